@@ -1,0 +1,132 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ASSOCIATION_NAME_EN } from '@mels/domain';
+import { registerAbouts } from './modules/abouts/abouts.routes.ts';
+import { registerAreas } from './modules/areas/areas.routes.ts';
+import { registerCourses } from './modules/courses/courses.routes.ts';
+import { registerFaqs } from './modules/faqs/faqs.routes.ts';
+import { registerHealth } from './modules/health/health.routes.ts';
+import { registerNews } from './modules/news/news.routes.ts';
+import { registerSeminarInfo } from './modules/seminar-info/seminar-info.routes.ts';
+import { registerUserTypes } from './modules/user-types/user-types.routes.ts';
+import { registerContacts } from './modules/contacts/contacts.routes.ts';
+import { registerDocuments } from './modules/documents/documents.routes.ts';
+import { registerLocalHoldings } from './modules/local-holdings/local-holdings.routes.ts';
+import { registerTrainings } from './modules/trainings/trainings.routes.ts';
+import { registerAddress } from './modules/address/address.routes.ts';
+import { registerAvatars } from './modules/users/avatars.routes.ts';
+import { registerUsers } from './modules/users/users.routes.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerAuth } from './plugins/auth.ts';
+import type { Deps } from './plugins/deps.ts';
+import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import { parseQueryString } from './plugins/querystring.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type App = FastifyInstance;
+
+export type BuildOptions = {
+  /** Serve the built web app (production); tests of the API alone leave it off. */
+  serveWeb?: boolean;
+  logger?: boolean;
+};
+
+/** Builds the HTTP application: plugins, then modules. Nothing listens here. */
+/** What buildApp needs; the mailer is made from the configuration when not given (tests pass their own). */
+export type AppDeps = Omit<Deps, 'mailer'> & { mailer?: Mailer };
+
+export async function buildApp(input: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = input.config;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const deps: Deps = {
+    ...input,
+    mailer:
+      input.mailer ?? createMailer({ db: input.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+  };
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'MELS Portal API',
+        description: `The API of the ${ASSOCIATION_NAME_EN} training portal. Errors: {meta:{message,code},errors:{field:[message]}}.`,
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealth(app);
+  registerAuth(app);
+  // multipart/form-data (profile avatar and other uploads); each route reads its parts with its own,
+  // tighter limits (the avatar: 5 MB, one file).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 },
+  });
+  await app.register(
+    async (api) => {
+      registerUsers(api);
+      registerAvatars(api);
+      registerAddress(api);
+      registerAreas(api);
+      registerUserTypes(api);
+      registerCourses(api);
+      registerNews(api);
+      registerFaqs(api);
+      registerAbouts(api);
+      registerSeminarInfo(api);
+      registerTrainings(api);
+      registerContacts(api);
+      registerLocalHoldings(api);
+      registerDocuments(api);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (options.serveWeb) await registerWeb(app, deps.config.webDist);
+  else app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+
+  return app;
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('MELS Portal <no-reply@mels.example.jp>'),
+  OFFICE_EMAIL: z.email().default('office@mels.example.jp'),
+  SEMINAR_ADMIN_URL: z.url().default('https://admin.mels.example.jp/login'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  publicUrl: string;
+  logLevel: (typeof logLevels)[number];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  officeEmail: string;
+  seminarAdminUrl: string;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  rateLimit: { login: number; windowSeconds: number };
+  seedOnEmpty: boolean;
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad variable stops start with its name and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    officeEmail: e.OFFICE_EMAIL,
+    seminarAdminUrl: e.SEMINAR_ADMIN_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    webDist: e.WEB_DIST,
+  };
+}

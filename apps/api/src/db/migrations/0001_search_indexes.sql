@@ -1,0 +1,3 @@
+CREATE INDEX "trainings_search_idx" ON "trainings" USING btree ("event_date","event_start_time","id","area_id","course_id");--> statement-breakpoint
+CREATE INDEX "trainings_area_search_idx" ON "trainings" USING btree ("area_id","event_date","event_start_time","id","course_id");--> statement-breakpoint
+CREATE INDEX "trainings_course_search_idx" ON "trainings" USING btree ("course_id","event_date","event_start_time","id","area_id");

@@ -1,0 +1,1141 @@
+/**
+ * The whole domain of both specification documents (§3 of each), one schema for both drivers
+ * (PGlite and PostgreSQL). Migrations are generated from this file into ./migrations and committed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+// ───────────────────────────── reference data ─────────────────────────────
+
+/** Prefectures; id is the JIS X 0401 code (1 北海道 … 47 沖縄県). */
+export const areas = pgTable('areas', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  region: text('region').notNull(),
+});
+
+/** User types of a session: 1 instructor, 2 assistant, 3 observer, 4 attendee, 5 link-only. */
+export const userTypes = pgTable('user_types', {
+  id: smallint('id').primaryKey(),
+  type: text('type').notNull(),
+  typeEn: text('type_en').notNull(),
+});
+
+// ───────────────────────────── people ─────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('member'),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastNameKana: text('last_name_kana').notNull(),
+    firstNameKana: text('first_name_kana').notNull(),
+    lastNameAlpha: text('last_name_alpha').notNull(),
+    firstNameAlpha: text('first_name_alpha').notNull(),
+    occupation: smallint('occupation').notNull(),
+    medicalDepartment: smallint('medical_department'),
+    simulationQualification: text('simulation_qualification').notNull().default(''),
+    locationWork: text('location_work').notNull(),
+    workAreaId: smallint('work_area_id').references(() => areas.id),
+    postalCode: text('postal_code').notNull(),
+    areaId: smallint('area_id').references(() => areas.id),
+    district: text('district').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    gender: smallint('gender').notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    avatarPath: text('avatar_path'),
+    isActive: boolean('is_active').notNull().default(true),
+    privacyAgreedAt: ts('privacy_agreed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    check('users_role_ck', sql`${t.role} in ('member', 'office')`),
+    check('users_occupation_ck', sql`${t.occupation} between 1 and 7`),
+    check('users_department_ck', sql`${t.medicalDepartment} is null or ${t.medicalDepartment} between 1 and 7`),
+    check('users_gender_ck', sql`${t.gender} in (0, 1)`),
+  ],
+);
+
+/** Login tokens: only the SHA-256 of the token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Attempts counted for rate limits (login, reminder) so that several instances share them. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);
+
+/** The older system's participation history shown on my-page (last 3). */
+export const legacyHistories = pgTable(
+  'legacy_histories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseName: text('course_name').notNull(),
+    participatedDate: date('participated_date', { mode: 'string' }).notNull(),
+    userTypeName: text('user_type_name').notNull(),
+  },
+  (t) => [index('legacy_histories_user_idx').on(t.userId, t.participatedDate)],
+);
+
+// ───────────────────────────── courses ─────────────────────────────
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    duration: text('duration').notNull().default(''),
+    participant: text('participant').notNull().default(''),
+    resource: text('resource').notNull().default(''),
+    certificationStandard: text('certification_standard').notNull().default(''),
+    /** Validity of the certificate in years; null when the course issues none. */
+    certificationPeriod: smallint('certification_period'),
+    certificationRenew: text('certification_renew').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    price: integer('price').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    certificatePrefix: text('certificate_prefix'),
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    thumbnail: text('thumbnail'),
+    introVideo: text('intro_video'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('courses_price_ck', sql`${t.price} >= 0`)],
+);
+
+/** Occupations a course accepts (is_not_pass_occupation); no rows = every occupation. */
+export const courseOccupations = pgTable(
+  'course_occupations',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    occupation: smallint('occupation').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.occupation] })],
+);
+
+/**
+ * Course conditions (is_not_pass_course_condition): rows with the same group_no are alternatives
+ * (any one suffices); every group must be met.
+ */
+export const courseConditions = pgTable(
+  'course_conditions',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    groupNo: smallint('group_no').notNull(),
+    requiredCourseId: integer('required_course_id')
+      .notNull()
+      .references(() => courses.id),
+    requiredUserTypeId: smallint('required_user_type_id').references(() => userTypes.id),
+  },
+  (t) => [index('course_conditions_course_idx').on(t.courseId)],
+);
+
+export const videoPreviews = pgTable(
+  'video_previews',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    thumbnail: text('thumbnail'),
+    link: text('link').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('video_previews_course_idx').on(t.courseId, t.sortOrder)],
+);
+
+/** Stored files (documents, avatars are on users) kept through the storage interface. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    trainingId: integer('training_id').references(() => trainings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_course_idx').on(t.courseId),
+    index('documents_training_idx').on(t.trainingId),
+  ],
+);
+
+// ───────────────────────────── local hosts ─────────────────────────────
+
+export const localHoldings = pgTable(
+  'local_holdings',
+  {
+    id: serial('id').primaryKey(),
+    organization: text('organization').notNull(),
+    secretariatName: text('secretariat_name').notNull(),
+    secretariatAddress: text('secretariat_address').notNull(),
+    secretariatPhone: text('secretariat_phone').notNull(),
+    secretariatEmail: text('secretariat_email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** 0 awaiting approval, 1 approved, 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('local_holdings_email_lower_uq').on(sql`lower(${t.secretariatEmail})`),
+    check('local_holdings_status_ck', sql`${t.status} in (0, 1, 2)`),
+  ],
+);
+
+// ───────────────────────────── sessions ─────────────────────────────
+
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    areaId: smallint('area_id')
+      .notNull()
+      .references(() => areas.id),
+    localHoldingId: integer('local_holding_id').references(() => localHoldings.id),
+    name: text('name').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    eventStartTime: time('event_start_time').notNull(),
+    eventEndTime: time('event_end_time').notNull(),
+    startTimeMorning: time('start_time_morning'),
+    endTimeMorning: time('end_time_morning'),
+    startTimeAfternoon: time('start_time_afternoon'),
+    endTimeAfternoon: time('end_time_afternoon'),
+    sponsorBy: text('sponsor_by').notNull(),
+    venue: text('venue').notNull(),
+    venueName: text('venue_name').notNull(),
+    target: text('target').notNull().default(''),
+    note: text('note').notNull().default(''),
+    registerDateNote: text('register_date_note').notNull().default(''),
+    applyDateNote: text('apply_date_note').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    cancelledReason: text('cancelled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trainings_event_date_idx').on(t.eventDate, t.id),
+    index('trainings_area_date_idx').on(t.areaId, t.eventDate),
+    index('trainings_course_date_idx').on(t.courseId, t.eventDate),
+    // The session search (GET /trainings): the card order (date, start time, id) after the filter column,
+    // with the other filter columns trailing so that the count and the page keys are index-only scans.
+    index('trainings_search_idx').on(t.eventDate, t.eventStartTime, t.id, t.areaId, t.courseId),
+    index('trainings_area_search_idx').on(t.areaId, t.eventDate, t.eventStartTime, t.id, t.courseId),
+    index('trainings_course_search_idx').on(t.courseId, t.eventDate, t.eventStartTime, t.id, t.areaId),
+    check('trainings_time_ck', sql`${t.eventStartTime} < ${t.eventEndTime}`),
+  ],
+);
+
+/** What a session recruits per user type: window, capacity, fee and how places are given. */
+export const trainingUserTypes = pgTable(
+  'training_user_types',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    userTypeId: smallint('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
+    description: text('description').notNull().default(''),
+    capacity: integer('capacity').notNull(),
+    /** Places taken (maintained atomically with enrolments). */
+    participant: integer('participant').notNull().default(0),
+    price: integer('price').notNull().default(0),
+    /** 'first_come' or 'lottery'. */
+    selection: text('selection').notNull().default('first_come'),
+    applyStartDate: ts('apply_start_date').notNull(),
+    applyEndDate: ts('apply_end_date').notNull(),
+    registerStartDate: ts('register_start_date'),
+    registerEndDate: ts('register_end_date'),
+    emailAttachmentPreview: text('email_attachment_preview'),
+  },
+  (t) => [
+    uniqueIndex('training_user_types_uq').on(t.trainingId, t.userTypeId),
+    index('training_user_types_type_idx').on(t.userTypeId, t.trainingId),
+    check('training_user_types_capacity_ck', sql`${t.capacity} >= 0 and ${t.participant} >= 0`),
+    check('training_user_types_price_ck', sql`${t.price} >= 0`),
+    check('training_user_types_selection_ck', sql`${t.selection} in ('first_come', 'lottery')`),
+    check('training_user_types_window_ck', sql`${t.applyStartDate} <= ${t.applyEndDate}`),
+  ],
+);
+
+export const trainingPaymentMethods = pgTable(
+  'training_payment_methods',
+  {
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    paymentMethodId: smallint('payment_method_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainingId, t.paymentMethodId] }),
+    check('training_payment_methods_ck', sql`${t.paymentMethodId} in (1, 2, 3)`),
+  ],
+);
+
+/** One enrolment per user, session and user type; `status` mirrors the last step entry. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    userTypeId: smallint('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
+    status: smallint('status').notNull().default(0),
+    attendanceCode: text('attendance_code').unique(),
+    assistantApprovedAt: ts('assistant_approved_at'),
+    assistantApprovedBy: integer('assistant_approved_by').references(() => users.id),
+    /** Order in which places are offered after a lottery (1 = first). */
+    lotteryRank: integer('lottery_rank'),
+    checkedInAt: ts('checked_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_uq').on(t.trainingId, t.userId, t.userTypeId),
+    index('enrollments_user_idx').on(t.userId, t.trainingId),
+    index('enrollments_training_status_idx').on(t.trainingId, t.userTypeId, t.status),
+    check('enrollments_status_ck', sql`${t.status} between 0 and 12`),
+  ],
+);
+
+/** The step history (training_user_steps): every transition with who and when. */
+export const enrollmentSteps = pgTable(
+  'enrollment_steps',
+  {
+    id: serial('id').primaryKey(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    step: smallint('step').notNull(),
+    status: smallint('status').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('enrollment_steps_enrollment_idx').on(t.enrollmentId, t.id),
+    check('enrollment_steps_status_ck', sql`${t.status} between 0 and 12`),
+    check('enrollment_steps_step_ck', sql`${t.step} between 1 and 8`),
+  ],
+);
+
+export const cancelRequests = pgTable(
+  'cancel_requests',
+  {
+    id: serial('id').primaryKey(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    /** 0 awaiting approval, 1 approved, 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cancel_requests_enrollment_idx').on(t.enrollmentId),
+    uniqueIndex('cancel_requests_pending_uq')
+      .on(t.enrollmentId)
+      .where(sql`${t.status} = 0`),
+    check('cancel_requests_status_ck', sql`${t.status} in (0, 1, 2)`),
+  ],
+);
+
+/** A lottery run: the seed is kept so the office can show the draw was fair. */
+export const lotteryDraws = pgTable(
+  'lottery_draws',
+  {
+    id: serial('id').primaryKey(),
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id),
+    userTypeId: smallint('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
+    seed: text('seed').notNull(),
+    capacity: integer('capacity').notNull(),
+    entrants: jsonb('entrants').notNull(),
+    winners: jsonb('winners').notNull(),
+    drawnBy: integer('drawn_by').references(() => users.id),
+    drawnAt: ts('drawn_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lottery_draws_uq').on(t.trainingId, t.userTypeId)],
+);
+
+// ───────────────────────────── learning ─────────────────────────────
+
+/** Pre-videos of a course (kind 'pre') and videos of the renewal course (kind 'renewal'). */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('pre'),
+    title: text('title').notNull(),
+    /** Seconds. */
+    duration: integer('duration').notNull(),
+    tutor: text('tutor').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    link: text('link').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('lessons_course_idx').on(t.courseId, t.kind, t.sortOrder),
+    check('lessons_kind_ck', sql`${t.kind} in ('pre', 'renewal')`),
+    check('lessons_duration_ck', sql`${t.duration} > 0`),
+  ],
+);
+
+/** What a user really watched of a lesson: the watched ranges merged, and when it was seen. */
+export const lessonViews = pgTable(
+  'lesson_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').references(() => certificateRequests.id, { onDelete: 'cascade' }),
+    watchedRanges: jsonb('watched_ranges').notNull().default(sql`'[]'::jsonb`),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    seenAt: ts('seen_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lesson_views_enrollment_uq')
+      .on(t.enrollmentId, t.lessonId)
+      .where(sql`${t.enrollmentId} is not null`),
+    uniqueIndex('lesson_views_request_uq')
+      .on(t.requestId, t.lessonId)
+      .where(sql`${t.requestId} is not null`),
+    index('lesson_views_user_idx').on(t.userId),
+  ],
+);
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    uniqueIndex('quizzes_course_kind_uq').on(t.courseId, t.kind),
+    check('quizzes_kind_ck', sql`${t.kind} in ('pre', 'post', 'renewal')`),
+  ],
+);
+
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** 0 multiple choice, 1 single choice, 2 free text. */
+    inputType: smallint('input_type').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('quiz_questions_quiz_idx').on(t.quizId, t.sortOrder),
+    check('quiz_questions_input_type_ck', sql`${t.inputType} in (0, 1, 2)`),
+  ],
+);
+
+export const quizQuestionMetas = pgTable(
+  'quiz_question_metas',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('quiz_question_metas_question_idx').on(t.questionId)],
+);
+
+/** The latest answer of a user to a question within an enrolment or a renewal request. */
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enrollmentId: integer('enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').references(() => certificateRequests.id, { onDelete: 'cascade' }),
+    answer: jsonb('answer').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('quiz_answers_enrollment_uq')
+      .on(t.enrollmentId, t.questionId)
+      .where(sql`${t.enrollmentId} is not null`),
+    uniqueIndex('quiz_answers_request_uq')
+      .on(t.requestId, t.questionId)
+      .where(sql`${t.requestId} is not null`),
+  ],
+);
+
+export const surveys = pgTable('surveys', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+});
+
+export const surveyQuestions = pgTable(
+  'survey_questions',
+  {
+    id: serial('id').primaryKey(),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    /** A title may carry a unit suffix after '@@'. */
+    title: text('title').notNull(),
+    /** 'option', 'option_other', 'text', 'respondent'. */
+    kind: text('kind').notNull(),
+    noSub: boolean('no_sub').notNull().default(false),
+    isRequired: boolean('is_required').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('survey_questions_survey_idx').on(t.surveyId, t.sortOrder),
+    check('survey_questions_kind_ck', sql`${t.kind} in ('option', 'option_other', 'text', 'respondent')`),
+  ],
+);
+
+export const surveyQuestionOptions = pgTable(
+  'survey_question_options',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('survey_question_options_question_idx').on(t.questionId)],
+);
+
+export const surveyResponses = pgTable('survey_responses', {
+  id: serial('id').primaryKey(),
+  surveyId: integer('survey_id')
+    .notNull()
+    .references(() => surveys.id),
+  enrollmentId: integer('enrollment_id')
+    .notNull()
+    .unique()
+    .references(() => enrollments.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    id: serial('id').primaryKey(),
+    responseId: integer('response_id')
+      .notNull()
+      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id),
+    answer: text('answer').notNull(),
+  },
+  (t) => [uniqueIndex('survey_answers_uq').on(t.responseId, t.questionId)],
+);
+
+// ───────────────────────────── certificates ─────────────────────────────
+
+export const certificateCounters = pgTable('certificate_counters', {
+  prefix: text('prefix').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    trainingId: integer('training_id').references(() => trainings.id),
+    enrollmentId: integer('enrollment_id').references(() => enrollments.id),
+    /** 0 attendance, 1 by certificate code, 2 instructor certification, 3 renewal. */
+    certificateType: smallint('certificate_type').notNull().default(0),
+    certificateNumber: text('certificate_number').notNull().unique(),
+    /** Unguessable public code for /verify/{code}. */
+    verificationCode: text('verification_code').notNull().unique(),
+    holderName: text('holder_name').notNull(),
+    holderNameAlpha: text('holder_name_alpha'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    revokedAt: ts('revoked_at'),
+    extendedFromId: integer('extended_from_id'),
+    isExtended: boolean('is_extended').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('certificates_user_idx').on(t.userId),
+    uniqueIndex('certificates_enrollment_uq')
+      .on(t.enrollmentId)
+      .where(sql`${t.enrollmentId} is not null`),
+    check('certificates_type_ck', sql`${t.certificateType} between 0 and 3`),
+  ],
+);
+
+/** Certificates of the older system, claimed by attendance code or certificate number (data transfer). */
+export const legacyCertificates = pgTable(
+  'legacy_certificates',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    attendanceCode: text('attendance_code').unique(),
+    certificateCode: text('certificate_code').unique(),
+    holderName: text('holder_name').notNull(),
+    email: text('email').notNull(),
+    participatedDate: date('participated_date', { mode: 'string' }).notNull(),
+    claimedByUserId: integer('claimed_by_user_id').references(() => users.id),
+    certificateId: integer('certificate_id').references(() => certificates.id),
+  },
+  (t) => [check('legacy_certificates_code_ck', sql`${t.attendanceCode} is not null or ${t.certificateCode} is not null`)],
+);
+
+/** Instructor certification requests (type 2) and renewals (type 3). */
+export const certificateRequests = pgTable(
+  'certificate_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    certificateType: smallint('certificate_type').notNull(),
+    status: smallint('status').notNull().default(0),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    meta: text('meta').notNull().default(''),
+    attendanceCode: text('attendance_code'),
+    certificateCode: text('certificate_code'),
+    sourceCertificateId: integer('source_certificate_id').references(() => certificates.id),
+    certificateId: integer('certificate_id').references(() => certificates.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('certificate_requests_user_idx').on(t.userId),
+    check('certificate_requests_type_ck', sql`${t.certificateType} between 0 and 3`),
+  ],
+);
+
+/** Pledges and recommendation letters attached to instructor requests. */
+export const instructorRequestDocuments = pgTable('instructor_request_documents', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id')
+    .notNull()
+    .references(() => certificateRequests.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  storageKey: text('storage_key'),
+  agreedAt: ts('agreed_at'),
+  createdAt: createdAt(),
+});
+
+// ───────────────────────────── ranks ─────────────────────────────
+
+export const ranks = pgTable('ranks', {
+  id: serial('id').primaryKey(),
+  shortName: text('short_name').notNull().unique(),
+  name: text('name').notNull(),
+  level: smallint('level').notNull().unique(),
+});
+
+export const userRanks = pgTable(
+  'user_ranks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rankId: integer('rank_id')
+      .notNull()
+      .references(() => ranks.id),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rankId] })],
+);
+
+export const rankUpRequests = pgTable(
+  'rank_up_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    toRankId: integer('to_rank_id')
+      .notNull()
+      .references(() => ranks.id),
+    /** 0 choosing a session (raffle candidates), 1 session chosen, 2 approved, 3 rejected. */
+    status: smallint('status').notNull().default(0),
+    trainingId: integer('training_id').references(() => trainings.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rank_up_requests_user_idx').on(t.userId)],
+);
+
+// ───────────────────────────── money ─────────────────────────────
+
+/** A checkout attempt identified by t_key; the browser retries with the same key. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    tKey: text('t_key').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    objectType: smallint('object_type').notNull(),
+    objectId: integer('object_id'),
+    amount: integer('amount').notNull(),
+    meta: jsonb('meta').notNull().default(sql`'{}'::jsonb`),
+    /** 0 open, 1 failed, 2 completed. */
+    status: smallint('status').notNull().default(0),
+    postalCode: text('postal_code'),
+    address: text('address'),
+    customerName: text('customer_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transactions_user_idx').on(t.userId),
+    check('transactions_amount_ck', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** 1 purchase, 2 refund. */
+    type: smallint('type').notNull().default(1),
+    refundOfId: integer('refund_of_id'),
+    objectType: smallint('object_type').notNull(),
+    objectId: integer('object_id'),
+    trainingId: integer('training_id').references(() => trainings.id),
+    enrollmentId: integer('enrollment_id').references(() => enrollments.id),
+    transactionId: integer('transaction_id').references(() => transactions.id),
+    amount: integer('amount').notNull(),
+    status: smallint('status').notNull().default(0),
+    paymentMethodId: smallint('payment_method_id').notNull().default(1),
+    paymentIntentId: text('payment_intent_id').unique(),
+    postalCode: text('postal_code'),
+    address: text('address'),
+    customerName: text('customer_name'),
+    dueAt: ts('due_at'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_object_idx').on(t.objectType, t.objectId),
+    uniqueIndex('orders_refund_uq')
+      .on(t.refundOfId)
+      .where(sql`${t.refundOfId} is not null`),
+    check('orders_amount_ck', sql`${t.amount} >= 0`),
+    check('orders_type_ck', sql`${t.type} in (1, 2)`),
+    check('orders_status_ck', sql`${t.status} between 0 and 6`),
+    check('orders_payment_method_ck', sql`${t.paymentMethodId} in (1, 2, 3)`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    attributes: jsonb('attributes').notNull().default(sql`'[]'::jsonb`),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_ck', sql`${t.quantity} > 0 and ${t.unitPrice} >= 0`),
+  ],
+);
+
+/** Gateway-side payments (one per PaymentIntent), whichever adapter made them. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    transactionId: integer('transaction_id').references(() => transactions.id),
+    gateway: text('gateway').notNull(),
+    intentId: text('intent_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('payments_gateway_ck', sql`${t.gateway} in ('sandbox', 'stripe')`)],
+);
+
+/** The built-in sandbox gateway's PaymentIntents (Stripe semantics, kept in the database). */
+export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('jpy'),
+  status: text('status').notNull().default('requires_payment_method'),
+  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  lastError: text('last_error'),
+  cardLast4: text('card_last4'),
+  cardBrand: text('card_brand'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ───────────────────────────── shop ─────────────────────────────
+
+export const productCategories = pgTable('product_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => productCategories.id),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    description: text('description').notNull().default(''),
+    /** Only buyable by users enrolled in one of the product's courses. */
+    allowBuyWithCourse: boolean('allow_buy_with_course').notNull().default(false),
+    /** At most one per user. */
+    buyOncePerUser: boolean('buy_once_per_user').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.sortOrder),
+    check('products_price_ck', sql`${t.price} >= 0`),
+  ],
+);
+
+export const productImages = pgTable('product_images', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  link: text('link').notNull(),
+  isThumb: boolean('is_thumb').notNull().default(false),
+});
+
+export const productAttributes = pgTable('product_attributes', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  attribute: text('attribute').notNull(),
+  /** 'select' (value holds the choices, comma-separated) or 'text'. */
+  type: text('type').notNull(),
+  value: text('value').notNull().default(''),
+  isRequired: boolean('is_required').notNull().default(false),
+});
+
+export const productCourses = pgTable(
+  'product_courses',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.courseId] })],
+);
+
+// ───────────────────────────── content ─────────────────────────────
+
+export const newsCategories = pgTable('news_categories', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+});
+
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => newsCategories.id),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    publicDate: ts('public_date').notNull(),
+    /** Null: everyone; else only for that user type's pages. */
+    userTypeId: smallint('user_type_id').references(() => userTypes.id),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('news_public_date_idx').on(t.publicDate),
+    index('news_updated_at_idx').on(t.updatedAt),
+  ],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('faqs_sort_idx').on(t.sortOrder, t.id)],
+);
+
+export const aboutSections = pgTable('about_sections', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  step: integer('step').notNull().default(0),
+  content: text('content').notNull(),
+});
+
+export const flows = pgTable(
+  'flows',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('flows_type_idx').on(t.type, t.sortOrder)],
+);
+
+export const seminarInfo = pgTable('seminar_info', {
+  id: smallint('id').primaryKey().default(1),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const seminarInfoContents = pgTable('seminar_info_contents', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  image: text('image'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const contacts = pgTable('contacts', {
+  id: serial('id').primaryKey(),
+  clientName: text('client_name').notNull(),
+  locationWork: text('location_work').notNull(),
+  clientEmail: text('client_email').notNull(),
+  subject: text('subject').notNull(),
+  content: text('content').notNull(),
+  handledAt: ts('handled_at'),
+  createdAt: createdAt(),
+});
+
+export const instructorDocumentCategories = pgTable('instructor_document_categories', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+});
+
+export const instructorDocuments = pgTable(
+  'instructor_documents',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => instructorDocumentCategories.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    minLevel: smallint('min_level').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('instructor_documents_created_idx').on(t.createdAt)],
+);
+
+// ───────────────────────────── infrastructure ─────────────────────────────
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** 'queued', 'sent', 'kept' (outbox only), 'failed'. */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Scheduled jobs live in the database so they survive restarts and are shared by instances. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    runAt: ts('run_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lockedAt: ts('locked_at'),
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check('jobs_status_ck', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** What the office did, for the console's audit view. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId)],
+);

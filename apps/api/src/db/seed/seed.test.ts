@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc, count, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../lib/password.ts';
+import { openDb, type DbHandle } from '../client.ts';
+import {
+  areas,
+  courses,
+  enrollments,
+  enrollmentSteps,
+  faqs,
+  flows,
+  news,
+  productImages,
+  seminarInfoContents,
+  trainings,
+  trainingUserTypes,
+  users,
+  videoPreviews,
+} from '../schema.ts';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData, seedScale } from './index.ts';
+
+const NOW = new Date('2026-11-22T01:00:00Z');
+const SEED = 424242;
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
+
+async function freshDb(): Promise<DbHandle> {
+  const handle = await openDb({});
+  await handle.migrate();
+  return handle;
+}
+
+/** A digest of what a session looks like, across every seeded session and recruitment. */
+async function trainingDigest(handle: DbHandle): Promise<string> {
+  const rows = await handle.db
+    .select({
+      id: trainings.id,
+      name: trainings.name,
+      courseId: trainings.courseId,
+      areaId: trainings.areaId,
+      eventDate: trainings.eventDate,
+      start: trainings.eventStartTime,
+      end: trainings.eventEndTime,
+      sponsorBy: trainings.sponsorBy,
+      venue: trainings.venue,
+      venueName: trainings.venueName,
+      isActive: trainings.isActive,
+      createdAt: trainings.createdAt,
+    })
+    .from(trainings)
+    .orderBy(asc(trainings.id));
+  const recruits = await handle.db
+    .select({
+      trainingId: trainingUserTypes.trainingId,
+      userTypeId: trainingUserTypes.userTypeId,
+      capacity: trainingUserTypes.capacity,
+      price: trainingUserTypes.price,
+      selection: trainingUserTypes.selection,
+      applyStartDate: trainingUserTypes.applyStartDate,
+      applyEndDate: trainingUserTypes.applyEndDate,
+    })
+    .from(trainingUserTypes)
+    .orderBy(asc(trainingUserTypes.trainingId), asc(trainingUserTypes.userTypeId));
+  return createHash('sha256')
+    .update(JSON.stringify([rows, recruits]))
+    .digest('hex');
+}
+
+describe('demo data seeder', () => {
+  let handle: DbHandle;
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    handle = await freshDb();
+    expect(await isDatabaseEmpty(handle.db)).toBe(true);
+    const started = Date.now();
+    await seedDemoData(handle.db, { now: NOW, randomSeed: SEED });
+    seedMs = Date.now() - started;
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('fills the database', async () => {
+    expect(await isDatabaseEmpty(handle.db)).toBe(false);
+    console.info(`seedDemoData took ${seedMs} ms`);
+  });
+
+  it('has the 47 prefectures in JIS order', async () => {
+    const rows = await handle.db.select().from(areas).orderBy(asc(areas.id));
+    expect(rows).toHaveLength(47);
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
+    expect(rows[0]).toMatchObject({ name: '北海道', nameEn: 'Hokkaido', region: '北海道' });
+    expect(rows[12]).toMatchObject({ name: '東京都', nameEn: 'Tokyo', region: '関東' });
+    expect(rows[46]).toMatchObject({ name: '沖縄県', nameEn: 'Okinawa', region: '九州・沖縄' });
+  });
+
+  it('holds sessions in every prefecture, for every course, over the past and next twelve months', async () => {
+    const rows = await handle.db.select().from(trainings);
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(rows.map((r) => r.areaId)).size).toBe(47);
+    const courseRows = await handle.db.select({ id: courses.id }).from(courses);
+    expect(new Set(rows.map((r) => r.courseId))).toEqual(new Set(courseRows.map((c) => c.id)));
+    const today = '2026-11-22';
+    const past = rows.filter((r) => r.eventDate < today);
+    expect(past.length).toBeGreaterThan(50);
+    expect(rows.length - past.length).toBeGreaterThan(50);
+    expect(rows.every((r) => r.eventDate >= '2025-11-22' && r.eventDate <= '2027-11-22')).toBe(true);
+    expect(rows.some((r) => !r.isActive && r.cancelledReason)).toBe(true);
+    // Tokyo holds more sessions than Tottori.
+    const inArea = (id: number) => rows.filter((r) => r.areaId === id).length;
+    expect(inArea(13)).toBeGreaterThan(inArea(31) * 3);
+  });
+
+  it('opens application windows around now: upcoming, open and closed; past sessions closed', async () => {
+    const rows = await handle.db
+      .select({
+        eventDate: trainings.eventDate,
+        start: trainingUserTypes.applyStartDate,
+        end: trainingUserTypes.applyEndDate,
+      })
+      .from(trainingUserTypes)
+      .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
+      .where(eq(trainingUserTypes.userTypeId, 4));
+    const upcoming = rows.filter((r) => r.start > NOW).length;
+    const open = rows.filter((r) => r.start <= NOW && r.end >= NOW).length;
+    const closed = rows.filter((r) => r.end < NOW).length;
+    expect(upcoming).toBeGreaterThan(10);
+    expect(open).toBeGreaterThan(10);
+    expect(closed).toBeGreaterThan(50);
+    expect(rows.filter((r) => r.eventDate < '2026-11-22').every((r) => r.end < NOW)).toBe(true);
+  });
+
+  it('publishes news, FAQs and the flow of attending', async () => {
+    const [newsCount] = await handle.db.select({ n: count() }).from(news);
+    expect(newsCount?.n).toBeGreaterThanOrEqual(32);
+    const scheduled = await handle.db.select({ id: news.id }).from(news).where(gt(news.publicDate, NOW));
+    expect(scheduled.length).toBeGreaterThanOrEqual(2);
+    const [faqCount] = await handle.db.select({ n: count() }).from(faqs);
+    expect(faqCount?.n).toBeGreaterThanOrEqual(25);
+    const flowRows = await handle.db.select().from(flows).where(eq(flows.type, 6));
+    expect(flowRows.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('creates one demo account per role, each signing in with its password', async () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.role)).toEqual(['attendee', 'assistant', 'instructor', 'office']);
+    for (const account of DEMO_ACCOUNTS) {
+      expect(account.password).toMatch(/^[A-Za-z0-9]{4,150}$/);
+      const [user] = await handle.db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      expect(user?.role).toBe(account.role === 'office' ? 'office' : 'member');
+      expect(await verifyPassword(account.password, user?.passwordHash ?? '')).toBe(true);
+    }
+    const [enrolled] = await handle.db.select({ n: count() }).from(enrollments);
+    expect(enrolled?.n).toBe(0);
+  });
+
+  it('refers only to media files that exist and stay small', async () => {
+    const links = [
+      ...(await handle.db.select({ l: courses.thumbnail }).from(courses)).map((r) => r.l),
+      ...(await handle.db.select({ l: videoPreviews.thumbnail }).from(videoPreviews)).map((r) => r.l),
+      ...(await handle.db.select({ l: productImages.link }).from(productImages)).map((r) => r.l),
+      ...(await handle.db.select({ l: seminarInfoContents.image }).from(seminarInfoContents)).map((r) => r.l),
+    ].filter((l): l is string => typeof l === 'string');
+    expect(links.length).toBeGreaterThan(20);
+    for (const link of new Set(links)) {
+      expect(link.startsWith('/media/'), link).toBe(true);
+      const file = path.join(publicDir, link);
+      expect(fs.existsSync(file), file).toBe(true);
+      expect(fs.statSync(file).size, file).toBeLessThan(3072);
+    }
+  });
+
+  it('gives the same sessions for the same now and seed', async () => {
+    const other = await freshDb();
+    try {
+      await seedDemoData(other.db, { now: NOW, randomSeed: SEED });
+      expect(await trainingDigest(other)).toBe(await trainingDigest(handle));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('adds scale data: 1,000 members and 200 sessions per unit, with enrolments', async () => {
+    const before = await handle.db.select({ n: count() }).from(users);
+    const sessionsBefore = await handle.db.select({ n: count() }).from(trainings);
+    const started = Date.now();
+    const counts = await seedScale(handle.db, 1);
+    console.info(`seedScale(1) took ${Date.now() - started} ms`, counts);
+    const after = await handle.db.select({ n: count() }).from(users);
+    const sessionsAfter = await handle.db.select({ n: count() }).from(trainings);
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(1000);
+    expect((sessionsAfter[0]?.n ?? 0) - (sessionsBefore[0]?.n ?? 0)).toBe(200);
+    expect(counts.users).toBe(1000);
+    expect(counts.trainings).toBe(200);
+    expect(counts.enrollments).toBeGreaterThan(400);
+    const [steps] = await handle.db.select({ n: count() }).from(enrollmentSteps);
+    expect(steps?.n).toBe(counts.enrollments);
+    const overfull = await handle.db
+      .select({ id: trainingUserTypes.id })
+      .from(trainingUserTypes)
+      .where(gt(trainingUserTypes.participant, trainingUserTypes.capacity));
+    expect(overfull).toHaveLength(0);
+    // A second run never reuses an email.
+    const again = await seedScale(handle.db, 1);
+    expect(again.users).toBe(1000);
+  });
+});

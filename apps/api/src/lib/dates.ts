@@ -1,0 +1,14 @@
+import { TIME_ZONE } from '@mels/domain';
+
+const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in Japan of an instant, YYYY-MM-DD. */
+export function tokyoDate(at: Date): string {
+  return ymd.format(at);
+}
+
+/** ISO 8601 with offset, as the API writes instants. */
+export function iso(at: Date | string | null): string | null {
+  if (at === null) return null;
+  return new Date(at).toISOString();
+}

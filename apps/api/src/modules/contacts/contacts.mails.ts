@@ -1,0 +1,48 @@
+import { CONTACT_ANSWER_WITHIN, contactFieldLabels as label, type ContactSend } from '@mels/domain';
+import type { Mail } from '../../lib/mailer.ts';
+import { composeMail } from '../../lib/mail-templates/layout.ts';
+
+export type StoredContact = ContactSend & { id: number; subjectText: string };
+
+/** The message as labelled lines; composeMail escapes it for the HTML part before turning line breaks into <br>. */
+function summary(c: StoredContact): string {
+  return [
+    `■${label.client_name}：${c.client_name}`,
+    `■${label.location_work}：${c.location_work}`,
+    `■${label.client_email}：${c.client_email}`,
+    `■${label.subject}：${c.subjectText}`,
+    `■${label.content}：`,
+    c.content,
+  ].join('\n');
+}
+
+/** To the office: a new message from the contact form, to be answered to the sender's address. */
+export function officeContactMail(c: StoredContact, to: string, publicUrl: string): Mail {
+  const body = [
+    '事務局 ご担当者様',
+    '',
+    `お問い合わせフォームから新しいお問い合わせが届きました（受付番号：${c.id}）。`,
+    `送信者には「${CONTACT_ANSWER_WITHIN}に回答する」旨の受付メールを送信済みです。`,
+    '内容をご確認のうえ、送信者のメールアドレス宛にご回答ください。',
+    '',
+    summary(c),
+  ].join('\n');
+  return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, publicUrl) };
+}
+
+/** To the sender: the message was received and the office answers within one week. */
+export function acknowledgementMail(c: StoredContact, publicUrl: string): Mail {
+  const body = [
+    `${c.client_name} 様`,
+    '',
+    'このたびはお問い合わせいただき、誠にありがとうございます。',
+    '以下の内容でお問い合わせを受け付けました。',
+    `内容を確認のうえ、${CONTACT_ANSWER_WITHIN}に事務局よりご回答いたします。今しばらくお待ちください。`,
+    '',
+    summary(c),
+    '',
+    `※${CONTACT_ANSWER_WITHIN}に回答が届かない場合は、お手数ですが再度お問い合わせください。`,
+    '※このメールにお心当たりのない場合は、このメールを破棄してください。',
+  ].join('\n');
+  return { to: c.client_email, ...composeMail('お問い合わせを受け付けました', body, publicUrl) };
+}

@@ -1,0 +1,24 @@
+import { contactSubjectText, type ContactSend } from '@mels/domain';
+import type { Deps } from '../../plugins/deps.ts';
+import { acknowledgementMail, officeContactMail, type StoredContact } from './contacts.mails.ts';
+import { insertContact } from './contacts.repository.ts';
+
+/**
+ * Stores the message (the subject in Japanese, with the description in brackets), then mails the
+ * office and the sender. The mailer keeps every mail in the outbox first, so a delivery failure
+ * loses nothing and does not fail the request.
+ */
+export async function sendContact(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, input: ContactSend) {
+  const subjectText = contactSubjectText(input.subject, input.description);
+  const id = await insertContact(deps.db, {
+    clientName: input.client_name,
+    locationWork: input.location_work,
+    clientEmail: input.client_email,
+    subject: subjectText,
+    content: input.content,
+  });
+  const contact: StoredContact = { ...input, id, subjectText };
+  await deps.mailer.send(officeContactMail(contact, deps.config.officeEmail, deps.config.publicUrl));
+  await deps.mailer.send(acknowledgementMail(contact, deps.config.publicUrl));
+  return { id };
+}

@@ -1,0 +1,52 @@
+import { errorBodySchema, idParamSchema } from '@mels/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { typed } from '../http.ts';
+import { documentAccess } from './documents.policy.ts';
+import { findDocument } from './documents.repository.ts';
+
+/**
+ * Content-Disposition with the file name in UTF-8 (RFC 6266 / RFC 5987 `filename*`) and an ASCII
+ * fallback for old clients; quotes, backslashes and control characters never reach the header.
+ */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const clean =
+    [...name].map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '"\\/'.includes(ch) ? '_' : ch)).join('').trim() ||
+    'download';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function registerDocuments(app: FastifyInstance) {
+  typed(app).get(
+    '/documents/:id/download',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "Downloads a document: a course's are public, a session's need a logged-in user",
+        params: idParamSchema,
+        response: { 200: z.any(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const doc = await findDocument(app.deps.db, request.params.id);
+      if (!doc) throw notFound();
+      const access = documentAccess(doc);
+      if (access === 'hidden') throw notFound();
+      if (access === 'login' && !request.user) throw unauthorized();
+      const { storage } = app.deps;
+      if (!(await storage.exists(doc.storageKey))) {
+        request.log.warn({ documentId: doc.id, key: doc.storageKey }, 'document file missing from storage');
+        throw notFound();
+      }
+      return reply
+        .header('Content-Type', doc.mimeType)
+        .header('Content-Disposition', contentDisposition(doc.name))
+        .header('Cache-Control', access === 'public' ? 'public, max-age=300' : 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(storage.stream(doc.storageKey));
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { localHoldingFieldLabels as label, type LocalHoldingRegister } from '@mels/domain';
+import type { Mail } from '../../lib/mailer.ts';
+import { composeMail } from '../../lib/mail-templates/layout.ts';
+
+export type RegisteredHolding = Omit<LocalHoldingRegister, 'secretariat_password'> & { id: number };
+
+/** The registered details, never the password. */
+function details(h: RegisteredHolding): string {
+  return [
+    `■${label.organization}：${h.organization}`,
+    `■${label.secretariat_name}：${h.secretariat_name}`,
+    `■${label.secretariat_address}：${h.secretariat_address}`,
+    `■${label.secretariat_phone}：${h.secretariat_phone}`,
+    `■${label.secretariat_email}：${h.secretariat_email}`,
+  ].join('\n');
+}
+
+/** To the secretariat: the application is received and the office will review it. */
+export function secretariatReceivedMail(h: RegisteredHolding, publicUrl: string): Mail {
+  const body = [
+    h.organization,
+    `${h.secretariat_name} 様`,
+    '',
+    'このたびは地域開催団体の登録をお申し込みいただき、誠にありがとうございます。',
+    '以下の内容で登録申請を受け付けました。',
+    '',
+    details(h),
+    '',
+    '事務局にて内容を確認のうえ、審査の結果をこのメールアドレス宛にお知らせいたします。',
+    '承認されるまでは、開催団体向け管理サイトにはログインできません。',
+    '今しばらくお待ちくださいますよう、お願い申し上げます。',
+    '',
+    '※このメールにお心当たりのない場合は、お手数ですがこのメールを破棄してください。',
+  ].join('\n');
+  return { to: h.secretariat_email, ...composeMail('地域開催団体の登録申請を受け付けました', body, publicUrl) };
+}
+
+/** To the office: a new organisation waits for approval. */
+export function officeNewHoldingMail(h: RegisteredHolding, to: string, publicUrl: string): Mail {
+  const body = [
+    '事務局 ご担当者様',
+    '',
+    `地域開催団体の新規登録申請がありました（申請番号：${h.id}）。`,
+    '内容を確認し、管理画面から承認または却下の手続きを行ってください。',
+    '',
+    details(h),
+  ].join('\n');
+  return { to, ...composeMail(`地域開催団体の登録申請：${h.organization}`, body, publicUrl) };
+}

@@ -1,0 +1,144 @@
+import {
+  recruitingPhase,
+  statusBadge,
+  type StepStatus,
+  type TrainingCard,
+  type TrainingDetail,
+  type TrainingUserTypeWindow,
+} from '@mels/domain';
+import { iso } from '../../lib/dates.ts';
+import { presentDocumentRef } from '../courses/courses.presenter.ts';
+import type { CardRow, RawStep, RawUserTypeWindow, UserEnrollmentRow } from './trainings.repository.ts';
+import { WON_STATUSES } from './trainings.repository.ts';
+
+/** 'HH:MM:SS' → 'HH:MM'. */
+const hhmm = (time: string) => time.slice(0, 5);
+const hhmmOrNull = (time: string | null) => (time === null ? null : hhmm(time));
+
+/** An instant from the database (a Date, or a JSON string with its offset) as ISO 8601 UTC. */
+const instant = (value: Date | string) => new Date(value).toISOString();
+
+/** The logged-in user's own state on one card; all empty for a visitor. */
+export type UserState = Pick<
+  TrainingCard,
+  | 'training_user_steps'
+  | 'training_user_cancel'
+  | 'training_assistant_approve_users'
+  | 'is_win_other_training_same_course'
+  | 'order'
+  | 'badge'
+>;
+
+export const VISITOR_STATE: UserState = {
+  training_user_steps: [],
+  training_user_cancel: null,
+  training_assistant_approve_users: [],
+  is_win_other_training_same_course: false,
+  order: null,
+  badge: null,
+};
+
+function presentWindow(u: RawUserTypeWindow): TrainingUserTypeWindow {
+  return {
+    type_id: u.type_id,
+    description: u.description,
+    apply_start_date: instant(u.apply_start_date),
+    apply_end_date: instant(u.apply_end_date),
+    register_start_date: u.register_start_date === null ? null : instant(u.register_start_date),
+    register_end_date: u.register_end_date === null ? null : instant(u.register_end_date),
+  };
+}
+
+const key = (trainingId: number, userTypeId: number) => `${trainingId}:${userTypeId}`;
+
+/**
+ * The user's state on each card of a page, from their enrolments in the page's courses: their own
+ * enrolment on the card (steps, cancel request, approvals, order, badge) and whether they won a
+ * place in another session of the same course in the same user type.
+ */
+export function userStates(rows: readonly CardRow[], enrolments: readonly UserEnrollmentRow[]): UserState[] {
+  const own = new Map(enrolments.map((e) => [key(e.trainingId, e.userTypeId), e]));
+  const won = new Map<string, Set<number>>();
+  for (const e of enrolments) {
+    if (!e.trainingActive || !(WON_STATUSES as readonly number[]).includes(e.status)) continue;
+    const k = key(e.courseId, e.userTypeId);
+    won.set(k, (won.get(k) ?? new Set()).add(e.trainingId));
+  }
+  return rows.map((row) => {
+    const wonIn = won.get(key(row.courseId, row.userTypeId));
+    const wonElsewhere = wonIn !== undefined && [...wonIn].some((id) => id !== row.trainingId);
+    const e = own.get(key(row.trainingId, row.userTypeId));
+    if (!e) return { ...VISITOR_STATE, is_win_other_training_same_course: wonElsewhere };
+    const steps = (e.steps as RawStep[]).map((s) => ({ step: s.step, status: s.status, created_at: instant(s.created_at) }));
+    const last = steps.at(-1);
+    const status = (last?.status ?? e.status) as StepStatus;
+    const approvals = e.assistantApprovedAt ? [{ approved_at: instant(e.assistantApprovedAt) }] : [];
+    return {
+      training_user_steps: steps,
+      training_user_cancel: e.cancelStatus === null ? null : { status: Number(e.cancelStatus) },
+      training_assistant_approve_users: approvals,
+      is_win_other_training_same_course: wonElsewhere,
+      order: e.orderStatus === null ? null : { status: Number(e.orderStatus) },
+      badge: statusBadge({
+        status,
+        userTypeId: row.userTypeId,
+        paymentMethodIds: row.paymentMethods,
+        hasAssistantApproval: approvals.length > 0,
+        wonOtherSessionSameCourse: wonElsewhere,
+        sessionActive: row.isActive,
+        hasCancelRequest: e.cancelStatus !== null,
+      }),
+    };
+  });
+}
+
+export function presentCard(row: CardRow, now: Date, state: UserState): TrainingCard {
+  return {
+    id: row.trainingId,
+    name: row.name,
+    course: {
+      id: row.courseId,
+      name: row.courseName,
+      certificate_prefix: row.certificatePrefix,
+      price: row.coursePrice,
+    },
+    area: { id: row.areaId, name: row.areaName },
+    user_type: { id: row.userTypeId, type: row.userTypeName },
+    users_types: (row.usersTypes as RawUserTypeWindow[]).map(presentWindow),
+    event_date: row.eventDate,
+    event_start_time: hhmm(row.eventStartTime),
+    event_end_time: hhmm(row.eventEndTime),
+    sponsor_by: row.sponsorBy,
+    venue: row.venue,
+    venue_name: row.venueName,
+    capacity: row.capacity,
+    participant: row.participant,
+    price: row.price,
+    target: row.target,
+    register_date_note: row.registerDateNote,
+    apply_date: { start: iso(row.applyStartDate) ?? '', end: iso(row.applyEndDate) ?? '' },
+    apply_date_note: row.applyDateNote,
+    note: row.note,
+    is_active: row.isActive ? 1 : 0,
+    selection: row.selection === 'lottery' ? 'lottery' : 'first_come',
+    payments_methods: (row.paymentMethods as number[]).map((id) => ({ payment_method_id: id })),
+    recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, now),
+    ...state,
+  };
+}
+
+export function presentDetail(
+  row: CardRow,
+  now: Date,
+  state: UserState,
+  docs: readonly { id: number; name: string }[],
+): TrainingDetail {
+  return {
+    ...presentCard(row, now, state),
+    start_time_morning: hhmmOrNull(row.startTimeMorning),
+    end_time_morning: hhmmOrNull(row.endTimeMorning),
+    start_time_afternoon: hhmmOrNull(row.startTimeAfternoon),
+    end_time_afternoon: hhmmOrNull(row.endTimeAfternoon),
+    documents: docs.map(presentDocumentRef),
+  };
+}

@@ -1,0 +1,530 @@
+import { trainingResponseSchema, trainingsResponseSchema, type TrainingCard } from '@mels/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
+import { expectBody, expectNotFound, expectValidationError, get } from '../../../test/http.ts';
+import {
+  authTokens,
+  cancelRequests,
+  documents,
+  enrollments,
+  enrollmentSteps,
+  orders,
+  trainingPaymentMethods,
+  trainings,
+  trainingUserTypes,
+  users,
+} from '../../db/schema.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+
+const search = (ctx: TestContext, query = '', token?: string) =>
+  get(ctx.app, `/api/v1/trainings${query ? `?${query}` : ''}`, token ? { headers: { authorization: `Token ${token}` } } : {});
+
+const cards = async (ctx: TestContext, query = '', token?: string) =>
+  expectBody(await search(ctx, query, token), 200, trainingsResponseSchema);
+
+/** Every card of a search, page after page (limit 100). */
+async function allCards(ctx: TestContext, query: string): Promise<TrainingCard[]> {
+  const out: TrainingCard[] = [];
+  for (let page = 1; ; page++) {
+    const body = await cards(ctx, `${query}${query ? '&' : ''}limit=100&page=${page}`);
+    out.push(...body.data);
+    if (page >= body.pagination.pages) return out;
+  }
+}
+
+/** The expected number of cards, counted independently of the API. */
+async function countPairs(
+  ctx: TestContext,
+  where: { types: number[]; areas?: number[]; courses?: number[]; from?: string; to?: string },
+): Promise<number> {
+  const rows = await ctx.deps.db
+    .select({ eventDate: trainings.eventDate, areaId: trainings.areaId, courseId: trainings.courseId, type: trainingUserTypes.userTypeId })
+    .from(trainingUserTypes)
+    .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId));
+  return rows.filter(
+    (r) =>
+      where.types.includes(r.type) &&
+      (!where.areas || where.areas.includes(r.areaId)) &&
+      (!where.courses || where.courses.includes(r.courseId)) &&
+      (!where.from || r.eventDate >= where.from) &&
+      (!where.to || r.eventDate <= where.to),
+  ).length;
+}
+
+const sortKey = (c: TrainingCard) => [c.event_date, c.event_start_time, String(c.id).padStart(10, '0'), String(c.user_type.id)].join('|');
+
+/** A member of our own with a login token (no demo enrolments to get in the way). */
+async function createMember(ctx: TestContext, email: string) {
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: 'scrypt$not-used',
+      lastName: '試験',
+      firstName: '花子',
+      lastNameKana: 'シケン',
+      firstNameKana: 'ハナコ',
+      lastNameAlpha: 'SHIKEN',
+      firstNameAlpha: 'HANAKO',
+      occupation: 2,
+      locationWork: 'テスト病院',
+      postalCode: '1000001',
+      district: '千代田区',
+      address: '千代田1-1',
+      phone: '03-0000-0000',
+      gender: 1,
+      birthday: '1990-01-01',
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  const token = generateToken();
+  await ctx.deps.db
+    .insert(authTokens)
+    .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+  return { id: user.id, token };
+}
+
+async function enrol(ctx: TestContext, userId: number, trainingId: number, userTypeId: number, statuses: number[]) {
+  const [e] = await ctx.deps.db
+    .insert(enrollments)
+    .values({ trainingId, userId, userTypeId, status: statuses.at(-1) ?? 0 })
+    .returning({ id: enrollments.id });
+  if (!e) throw new Error('no enrolment');
+  let at = new Date('2026-10-01T01:00:00Z').getTime();
+  for (const status of statuses) {
+    await ctx.deps.db.insert(enrollmentSteps).values({
+      enrollmentId: e.id,
+      step: status >= 4 ? (status >= 8 ? 5 : 4) : Math.max(1, status),
+      status,
+      createdAt: new Date((at += 3_600_000)),
+    });
+  }
+  return e.id;
+}
+
+describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  describe('filters', () => {
+    it('defaults to attendee cards (user type 4), 10 per page, in date order', async () => {
+      const body = await cards(ctx);
+      const total = await countPairs(ctx, { types: [4] });
+      expect(total).toBeGreaterThan(100);
+      expect(body.pagination).toEqual({ page: 1, pages: Math.ceil(total / 10), limit: 10, total });
+      expect(body.data).toHaveLength(10);
+      for (const card of body.data) expect(card.user_type).toEqual({ id: 4, type: '受講者' });
+      const keys = body.data.map(sortKey);
+      expect(keys).toEqual([...keys].sort());
+    });
+
+    it('orders every card by date, start time, session and user type, without repeats across pages', async () => {
+      const all = await allCards(ctx, 'user_type[]=1&user_type[]=2&user_type[]=3&user_type[]=4');
+      const keys = all.map(sortKey);
+      expect(keys).toEqual([...keys].sort());
+      expect(new Set(all.map((c) => `${c.id}:${c.user_type.id}`)).size).toBe(all.length);
+      expect(all.length).toBe(await countPairs(ctx, { types: [1, 2, 3, 4] }));
+    });
+
+    it('filters by prefecture, one or several', async () => {
+      const tokyo = await allCards(ctx, 'area[]=13');
+      expect(tokyo.length).toBe(await countPairs(ctx, { types: [4], areas: [13] }));
+      expect(tokyo.length).toBeGreaterThan(0);
+      for (const card of tokyo) expect(card.area).toEqual({ id: 13, name: '東京都' });
+      const two = await cards(ctx, 'area[]=13&area[]=27&limit=100');
+      expect(two.pagination.total).toBe(await countPairs(ctx, { types: [4], areas: [13, 27] }));
+      expect(new Set(two.data.map((c) => c.area.id))).toEqual(new Set([13, 27]));
+      // A single value without [] is read the same way.
+      expect((await cards(ctx, 'area=13')).pagination.total).toBe(tokyo.length);
+    });
+
+    it('filters by course', async () => {
+      const first = (await cards(ctx)).data[0];
+      if (!first) throw new Error('no card');
+      const courseId = first.course.id;
+      const list = await allCards(ctx, `course_id[]=${courseId}`);
+      expect(list.length).toBe(await countPairs(ctx, { types: [4], courses: [courseId] }));
+      for (const card of list) expect(card.course.id).toBe(courseId);
+    });
+
+    it('gives one card per session and recruited user type in the list', async () => {
+      const staff = await allCards(ctx, 'user_type[]=1&user_type[]=2');
+      expect(staff.length).toBe(await countPairs(ctx, { types: [1, 2] }));
+      for (const card of staff) expect([1, 2]).toContain(card.user_type.id);
+      const twice = staff.filter((c) => staff.filter((o) => o.id === c.id).length === 2);
+      expect(twice.length).toBeGreaterThan(0);
+      for (const card of staff) {
+        expect(card.users_types.map((u) => u.type_id)).toContain(card.user_type.id);
+      }
+    });
+
+    it('takes a date range with both edges inclusive, as date plus " 00:00:00" or a plain date', async () => {
+      const some = (await cards(ctx, 'event_date$ge=2026-12-01&limit=1')).data[0];
+      if (!some) throw new Error('no session ahead');
+      const day = some.event_date;
+      const exact = await allCards(ctx, `event_date$ge=${day}%2000:00:00&event_date$le=${day}%2000:00:00`);
+      expect(exact.length).toBe(await countPairs(ctx, { types: [4], from: day, to: day }));
+      expect(exact.length).toBeGreaterThan(0);
+      for (const card of exact) expect(card.event_date).toBe(day);
+      const plain = await cards(ctx, `event_date$ge=${day}&event_date$le=${day}`);
+      expect(plain.pagination.total).toBe(exact.length);
+
+      const from = await cards(ctx, `event_date$ge=${TEST_NOW.slice(0, 10)}+00:00:00`);
+      expect(from.pagination.total).toBe(await countPairs(ctx, { types: [4], from: '2026-11-22' }));
+      for (const card of from.data) expect(card.event_date >= '2026-11-22').toBe(true);
+      const to = await cards(ctx, 'event_date$le=2026-11-21');
+      expect(to.pagination.total).toBe(await countPairs(ctx, { types: [4], to: '2026-11-21' }));
+      expect(from.pagination.total + to.pagination.total).toBe(await countPairs(ctx, { types: [4] }));
+    });
+
+    it('combines prefecture, course, user types and dates', async () => {
+      const query = 'area[]=13&area[]=14&area[]=27&user_type[]=4&user_type[]=1&event_date$ge=2026-06-01&event_date$le=2027-06-30';
+      const first = (await cards(ctx, query)).data[0];
+      if (!first) throw new Error('no card');
+      const list = await allCards(ctx, `${query}&course_id[]=${first.course.id}`);
+      expect(list.length).toBe(
+        await countPairs(ctx, { types: [1, 4], areas: [13, 14, 27], courses: [first.course.id], from: '2026-06-01', to: '2027-06-30' }),
+      );
+      for (const card of list) {
+        expect([13, 14, 27]).toContain(card.area.id);
+        expect([1, 4]).toContain(card.user_type.id);
+        expect(card.course.id).toBe(first.course.id);
+        expect(card.event_date >= '2026-06-01' && card.event_date <= '2027-06-30').toBe(true);
+      }
+    });
+
+    it('answers an empty list when nothing matches', async () => {
+      const body = await cards(ctx, 'event_date$ge=2035-01-01');
+      expect(body).toEqual({ data: [], pagination: { page: 1, pages: 1, limit: 10, total: 0 } });
+      const reversed = await cards(ctx, 'event_date$ge=2027-01-02&event_date$le=2027-01-01');
+      expect(reversed.data).toEqual([]);
+    });
+  });
+
+  describe('pagination', () => {
+    it('gives the remainder on the last page and an empty page past the end', async () => {
+      const total = await countPairs(ctx, { types: [4], areas: [13] });
+      const limit = 7;
+      const pages = Math.ceil(total / limit);
+      expect(total % limit).not.toBe(0);
+      const last = await cards(ctx, `area[]=13&limit=${limit}&page=${pages}`);
+      expect(last.data).toHaveLength(total % limit);
+      expect(last.pagination).toEqual({ page: pages, pages, limit, total });
+      const past = await cards(ctx, `area[]=13&limit=${limit}&page=${pages + 1}`);
+      expect(past).toEqual({ data: [], pagination: { page: pages + 1, pages, limit, total } });
+    });
+
+    it('pages follow on from each other', async () => {
+      const big = await cards(ctx, 'limit=20');
+      const one = await cards(ctx, 'limit=10&page=1');
+      const two = await cards(ctx, 'limit=10&page=2');
+      expect([...one.data, ...two.data].map(sortKey)).toEqual(big.data.map(sortKey));
+    });
+  });
+
+  describe('bad parameters', () => {
+    it.each([
+      ['page=0', 'page', 'ページは1以上で指定してください'],
+      ['page=abc', 'page', 'ページは数値で指定してください'],
+      ['limit=101', 'limit', '件数は100以下で指定してください'],
+      ['area[]=abc', 'area', '都道府県は数値で指定してください'],
+      ['area[]=48', 'area', '都道府県は47以下で指定してください'],
+      ['course_id[]=x', 'course_id', 'コースは数値で指定してください'],
+      ['user_type[]=9', 'user_type', '募集区分は5以下で指定してください'],
+      ['event_date$ge=2026-13-01', 'event_date$ge', '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）'],
+      ['event_date$le=2026-02-30%2000:00:00', 'event_date$le', '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）'],
+    ])('refuses ?%s with 400 and a Japanese message on its field', async (query, field, message) => {
+      const errors = expectValidationError(await search(ctx, query), [field]);
+      expect(errors[field]).toEqual([message]);
+    });
+
+    it('reports every bad field at once', async () => {
+      expectValidationError(await search(ctx, 'page=0&area[]=abc&event_date$ge=2026-13-01'), ['page', 'area', 'event_date$ge']);
+    });
+  });
+
+  describe('card contents', () => {
+    it('carries what the card shows, with the fee of its user type, and nothing of a user for a visitor', async () => {
+      const body = await cards(ctx, 'user_type[]=1&user_type[]=4&limit=50');
+      for (const card of body.data) {
+        expect(card.event_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(card.event_start_time).toMatch(/^\d{2}:\d{2}$/);
+        expect(card.event_end_time).toMatch(/^\d{2}:\d{2}$/);
+        expect(card.event_start_time < card.event_end_time).toBe(true);
+        expect(['first_come', 'lottery']).toContain(card.selection);
+        const window = card.users_types.find((u) => u.type_id === card.user_type.id);
+        expect(card.apply_date).toEqual({ start: window?.apply_start_date, end: window?.apply_end_date });
+        expect(card).toMatchObject({
+          training_user_steps: [],
+          training_user_cancel: null,
+          training_assistant_approve_users: [],
+          is_win_other_training_same_course: false,
+          order: null,
+          badge: null,
+        });
+        const [row] = await ctx.deps.db
+          .select({ price: trainingUserTypes.price, capacity: trainingUserTypes.capacity })
+          .from(trainingUserTypes)
+          .where(and(eq(trainingUserTypes.trainingId, card.id), eq(trainingUserTypes.userTypeId, card.user_type.id)));
+        expect({ price: card.price, capacity: card.capacity }).toEqual(row);
+        const methods = await ctx.deps.db
+          .select({ payment_method_id: trainingPaymentMethods.paymentMethodId })
+          .from(trainingPaymentMethods)
+          .where(eq(trainingPaymentMethods.trainingId, card.id));
+        expect(card.payments_methods).toEqual(methods.sort((a, b) => a.payment_method_id - b.payment_method_id));
+      }
+    });
+
+    it('shows cancelled sessions as is_active 0', async () => {
+      const [cancelled] = await ctx.deps.db
+        .select({ id: trainings.id, areaId: trainings.areaId, eventDate: trainings.eventDate })
+        .from(trainings)
+        .innerJoin(trainingUserTypes, eq(trainingUserTypes.trainingId, trainings.id))
+        .where(and(eq(trainings.isActive, false), eq(trainingUserTypes.userTypeId, 4)))
+        .limit(1);
+      if (!cancelled) throw new Error('the demo data has no cancelled session');
+      const body = await cards(ctx, `area[]=${cancelled.areaId}&event_date$ge=${cancelled.eventDate}&event_date$le=${cancelled.eventDate}`);
+      expect(body.data.find((c) => c.id === cancelled.id)?.is_active).toBe(0);
+    });
+  });
+
+  describe('recruiting phase at the pinned clock', () => {
+    it('is upcoming before the window, open inside it (edges included) and closed after it', async () => {
+      const card = (await cards(ctx, 'event_date$ge=2027-03-01&limit=1')).data[0];
+      if (!card) throw new Error('no session');
+      const where = and(eq(trainingUserTypes.trainingId, card.id), eq(trainingUserTypes.userTypeId, 4));
+      const phaseWith = async (start: string, end: string) => {
+        await ctx.deps.db
+          .update(trainingUserTypes)
+          .set({ applyStartDate: new Date(start), applyEndDate: new Date(end) })
+          .where(where);
+        const body = await cards(ctx, `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`);
+        return body.data.find((c) => c.id === card.id && c.user_type.id === 4)?.recruiting;
+      };
+      expect(await phaseWith('2026-11-22T03:00:01Z', '2026-12-31T14:59:00Z')).toBe('upcoming');
+      expect(await phaseWith('2026-11-22T03:00:00Z', '2026-12-31T14:59:00Z')).toBe('open');
+      expect(await phaseWith('2026-10-01T01:00:00Z', '2026-11-22T03:00:00Z')).toBe('open');
+      expect(await phaseWith('2026-10-01T01:00:00Z', '2026-11-22T02:59:59Z')).toBe('closed');
+      ctx.clock.set('2026-09-01T00:00:00Z');
+      try {
+        expect(await phaseWith('2026-10-01T01:00:00Z', '2026-11-22T02:59:59Z')).toBe('upcoming');
+      } finally {
+        ctx.clock.set(TEST_NOW);
+      }
+    });
+
+    it('matches the window of each card', async () => {
+      const now = new Date(TEST_NOW);
+      const body = await cards(ctx, 'event_date$ge=2026-10-01&limit=100');
+      const phases = new Set<string>();
+      for (const card of body.data) {
+        const start = new Date(card.apply_date.start);
+        const end = new Date(card.apply_date.end);
+        const expected = now < start ? 'upcoming' : now > end ? 'closed' : 'open';
+        expect(card.recruiting).toBe(expected);
+        phases.add(card.recruiting);
+      }
+      expect(phases.size).toBeGreaterThan(1);
+    });
+  });
+
+  describe('a logged-in user', () => {
+    let me: { id: number; token: string };
+    let other: { id: number; token: string };
+    let target: TrainingCard;
+    let sibling: TrainingCard;
+
+    beforeAll(async () => {
+      me = await createMember(ctx, `search-me-${driver}@example.jp`);
+      other = await createMember(ctx, `search-other-${driver}@example.jp`);
+      // Two active sessions of the same course ahead, both recruiting attendees.
+      const ahead = (await allCards(ctx, 'event_date$ge=2026-12-01')).filter((c) => c.is_active === 1);
+      const byCourse = new Map<number, TrainingCard[]>();
+      for (const c of ahead) byCourse.set(c.course.id, [...(byCourse.get(c.course.id) ?? []), c]);
+      const pair = [...byCourse.values()].find((list) => list.length >= 2);
+      if (!pair?.[0] || !pair[1]) throw new Error('no two sessions of one course ahead');
+      [target, sibling] = [pair[0], pair[1]];
+    });
+
+    const cardOf = async (token: string | undefined, card: TrainingCard) => {
+      const body = await cards(ctx, `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`, token);
+      const found = body.data.find((c) => c.id === card.id && c.user_type.id === 4);
+      if (!found) throw new Error('card not found');
+      return found;
+    };
+
+    it('sees their own steps and badge; another user and a visitor do not', async () => {
+      await enrol(ctx, me.id, target.id, 4, [4, 5]);
+      const mine = await cardOf(me.token, target);
+      expect(mine.training_user_steps.map((s) => [s.step, s.status])).toEqual([
+        [4, 4],
+        [4, 5],
+      ]);
+      expect(mine.training_user_steps[0]?.created_at).toBe('2026-10-01T02:00:00.000Z');
+      expect(mine.badge).toBe('awaitingLottery');
+      expect(mine.training_user_cancel).toBeNull();
+      expect(mine.order).toBeNull();
+
+      const theirs = await cardOf(other.token, target);
+      expect(theirs.training_user_steps).toEqual([]);
+      expect(theirs.badge).toBeNull();
+      const visitor = await cardOf(undefined, target);
+      expect(visitor.training_user_steps).toEqual([]);
+      expect(visitor.badge).toBeNull();
+      // A token that is not valid is a visitor, not an error.
+      const bad = await cardOf('x'.repeat(43), target);
+      expect(bad.badge).toBeNull();
+    });
+
+    it('shows "won elsewhere" when a place in another session of the same course was won', async () => {
+      const otherEnrolment = await enrol(ctx, me.id, sibling.id, 4, [4, 6]);
+      try {
+        const mine = await cardOf(me.token, target);
+        expect(mine.is_win_other_training_same_course).toBe(true);
+        expect(mine.badge).toBe('wonElsewhere');
+        const won = await cardOf(me.token, sibling);
+        expect(won.is_win_other_training_same_course).toBe(false);
+        expect(won.badge).toBe('won');
+        expect((await cardOf(other.token, target)).is_win_other_training_same_course).toBe(false);
+      } finally {
+        await ctx.deps.db.delete(enrollments).where(eq(enrollments.id, otherEnrolment));
+      }
+      expect((await cardOf(me.token, target)).badge).toBe('awaitingLottery');
+    });
+
+    it('shows the order and awaiting payment, then the cancel request of a cancelled session', async () => {
+      const [e] = await ctx.deps.db
+        .select({ id: enrollments.id })
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, me.id), eq(enrollments.trainingId, target.id)));
+      if (!e) throw new Error('no enrolment');
+      await ctx.deps.db.insert(enrollmentSteps).values({ enrollmentId: e.id, step: 5, status: 8 });
+      await ctx.deps.db.delete(trainingPaymentMethods).where(eq(trainingPaymentMethods.trainingId, target.id));
+      await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 2 });
+      expect((await cardOf(me.token, target)).badge).toBe('won');
+      await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 1 });
+      await ctx.deps.db.insert(orders).values({
+        userId: me.id,
+        objectType: 2,
+        objectId: e.id,
+        trainingId: target.id,
+        enrollmentId: e.id,
+        amount: target.price,
+        status: 0,
+      });
+      const paying = await cardOf(me.token, target);
+      expect(paying.badge).toBe('awaitingPayment');
+      expect(paying.order).toEqual({ status: 0 });
+
+      await ctx.deps.db.insert(cancelRequests).values({ enrollmentId: e.id, status: 0 });
+      const requested = await cardOf(me.token, target);
+      expect(requested.training_user_cancel).toEqual({ status: 0 });
+      await ctx.deps.db.update(trainings).set({ isActive: false }).where(eq(trainings.id, target.id));
+      try {
+        const cancelled = await cardOf(me.token, target);
+        expect(cancelled.is_active).toBe(0);
+        expect(cancelled.badge).toBe('sessionCancelled');
+      } finally {
+        await ctx.deps.db.update(trainings).set({ isActive: true }).where(eq(trainings.id, target.id));
+      }
+    });
+
+    it('shows an assistant their approval', async () => {
+      const staff = (await allCards(ctx, 'user_type[]=2&event_date$ge=2026-12-01')).find((c) => c.is_active === 1);
+      if (!staff) throw new Error('no assistant recruitment ahead');
+      const id = await enrol(ctx, me.id, staff.id, 2, [4, 9, 12]);
+      const find = async () => {
+        const body = await cards(ctx, `user_type[]=2&event_date$ge=${staff.event_date}&event_date$le=${staff.event_date}&limit=100`, me.token);
+        return body.data.find((c) => c.id === staff.id);
+      };
+      const before = await find();
+      expect(before?.badge).toBe('awaitingApproval');
+      expect(before?.training_assistant_approve_users).toEqual([]);
+      await ctx.deps.db
+        .update(enrollments)
+        .set({ assistantApprovedAt: new Date('2026-11-20T00:00:00Z') })
+        .where(eq(enrollments.id, id));
+      const after = await find();
+      expect(after?.badge).toBe('completed');
+      expect(after?.training_assistant_approve_users).toEqual([{ approved_at: '2026-11-20T00:00:00.000Z' }]);
+    });
+  });
+
+  describe('GET /api/v1/trainings/{id}', () => {
+    it('shows one session for a user type with its times and course documents', async () => {
+      const card = (await cards(ctx, 'event_date$ge=2026-12-01&limit=1')).data[0];
+      if (!card) throw new Error('no card');
+      const [training] = await ctx.deps.db.select().from(trainings).where(eq(trainings.id, card.id));
+      if (!training) throw new Error('no training');
+      const [courseDoc] = await ctx.deps.db
+        .insert(documents)
+        .values({ courseId: card.course.id, name: '受講案内.pdf', storageKey: 'docs/a.pdf', mimeType: 'application/pdf', size: 3 })
+        .returning({ id: documents.id });
+      const [sessionDoc] = await ctx.deps.db
+        .insert(documents)
+        .values({ trainingId: card.id, name: '会場地図.pdf', storageKey: 'docs/b.pdf', mimeType: 'application/pdf', size: 3 })
+        .returning({ id: documents.id });
+      try {
+        const body = expectBody(await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`), 200, trainingResponseSchema);
+        const { start_time_morning, end_time_morning, start_time_afternoon, end_time_afternoon, documents: docs, ...rest } =
+          body.data;
+        expect(rest).toEqual(card);
+        expect(start_time_morning).toBe(training.startTimeMorning?.slice(0, 5) ?? null);
+        expect(end_time_morning).toBe(training.endTimeMorning?.slice(0, 5) ?? null);
+        expect(start_time_afternoon).toBe(training.startTimeAfternoon?.slice(0, 5) ?? null);
+        expect(end_time_afternoon).toBe(training.endTimeAfternoon?.slice(0, 5) ?? null);
+        expect(docs.map((d) => d.id)).toContain(courseDoc?.id);
+        expect(docs.map((d) => d.id)).not.toContain(sessionDoc?.id);
+        expect(docs.find((d) => d.id === courseDoc?.id)).toEqual({
+          id: courseDoc?.id,
+          name: '受講案内.pdf',
+          link: `/api/v1/documents/${courseDoc?.id}/download`,
+        });
+
+        const member = await createMember(ctx, `detail-${driver}@example.jp`);
+        const logged = expectBody(
+          await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`, { headers: { authorization: `Token ${member.token}` } }),
+          200,
+          trainingResponseSchema,
+        );
+        expect(logged.data.documents.map((d) => d.id)).toContain(sessionDoc?.id);
+      } finally {
+        await ctx.deps.db.delete(documents).where(inArray(documents.id, [courseDoc?.id ?? 0, sessionDoc?.id ?? 0]));
+      }
+    });
+
+    it('defaults to the attendee card, else the first recruited user type', async () => {
+      const card = (await cards(ctx, 'limit=1')).data[0];
+      if (!card) throw new Error('no card');
+      const body = expectBody(await get(ctx.app, `/api/v1/trainings/${card.id}`), 200, trainingResponseSchema);
+      expect(body.data.user_type.id).toBe(4);
+      const [staffOnly] = await ctx.deps.db
+        .select({ id: trainings.id })
+        .from(trainings)
+        .where(sql`not exists (select 1 from training_user_types u where u.training_id = ${trainings.id} and u.user_type_id = 4)`)
+        .limit(1);
+      if (staffOnly) {
+        const staff = expectBody(await get(ctx.app, `/api/v1/trainings/${staffOnly.id}`), 200, trainingResponseSchema);
+        expect(staff.data.user_type.id).toBe(Math.min(...staff.data.users_types.map((u) => u.type_id)));
+      }
+    });
+
+    it('answers 404 for an unknown session or a user type it does not recruit', async () => {
+      expectNotFound(await get(ctx.app, '/api/v1/trainings/99999999'));
+      const card = (await cards(ctx, 'limit=1')).data[0];
+      const missing = [1, 2, 3, 4, 5].find((t) => !card?.users_types.some((u) => u.type_id === t));
+      expectNotFound(await get(ctx.app, `/api/v1/trainings/${card?.id}?user_type=${missing}`));
+    });
+
+    it('refuses a bad id or user type with 400', async () => {
+      expectValidationError(await get(ctx.app, '/api/v1/trainings/abc'), ['id']);
+      expectValidationError(await get(ctx.app, '/api/v1/trainings/1?user_type=7'), ['user_type']);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { paginate, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
+import type { Executor } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { presentCard, presentDetail, userStates, VISITOR_STATE, type UserState } from './trainings.presenter.ts';
+import {
+  findTrainingCard,
+  findTrainingDocuments,
+  findUserEnrollments,
+  searchTrainings,
+  type CardRow,
+} from './trainings.repository.ts';
+
+/** The user's state on each row: one extra query for a logged-in user, none for a visitor. */
+async function statesFor(db: Executor, rows: readonly CardRow[], user: AuthUser | null): Promise<UserState[]> {
+  if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
+  const courseIds = [...new Set(rows.map((r) => r.courseId))];
+  const enrolments = await findUserEnrollments(db, user.id, courseIds);
+  return userStates(rows, enrolments);
+}
+
+/** GET /trainings: one card per (session, recruited user type) pair, filtered, ordered and paged in SQL. */
+export async function searchCards(db: Executor, query: TrainingsQuery, user: AuthUser | null, now: Date) {
+  const { rows, total } = await searchTrainings(
+    db,
+    {
+      userTypes: query.user_type,
+      areas: query.area,
+      courses: query.course_id,
+      from: query.event_date$ge,
+      to: query.event_date$le,
+    },
+    query.page,
+    query.limit,
+  );
+  const states = await statesFor(db, rows, user);
+  const data: TrainingCard[] = rows.map((row, i) => presentCard(row, now, states[i] ?? VISITOR_STATE));
+  return { data, pagination: paginate(query.page, query.limit, total) };
+}
+
+/** GET /trainings/{id}: one session's card with its times and documents; undefined when unknown. */
+export async function trainingDetail(
+  db: Executor,
+  id: number,
+  userTypeId: number | undefined,
+  user: AuthUser | null,
+  now: Date,
+): Promise<TrainingDetail | undefined> {
+  const row = await findTrainingCard(db, id, userTypeId);
+  if (!row) return undefined;
+  const [states, docs] = await Promise.all([
+    statesFor(db, [row], user),
+    findTrainingDocuments(db, row.courseId, user ? row.trainingId : null),
+  ]);
+  return presentDetail(row, now, states[0] ?? VISITOR_STATE, docs);
+}

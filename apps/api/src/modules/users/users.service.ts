@@ -1,0 +1,395 @@
+import {
+  AUTH_TOKEN_TTL_MS,
+  birthdayToIso,
+  format,
+  ja,
+  OCCUPATION_ID,
+  PASSWORD_RESET_TTL_MS,
+  userMessages,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type UserProfile,
+} from '@mels/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
+import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import { passwordResetMail } from '../../lib/mail-templates/password-reset.ts';
+import { registrationMail } from '../../lib/mail-templates/registration.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  clearRateLimit,
+  enforceRateLimit,
+  releaseRateLimitHits,
+  type RateLimitPolicy,
+} from '../../lib/rate-limit.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { canReadProfile } from './users.policy.ts';
+import { presentUser } from './users.presenter.ts';
+import {
+  consumePasswordResetToken,
+  emailTakenByOther,
+  findPasswordResetToken,
+  findUserByEmail,
+  findUserById,
+  insertAuthToken,
+  insertPasswordResetToken,
+  insertUser,
+  invalidatePasswordResetTokens,
+  revokeAuthToken,
+  revokeUserAuthTokens,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from './users.repository.ts';
+
+export type UsersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'storage'> & {
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+};
+
+/** Where a request came from, for rate limits and the token's record. */
+export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+export type AuthResult = { token: string; user: UserProfile };
+
+/** Rate-limit buckets: failed logins and reminder requests, each per address and per IP. */
+export const RATE_BUCKETS = {
+  loginEmail: 'login:email',
+  loginIp: 'login:ip',
+  forgotEmail: 'forgot-password:email',
+  forgotIp: 'forgot-password:ip',
+} as const;
+
+const emailTaken = () => fieldError('email', userMessages.emailTaken);
+const invalidCredentials = () => new ApiError(400, 'INVALID_CREDENTIALS', userMessages.invalidCredentials);
+
+function ratePolicy(deps: UsersDeps): RateLimitPolicy {
+  return { limit: deps.config.rateLimit.login, windowSeconds: deps.config.rateLimit.windowSeconds };
+}
+
+/** A unique violation (23505) from either driver, possibly wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    if ('code' in current && (current as { code: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Mail failures are logged (the mailer keeps the mail in the outbox), never turned into a failed request. */
+async function sendMail(deps: UsersDeps, mail: Mail): Promise<void> {
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    deps.log.error({ err: error, subject: mail.subject }, 'mail could not be recorded or sent');
+  }
+}
+
+/** A hash to verify against when the address is unknown, so both answers take the same time. */
+let timingHash: Promise<string> | undefined;
+function unknownUserHash(): Promise<string> {
+  timingHash ??= hashPassword(generateToken());
+  return timingHash;
+}
+
+async function issueAuthToken(db: UsersDeps['db'], userId: number, now: Date, userAgent: string | undefined) {
+  const token = generateToken();
+  await insertAuthToken(db, {
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + AUTH_TOKEN_TTL_MS),
+    userAgent: userAgent?.slice(0, 500) ?? null,
+  });
+  return token;
+}
+
+type ProfileFields = Omit<RegisterInput, 'password' | 're_password' | 'privacy'>;
+
+/** Request fields → columns; only the fields given. */
+function columnsOf(input: Partial<ProfileFields>): UserChanges {
+  const c: UserChanges = {};
+  if (input.email !== undefined) c.email = input.email;
+  if (input.last_name !== undefined) c.lastName = input.last_name;
+  if (input.first_name !== undefined) c.firstName = input.first_name;
+  if (input.last_name_kana !== undefined) c.lastNameKana = input.last_name_kana;
+  if (input.first_name_kana !== undefined) c.firstNameKana = input.first_name_kana;
+  if (input.last_name_alpha !== undefined) c.lastNameAlpha = input.last_name_alpha;
+  if (input.first_name_alpha !== undefined) c.firstNameAlpha = input.first_name_alpha;
+  if (input.occupation !== undefined) c.occupation = input.occupation;
+  if (input.medical_department !== undefined) c.medicalDepartment = input.medical_department;
+  if (input.simulation_qualification !== undefined)
+    c.simulationQualification = input.simulation_qualification.join(',');
+  if (input.location_work !== undefined) c.locationWork = input.location_work;
+  if (input.work_area !== undefined) c.workAreaId = input.work_area;
+  if (input.postal_code !== undefined) c.postalCode = input.postal_code;
+  if (input.area !== undefined) c.areaId = input.area;
+  if (input.district !== undefined) c.district = input.district;
+  if (input.address !== undefined) c.address = input.address;
+  if (input.phone !== undefined) c.phone = input.phone;
+  if (input.gender !== undefined) c.gender = input.gender;
+  if (input.birthday !== undefined) c.birthday = birthdayToIso(input.birthday);
+  return c;
+}
+
+// ───────────────────────────── registration and login ─────────────────────────────
+
+/**
+ * Creates the account and logs it in (spec §4: "on create success the user is logged in"), then
+ * sends the registration notice. A taken address is a field error on email and nothing is created.
+ */
+export async function registerUser(
+  deps: UsersDeps,
+  input: RegisterInput,
+  meta: RequestMeta,
+): Promise<AuthResult> {
+  const now = deps.clock.now();
+  if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  let created: { user: UserRow; token: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        role: 'member',
+        lastName: input.last_name,
+        firstName: input.first_name,
+        lastNameKana: input.last_name_kana,
+        firstNameKana: input.first_name_kana,
+        lastNameAlpha: input.last_name_alpha,
+        firstNameAlpha: input.first_name_alpha,
+        occupation: input.occupation,
+        medicalDepartment: input.medical_department,
+        simulationQualification: input.simulation_qualification.join(','),
+        locationWork: input.location_work,
+        workAreaId: input.work_area,
+        postalCode: input.postal_code,
+        areaId: input.area,
+        district: input.district,
+        address: input.address,
+        phone: input.phone,
+        gender: input.gender,
+        birthday: birthdayToIso(input.birthday),
+        privacyAgreedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const token = await issueAuthToken(tx, user.id, now, meta.userAgent);
+      return { user, token };
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const { user, token } = created;
+  await sendMail(deps, {
+    to: user.email,
+    ...registrationMail({
+      lastName: user.lastName,
+      firstName: user.firstName,
+      email: user.email,
+      publicUrl: deps.config.publicUrl,
+      officeEmail: deps.config.officeEmail,
+    }),
+  });
+  return { token, user: presentUser(user) };
+}
+
+/**
+ * Logs in. Wrong address and wrong password give the same answer (no hint which). Failed attempts
+ * count against the address and the IP; a success does not count and clears the address's count.
+ */
+export async function login(
+  deps: UsersDeps,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<AuthResult> {
+  const now = deps.clock.now();
+  const emailKey = { bucket: RATE_BUCKETS.loginEmail, key: input.email };
+  const hitIds = await enforceRateLimit(
+    deps.db,
+    [emailKey, { bucket: RATE_BUCKETS.loginIp, key: meta.ip }],
+    ratePolicy(deps),
+    now,
+  );
+  const user = await findUserByEmail(deps.db, input.email);
+  let valid = false;
+  if (user && user.isActive) valid = await verifyPassword(input.password, user.passwordHash);
+  else await verifyPassword(input.password, await unknownUserHash());
+  if (!user || !valid) throw invalidCredentials();
+
+  await releaseRateLimitHits(deps.db, hitIds);
+  await clearRateLimit(deps.db, emailKey);
+  const token = await issueAuthToken(deps.db, user.id, now, meta.userAgent);
+  return { token, user: presentUser(user) };
+}
+
+/** Revokes the token of this request; other logins of the user stay. */
+export async function logout(deps: UsersDeps, actor: AuthUser): Promise<void> {
+  await revokeAuthToken(deps.db, actor.tokenId, deps.clock.now());
+}
+
+// ───────────────────────────── profile ─────────────────────────────
+
+export async function readProfile(deps: UsersDeps, actor: AuthUser, userId: number): Promise<UserProfile> {
+  if (!canReadProfile(actor, userId)) throw notFound();
+  const user = await findUserById(deps.db, userId);
+  if (!user || !user.isActive) throw notFound();
+  return presentUser(user);
+}
+
+function avatarProblem(error: AvatarError): ApiError {
+  return error.problem === 'size'
+    ? new ApiError(413, 'PAYLOAD_TOO_LARGE', userMessages.avatarTooLarge, {
+        avatar: [userMessages.avatarTooLarge],
+      })
+    : new ApiError(400, 'VALIDATION_ERROR', userMessages.avatarType, { avatar: [userMessages.avatarType] });
+}
+
+/**
+ * Edits the caller's profile with the fields given, and replaces the avatar when a picture comes
+ * along. A new password ends the user's other logins (this one stays). Nothing is half-written: the
+ * picture is checked before anything is stored, and a failed update removes the stored picture.
+ */
+export async function updateProfile(
+  deps: UsersDeps,
+  actor: AuthUser,
+  input: ProfileUpdateInput,
+  avatar: Buffer | undefined,
+): Promise<UserProfile> {
+  const now = deps.clock.now();
+  const current = await findUserById(deps.db, actor.id);
+  if (!current || !current.isActive) throw unauthorized();
+
+  const occupation = input.occupation ?? current.occupation;
+  const department =
+    input.medical_department !== undefined ? input.medical_department : current.medicalDepartment;
+  const changes: UserChanges = { ...columnsOf(input), updatedAt: now };
+  if (occupation === OCCUPATION_ID.doctor) {
+    if (department === null)
+      throw fieldError('medical_department', format(ja.validation.required, ja.fields.medicalDepartment));
+    changes.medicalDepartment = department;
+  } else {
+    changes.medicalDepartment = null;
+  }
+  if (input.email !== undefined && (await emailTakenByOther(deps.db, input.email, actor.id)))
+    throw emailTaken();
+
+  let jpeg: Buffer | undefined;
+  if (avatar) {
+    try {
+      jpeg = await normalizeAvatar(avatar);
+    } catch (error) {
+      if (error instanceof AvatarError) throw avatarProblem(error);
+      throw error;
+    }
+  }
+  if (input.password) changes.passwordHash = await hashPassword(input.password);
+
+  const newKey = jpeg ? await storeAvatar(deps.storage, jpeg) : undefined;
+  if (newKey) changes.avatarPath = newKey;
+  let updated: UserRow;
+  try {
+    updated = await deps.db.transaction(async (tx) => {
+      const row = await updateUser(tx, actor.id, changes);
+      if (changes.passwordHash) await revokeUserAuthTokens(tx, actor.id, now, actor.tokenId);
+      return row;
+    });
+  } catch (error) {
+    if (newKey) await deps.storage.remove(newKey).catch(() => undefined);
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (newKey && current.avatarPath && current.avatarPath !== newKey) {
+    await deps.storage.remove(current.avatarPath).catch((error: unknown) => {
+      deps.log.warn({ err: error, key: current.avatarPath }, 'old avatar could not be removed');
+    });
+  }
+  return presentUser(updated);
+}
+
+// ───────────────────────────── password reminder ─────────────────────────────
+
+/**
+ * Sends a reset link when the address belongs to an account; the answer is the same either way
+ * (no account enumeration). Requests count against the address and the IP.
+ */
+export async function requestPasswordReset(
+  deps: UsersDeps,
+  email: string,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  const now = deps.clock.now();
+  await enforceRateLimit(
+    deps.db,
+    [
+      { bucket: RATE_BUCKETS.forgotEmail, key: email },
+      { bucket: RATE_BUCKETS.forgotIp, key: meta.ip },
+    ],
+    ratePolicy(deps),
+    now,
+  );
+  const user = await findUserByEmail(deps.db, email);
+  if (user && user.isActive) {
+    const token = generateToken();
+    await insertPasswordResetToken(deps.db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    await sendMail(deps, {
+      to: user.email,
+      ...passwordResetMail({
+        lastName: user.lastName,
+        firstName: user.firstName,
+        link: `${deps.config.publicUrl}/forgot-password/${token}`,
+        publicUrl: deps.config.publicUrl,
+      }),
+    });
+  }
+  return { message: userMessages.forgotPasswordSent };
+}
+
+function resetTokenProblem(row: { usedAt: Date | null; expiresAt: Date } | undefined, now: Date): ApiError {
+  const [code, message] = !row
+    ? (['RESET_TOKEN_INVALID', userMessages.resetTokenInvalid] as const)
+    : row.usedAt
+      ? (['RESET_TOKEN_USED', userMessages.resetTokenUsed] as const)
+      : row.expiresAt <= now
+        ? (['RESET_TOKEN_EXPIRED', userMessages.resetTokenExpired] as const)
+        : (['RESET_TOKEN_INVALID', userMessages.resetTokenInvalid] as const);
+  return new ApiError(400, code, message, { token: [message] });
+}
+
+/**
+ * Sets a new password with a reset token: single use (marked used in the same statement that
+ * checks it), one hour, and it ends every login of the user and their other reset links.
+ */
+export async function resetPassword(
+  deps: UsersDeps,
+  input: { token: string; password: string },
+): Promise<{ message: string }> {
+  const now = deps.clock.now();
+  const tokenHash = hashToken(input.token);
+  // A cheap look first, so that a bad token costs no password hashing.
+  const found = await findPasswordResetToken(deps.db, tokenHash);
+  if (!found || found.usedAt || found.expiresAt <= now) throw resetTokenProblem(found, now);
+
+  const passwordHash = await hashPassword(input.password);
+  const userId = await deps.db.transaction(async (tx) => {
+    const id = await consumePasswordResetToken(tx, tokenHash, now);
+    if (id === undefined) return undefined;
+    await updateUser(tx, id, { passwordHash, updatedAt: now });
+    await revokeUserAuthTokens(tx, id, now);
+    await invalidatePasswordResetTokens(tx, id, now);
+    return id;
+  });
+  if (userId === undefined) throw resetTokenProblem(await findPasswordResetToken(deps.db, tokenHash), now);
+  return { message: userMessages.resetPasswordDone };
+}

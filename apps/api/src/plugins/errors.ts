@@ -1,0 +1,55 @@
+import { ja, type ErrorBody } from '@mels/domain';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ApiError, type FieldErrors } from '../lib/errors.ts';
+
+function send(reply: FastifyReply, status: number, code: string, message: string, errors: FieldErrors = {}) {
+  const body: ErrorBody = { meta: { message, code }, errors };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Field name of a validation issue: the path without its leading slash, or the part it belongs to. */
+function fieldOf(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  if (path) return path;
+  return context === 'querystring' ? 'query' : (context ?? 'body');
+}
+
+/**
+ * One error shape for the whole API: {meta: {message, code}, errors: {field: [messages]}}, Japanese
+ * messages, and never a stack trace or SQL in a response (they go to the log).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return send(reply, error.status, error.code, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath ?? '', error.validationContext);
+        (errors[field] ??= []).push(issue.message ?? ja.errors.validation);
+      }
+      return send(reply, 400, 'VALIDATION_ERROR', ja.errors.validation, errors);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', ja.errors.rateLimited);
+    if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', ja.errors.payloadTooLarge);
+    if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', ja.errors.unsupportedMediaType);
+    if (status === 405) return send(reply, 405, 'METHOD_NOT_ALLOWED', ja.errors.methodNotAllowed);
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, status, 'BAD_REQUEST', ja.errors.validation);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+  });
+}
+
+export function sendNotFound(reply: FastifyReply) {
+  return send(reply, 404, 'NOT_FOUND', 'お探しのAPIは見つかりませんでした。');
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from './errors.ts';
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built React app: real files as they are (hashed assets cached for a year), and
+ * index.html for every other GET that wants a page, so the browser's router shows the route
+ * (or its own 'PAGE NOT FOUND'). Unknown /api paths answer the JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
+  const root = webDist ?? defaultWebDist;
+  const indexFile = path.join(root, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url.split('?')[0] ?? '');
+    if (hasWeb && wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendNotFound(reply);
+  });
+}

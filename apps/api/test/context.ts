@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDb, type DbHandle, type DriverName } from '../src/db/client.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { localStorage } from '../src/lib/storage.ts';
+import type { Deps } from '../src/plugins/deps.ts';
+import {
+  createDatabase,
+  dropDatabase,
+  oneLineError,
+  openPgliteCopy,
+  POSTGRES_UNAVAILABLE,
+  seedTestData,
+  TEMPLATE_FILES,
+  TEMPLATE_PGLITE,
+  TEST_NOW,
+  uniqueDatabaseName,
+} from './databases.ts';
+
+export { ALL_DRIVERS, drivers } from './drivers.ts';
+export { POSTGRES_UNAVAILABLE, TEST_NOW, TEST_RANDOM_SEED } from './databases.ts';
+
+export type TestClock = ReturnType<typeof fixedClock>;
+
+export type TestContext = {
+  app: App;
+  deps: Deps;
+  clock: TestClock;
+  driver: DriverName;
+  /** Closes the app and the database, drops the PostgreSQL database and removes the temp folder. */
+  close: () => Promise<void>;
+};
+
+export type TestContextOptions = {
+  /** Load the demo data (default true); false leaves the migrated database empty. */
+  seed?: boolean;
+  /** More environment for loadConfig (SMTP_URL, RATE_LIMIT_LOGIN…); the database and data folder are set here. */
+  env?: Record<string, string>;
+};
+
+/** Values of the global setup (test/global-setup.ts); null when it did not run. */
+function provided(key: 'templateDir' | 'postgresTemplate' | 'postgresError'): string | null {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh database on the given driver, migrated and holding the demo data seeded at the pinned
+ * clock (TEST_NOW), and the app built on it (no logger, API only), with its clock pinned to TEST_NOW.
+ * The database is a copy of the one the global setup migrated and seeded (or, without it, migrated and
+ * seeded here). One per test file (beforeAll); close it in afterAll.
+ */
+export async function createTestContext(driver: DriverName, options: TestContextOptions = {}): Promise<TestContext> {
+  const seed = options.seed !== false;
+  const cleanups: Array<() => Promise<void>> = [];
+  const close = async () => {
+    const errors: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw errors[0];
+  };
+
+  try {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `mels-test-${driver}-`));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+    const filesDir = path.join(dataDir, 'files');
+    fs.mkdirSync(filesDir);
+    const templateDir = seed ? provided('templateDir') : null;
+
+    let databaseUrl: string | undefined;
+    // The seeded database to copy, when the global setup made one for this driver.
+    let template: string | null = null;
+    if (driver === 'postgres') {
+      const adminUrl = process.env.TEST_DATABASE_URL;
+      const unavailable = provided('postgresError');
+      if (unavailable) throw oneLineError(unavailable);
+      if (!adminUrl) throw oneLineError(POSTGRES_UNAVAILABLE);
+      template = templateDir ? provided('postgresTemplate') : null;
+      const name = uniqueDatabaseName('test');
+      databaseUrl = await createDatabase(adminUrl, name, template ?? undefined);
+      cleanups.push(() => dropDatabase(adminUrl, name));
+    } else if (templateDir && fs.existsSync(path.join(templateDir, TEMPLATE_PGLITE))) {
+      template = path.join(templateDir, TEMPLATE_PGLITE);
+    }
+    if (template && templateDir) {
+      fs.cpSync(path.join(templateDir, TEMPLATE_FILES), filesDir, { recursive: true });
+    }
+
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_ON_EMPTY: 'false',
+      ...options.env,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
+    });
+
+    let dbHandle: DbHandle;
+    if (driver === 'pglite' && template) dbHandle = await openPgliteCopy(template);
+    else dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
+    cleanups.push(dbHandle.close);
+    // On a copy of the template this finds nothing to do; it still runs, as at start-up.
+    await dbHandle.migrate();
+    if (seed && !template) await seedTestData(dbHandle.db, filesDir);
+
+    const clock = fixedClock(TEST_NOW);
+    const storage = localStorage(filesDir);
+    const app = await buildApp({ config, dbHandle, db: dbHandle.db, clock, storage }, { logger: false });
+    cleanups.push(() => app.close());
+    await app.ready();
+
+    return { app, deps: app.deps, clock, driver, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type Database, type DbHandle, migrationsFolder, openDb } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
+import { localStorage } from '../src/lib/storage.ts';
+
+/** The instant every test context starts at: a Sunday noon in Tokyo. */
+export const TEST_NOW = '2026-11-22T03:00:00Z';
+/** The seed of the demo data's random choices, so two runs see the same rows. */
+export const TEST_RANDOM_SEED = 20261122;
+
+export const POSTGRES_UNAVAILABLE =
+  'PostgreSQL not available: set TEST_DATABASE_URL or install PostgreSQL (npm test starts a throwaway cluster from /usr/lib/postgresql/*/bin)';
+
+/** In the template folder of the global setup: the storage the seed wrote, and the PGlite data folder. */
+export const TEMPLATE_FILES = 'files';
+export const TEMPLATE_PGLITE = 'pglite.tar';
+
+/** An error whose report is its one-line message, without a stack trace to read past. */
+export function oneLineError(message: string): Error {
+  const error = new Error(message);
+  error.stack = message;
+  return error;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Loads the demo data as every test sees it: the pinned clock and random seed, files in `filesDir`. */
+export function seedTestData(db: Database, filesDir: string): Promise<void> {
+  return seedDemoData(db, { storage: localStorage(filesDir), now: new Date(TEST_NOW), randomSeed: TEST_RANDOM_SEED });
+}
+
+// ───────────────────────────── PostgreSQL ─────────────────────────────
+
+let databaseCounter = 0;
+
+/** A database name no other worker or run uses. */
+export function uniqueDatabaseName(kind: 'test' | 'tpl'): string {
+  databaseCounter += 1;
+  return `mels_${kind}_${process.pid}_${Date.now().toString(36)}_${databaseCounter}`;
+}
+
+async function withAdmin<T>(adminUrl: string, body: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw oneLineError(`${POSTGRES_UNAVAILABLE}. Connecting to TEST_DATABASE_URL failed: ${reason(error)}`);
+  }
+  try {
+    return await body(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates a database on the server of TEST_DATABASE_URL (an admin URL), empty or as a copy of a
+ * template, and returns its URL.
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  await withAdmin(adminUrl, async (client) => {
+    const statement = `create database "${name}"${template ? ` template "${template}"` : ''}`;
+    // Copies of one template may collide for a moment ("source database is being accessed"): retry.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.query(statement);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  });
+  return databaseUrl(adminUrl, name);
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withAdmin(adminUrl, async (client) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  });
+}
+
+/** Builds the seeded template database every postgres context copies; returns its name. */
+export async function buildPostgresTemplate(adminUrl: string, filesDir: string): Promise<string> {
+  const name = uniqueDatabaseName('tpl');
+  const url = await createDatabase(adminUrl, name);
+  try {
+    const handle = await openDb({ databaseUrl: url, poolSize: 2 });
+    try {
+      await handle.migrate();
+      await seedTestData(handle.db, filesDir);
+    } finally {
+      await handle.close();
+    }
+    return name;
+  } catch (error) {
+    await dropDatabase(adminUrl, name).catch(() => undefined);
+    throw error;
+  }
+}
+
+// ───────────────────────────── PGlite ─────────────────────────────
+
+/** The handle openDb gives for the embedded database, over a PGlite client made here. */
+export function pgliteHandle(client: PGlite): DbHandle {
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Opens the embedded database as the app does (openDb), migrates and seeds it, and writes its data
+ * folder to `file`: each pglite context then starts from that copy instead of initdb + seed.
+ */
+export async function buildPgliteTemplate(file: string, filesDir: string): Promise<void> {
+  const handle = await openDb({});
+  try {
+    await handle.migrate();
+    await seedTestData(handle.db, filesDir);
+    const client: unknown = (handle.db as unknown as { $client?: unknown }).$client;
+    if (!(client instanceof PGlite)) throw new Error('openDb({}) did not give a PGlite client');
+    const dump = await client.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A new in-memory PGlite holding a copy of the template written by buildPgliteTemplate. */
+export async function openPgliteCopy(file: string): Promise<DbHandle> {
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return pgliteHandle(client);
+}

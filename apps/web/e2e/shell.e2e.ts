@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSerious, launchBrowser, newPage, screenshotBoth, MOBILE } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('portal shell', () => {
+  it('renders the home page in Japanese with header, navigation and footer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await expect.poll(() => page.title()).toBe('母体救命 MELS ポータル');
+    expect(await page.getAttribute('html', 'lang')).toBe('ja');
+    const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
+    for (const label of ['HOME', 'お知らせ', '協議会について', '受講の流れ', 'よくある質問', '講習会開催について']) {
+      await expect.poll(() => nav.getByRole('link', { name: label }).count()).toBe(1);
+    }
+    await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
+    const footer = page.locator('footer');
+    await footer.getByRole('link', { name: 'プライバシーポリシー' }).waitFor();
+    await footer.getByRole('link', { name: '特定商取引法に基づく表記' }).waitFor();
+    // The latest five news items, each linking to its page.
+    await page.getByRole('heading', { name: '新着のお知らせ' }).waitFor();
+    await expect.poll(() => page.locator('section[aria-labelledby="home-news"] li a').count()).toBe(5);
+    expect(await axeSerious(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates between the content pages from the header', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
+    const pages: [string, string, RegExp][] = [
+      ['お知らせ', 'お知らせ', /\/news$/],
+      ['協議会について', '協議会について', /\/about$/],
+      ['受講の流れ', '受講の流れ', /\/flow$/],
+      ['よくある質問', 'よくある質問', /\/faq$/],
+      ['講習会開催について', '講習会開催について', /\/seminar-info$/],
+    ];
+    for (const [link, title, url] of pages) {
+      await nav.getByRole('link', { name: link }).click();
+      await expect.poll(() => page.url()).toMatch(url);
+      await expect.poll(() => page.title()).toContain(title);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await axeSerious(page), `axe on ${link}`).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('shows PAGE NOT FOUND for an unknown path', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'PAGE NOT FOUND' }).waitFor();
+    await expect.poll(() => page.title()).toContain('PAGE NOT FOUND');
+    await page.getByRole('link', { name: 'トップページへ戻る' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('opens the navigation drawer at 375 px', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'メニュー' }).click();
+    await page.locator('#mobile-nav').getByRole('link', { name: 'よくある質問' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/faq$/);
+    await context.close();
+  });
+
+  it('reads news, FAQ answers and legal pages', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/news');
+    const first = page.locator('main li a').first();
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.goto('/faq');
+    const question = page.getByRole('button').filter({ hasText: 'Q.' }).first();
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await page.goto('/tokusho');
+    await page.getByRole('heading', { level: 1, name: '特定商取引法に基づく表記' }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'プライバシーポリシー' }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('saves screenshots of the shell pages at desktop and 375 px', async () => {
+    const shots: [string, string][] = [
+      ['/', 'home'],
+      ['/news', 'news'],
+      ['/faq', 'faq'],
+      ['/about', 'about'],
+      ['/flow', 'flow'],
+      ['/seminar-info', 'seminar-info'],
+      ['/tokusho', 'tokusho'],
+      ['/privacy-policy', 'privacy-policy'],
+      ['/missing', 'not-found'],
+    ];
+    for (const [url, name] of shots) {
+      await screenshotBoth(browser, url, name, (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
+    }
+  });
+});

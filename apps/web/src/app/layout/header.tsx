@@ -1,0 +1,103 @@
+import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@mantine/core';
+import type { Language } from '@mels/domain';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+import { mainNavItems } from '../nav-items.ts';
+import classes from './header.module.css';
+import { UserMenu } from './user-menu.tsx';
+
+function Logo() {
+  const { t } = useI18n();
+  return (
+    <Anchor component={Link} to="/" underline="never" className={classes.logo}>
+      <img src="/favicon.svg" alt="" width={36} height={36} />
+      <Box>
+        <Text component="span" fw={800} size="lg" c="rose.8" className={classes.logoTitle} visibleFrom="xs">
+          {t.app.name}
+        </Text>
+        <Text component="span" fw={800} size="md" c="rose.8" className={classes.logoTitle} hiddenFrom="xs">
+          {t.app.shortName}
+        </Text>
+        <Text component="span" size="xs" c="dimmed" className={classes.logoSub}>
+          {t.app.association}
+        </Text>
+      </Box>
+    </Anchor>
+  );
+}
+
+function LanguageSwitch() {
+  const { lang, setLang, t } = useI18n();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t.app.language}
+      value={lang}
+      onChange={(value) => setLang(value as Language)}
+      data={[
+        { value: 'ja', label: '日本語' },
+        { value: 'en', label: 'English' },
+      ]}
+    />
+  );
+}
+
+export function Header() {
+  const { t } = useI18n();
+  const [opened, setOpened] = useState(false);
+  const location = useLocation();
+  const items = mainNavItems(t);
+  useEffect(() => setOpened(false), [location.pathname]);
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" className={classes.top}>
+        <Logo />
+        <Group gap="sm" wrap="nowrap">
+          <Box visibleFrom="md">
+            <LanguageSwitch />
+          </Box>
+          <UserMenu />
+          <Burger
+            opened={opened}
+            onClick={() => setOpened((v) => !v)}
+            hiddenFrom="md"
+            aria-label={t.app.menu}
+            aria-expanded={opened}
+            aria-controls="mobile-nav"
+            size="sm"
+          />
+        </Group>
+      </Container>
+      <Box component="nav" aria-label={t.nav.mainNavigation} className={classes.navBar} visibleFrom="md">
+        <Container size="lg">
+          <Group gap={0} component="ul" className={classes.navList}>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={classes.navLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </Group>
+        </Container>
+      </Box>
+      {opened ? (
+        <Box component="nav" id="mobile-nav" aria-label={t.nav.mainNavigation} className={classes.mobileNav} hiddenFrom="md">
+          <ul className={classes.mobileList}>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={classes.drawerLink}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Box px="md" pb="md">
+            <LanguageSwitch />
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
+import classes from './header.module.css';
+
+/**
+ * Login and sign-up for visitors; the user's avatar and name with my page and logout once logged in.
+ * A small disclosure (not a positioned popover library) keeps the first page light.
+ */
+export function UserMenu() {
+  const { t } = useI18n();
+  const { isLoggedIn, user, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!isLoggedIn) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to="/login" variant="default" size="sm" px={{ base: 10, sm: 'md' }}>
+          {t.nav.login}
+        </Button>
+        <Button component={Link} to="/register" size="sm" px={{ base: 10, sm: 'md' }}>
+          {t.nav.register}
+        </Button>
+      </Group>
+    );
+  }
+  const name = user ? `${user.last_name} ${user.first_name}` : '';
+  return (
+    <div ref={rootRef} className={classes.userMenu}>
+      <UnstyledButton
+        aria-label={`${t.nav.userMenu}: ${name}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="user-menu"
+        className={classes.userButton}
+      >
+        <Group gap={8} wrap="nowrap">
+          <Avatar src={user?.avatar ?? null} alt="" radius="xl" size={36} color="rose">
+            {user?.last_name.slice(0, 1)}
+          </Avatar>
+          <Text size="sm" fw={700} visibleFrom="xs" data-testid="user-name">
+            {name}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      {open ? (
+        <ul id={menuId} className={classes.userDropdown}>
+          <li>
+            <Link to="/my-page/info" onClick={() => setOpen(false)} className={classes.userItem}>
+              {t.nav.myPage}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={classes.userItem}
+              onClick={() => {
+                setOpen(false);
+                void signOut();
+              }}
+            >
+              {t.nav.logout}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { HomePage } from '../features/home/home-page.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { AuthRoot } from './auth/auth-root.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** Every page but the home page is split into its own chunk and loaded when first visited. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AuthRoot />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'news', lazy: () => import('../features/news/news-list-page.tsx').then((m) => ({ Component: m.NewsListPage })) },
+          {
+            path: 'news/:id/:typeId?',
+            lazy: () => import('../features/news/news-detail-page.tsx').then((m) => ({ Component: m.NewsDetailPage })),
+          },
+          { path: 'faq', lazy: () => import('../features/faq/faq-page.tsx').then((m) => ({ Component: m.FaqPage })) },
+          { path: 'about', lazy: () => import('../features/about/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
+          { path: 'flow', lazy: () => import('../features/flow/flow-page.tsx').then((m) => ({ Component: m.FlowPage })) },
+          {
+            path: 'seminar-info',
+            lazy: () => import('../features/seminar-info/seminar-info-page.tsx').then((m) => ({ Component: m.SeminarInfoPage })),
+          },
+          { path: 'tokusho', lazy: () => import('../features/legal/tokusho-page.tsx').then((m) => ({ Component: m.TokushoPage })) },
+          {
+            path: 'privacy-policy',
+            lazy: () => import('../features/legal/privacy-policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          },
+          {
+            path: 'search-result',
+            lazy: () => import('../features/search/search-result-page.tsx').then((m) => ({ Component: m.SearchResultPage })),
+          },
+          { path: 'course/:id', lazy: () => import('../features/courses/course-page.tsx').then((m) => ({ Component: m.CoursePage })) },
+          { path: 'contact-us', lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })) },
+          {
+            path: 'seminar-register',
+            lazy: () =>
+              import('../features/seminar-register/seminar-register-page.tsx').then((m) => ({ Component: m.SeminarRegisterPage })),
+          },
+          { path: '404', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

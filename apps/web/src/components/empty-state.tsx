@@ -1,0 +1,9 @@
+import { Text } from '@mantine/core';
+
+export function EmptyState({ children }: { children: string }) {
+  return (
+    <Text ta="center" c="dimmed" py="xl" role="status">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,130 @@
+import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { LIMITS } from '@mels/domain';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { latestNewsQuery } from '../news/api/get-news-list.ts';
+import { NewsListItem } from '../news/news-list-item.tsx';
+import newsClasses from '../news/news.module.css';
+import classes from './home.module.css';
+
+// The search form (with its date pickers) and the course cards load just after the first paint, so
+// the first visit stays light.
+const HomeSearch = lazy(() => import('./home-search.tsx').then((m) => ({ default: m.HomeSearch })));
+const CourseCards = lazy(() => import('./course-cards.tsx').then((m) => ({ default: m.CourseCards })));
+
+/** Skeletons in the shape of what is loading (no layout jump when it arrives). */
+function CourseCardsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={260} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function SearchFormSkeleton() {
+  return (
+    <Stack gap="sm" aria-hidden>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={60} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={42} width={180} mt="md" />
+    </Stack>
+  );
+}
+
+function Courses() {
+  const { t } = useI18n();
+  const c = t.publicSite.course;
+  return (
+    <Box component="section" aria-labelledby="home-courses">
+      <Title order={2} id="home-courses" fz={22}>
+        {c.listHeading}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {c.listLead}
+      </Text>
+      <Suspense fallback={<CourseCardsSkeleton />}>
+        <CourseCards />
+      </Suspense>
+    </Box>
+  );
+}
+
+function LatestNews() {
+  const { t } = useI18n();
+  const query = useQuery(latestNewsQuery(LIMITS.homeNews));
+  return (
+    <Box component="section" aria-labelledby="home-news">
+      <Group justify="space-between" align="baseline" mb="sm">
+        <Title order={2} id="home-news" fz={22}>
+          {t.pages.latestNews}
+        </Title>
+        <Anchor component={Link} to="/news" size="sm" fw={700}>
+          {t.pages.newsMore} →
+        </Anchor>
+      </Group>
+      {query.isPending ? (
+        <ListSkeleton count={5} height={44} />
+      ) : query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.data.length === 0 ? (
+        <EmptyState>{t.empty.noData}</EmptyState>
+      ) : (
+        <ul className={newsClasses.list}>
+          {query.data.data.map((item) => (
+            <NewsListItem key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </Box>
+  );
+}
+
+function Banner({ to, title, lead, tone }: { to: string; title: string; lead: string; tone: 'rose' | 'teal' }) {
+  return (
+    <UnstyledButton component={Link} to={to} className={`${classes.banner} ${classes[tone]}`}>
+      <Text fw={800} fz={20}>
+        {title}
+      </Text>
+      <Text size="sm">{lead}</Text>
+    </UnstyledButton>
+  );
+}
+
+export function HomePage() {
+  const { t } = useI18n();
+  return (
+    <Stack gap={40}>
+      <PageTitle />
+      <Paper className={classes.hero} radius="lg" p={{ base: 'lg', sm: 40 }}>
+        <Title order={1} fz={{ base: 24, sm: 34 }} c="rose.9">
+          {t.home.heroTitle}
+        </Title>
+        <Text mt="sm" maw={640}>
+          {t.home.heroLead}
+        </Text>
+        <Box mt="lg">
+          <Suspense fallback={<SearchFormSkeleton />}>
+            <HomeSearch />
+          </Suspense>
+        </Box>
+      </Paper>
+      <LatestNews />
+      <Courses />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Banner to="/flow" title={t.pages.flowBanner} lead={t.pages.flowBannerLead} tone="rose" />
+        <Banner to="/faq" title={t.pages.faqBanner} lead={t.pages.faqBannerLead} tone="teal" />
+      </SimpleGrid>
+    </Stack>
+  );
+}

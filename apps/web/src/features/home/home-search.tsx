@@ -1,0 +1,9 @@
+import { useNavigate } from 'react-router';
+import { SearchForm } from '../search/search-form.tsx';
+import { EMPTY_FILTERS, searchResultUrl } from '../search/search-params.ts';
+
+/** The home page's session search (loaded after the first paint with the date pickers). */
+export function HomeSearch() {
+  const navigate = useNavigate();
+  return <SearchForm initial={EMPTY_FILTERS} onSearch={(filters) => void navigate(searchResultUrl(filters))} />;
+}

@@ -1,0 +1,193 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ja';
+import { Box, Button, Checkbox, Collapse, Group, NativeSelect, SimpleGrid, Skeleton, UnstyledButton } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { RECRUITABLE_USER_TYPES } from '@mels/domain';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { QueryError } from '../../components/query-error.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { areasQuery } from './api/get-areas.ts';
+import { coursesQuery } from './api/get-courses.ts';
+import { EMPTY_FILTERS, withDateRange, type SearchFilters } from './search-params.ts';
+import classes from './search.module.css';
+
+type Props = {
+  initial: SearchFilters;
+  onSearch: (filters: SearchFilters) => void;
+  /** The filter bar above the results: fields in one row on wide screens. */
+  compact?: boolean;
+};
+
+function toggle(list: number[], id: number, on: boolean): number[] {
+  return on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+}
+
+function hasAdvanced(f: SearchFilters) {
+  return f.areas.length > 0 || f.courses.length > 0 || f.recruitment.length !== 1 || f.recruitment[0] !== 4;
+}
+
+function CheckboxGroup({ legend, children, cols }: { legend: string; children: ReactNode; cols: Record<string, number> }) {
+  return (
+    <fieldset className={classes.fieldset}>
+      <legend className={classes.legend}>{legend}</legend>
+      <SimpleGrid cols={cols} spacing="xs" verticalSpacing={8}>
+        {children}
+      </SimpleGrid>
+    </fieldset>
+  );
+}
+
+/**
+ * The session search form (home page and the filter bar of /search-result): prefecture and course
+ * selects, a date range, and the advanced section with prefecture, course and recruitment checkboxes.
+ */
+export function SearchForm({ initial, onSearch, compact = false }: Props) {
+  const { t, lang } = useI18n();
+  const s = t.publicSite.search;
+  const id = useId();
+  const areas = useQuery(areasQuery());
+  const courses = useQuery(coursesQuery());
+  const [filters, setFilters] = useState<SearchFilters>(initial);
+  const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvanced(initial));
+  const advancedId = `${id}-advanced`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(filters);
+  };
+
+  const calendarProps = {
+    valueFormat: 'YYYY/MM/DD',
+    placeholder: s.datePlaceholder,
+    clearable: true,
+    clearButtonProps: { 'aria-label': s.calendar.clear },
+    ariaLabels: s.calendar,
+    getDayAriaLabel: (date: string) => dayjs(date).format(lang === 'ja' ? 'YYYY年M月D日' : 'D MMMM YYYY'),
+    monthLabelFormat: lang === 'ja' ? 'YYYY年M月' : 'MMMM YYYY',
+    yearLabelFormat: lang === 'ja' ? 'YYYY年' : 'YYYY',
+    popoverProps: { withinPortal: true },
+  } as const;
+
+  const areaOptions = [{ value: '', label: s.allPrefectures }, ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))];
+  const courseOptions = [
+    { value: '', label: s.allCourses },
+    ...(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+
+  return (
+    <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [0, 6] }}>
+      <form onSubmit={submit} aria-label={s.heading} className={classes.form} data-testid="search-form">
+        {areas.isError || courses.isError ? (
+          <Box mb="sm">
+            <QueryError error={areas.error ?? courses.error} onRetry={() => void (areas.refetch(), courses.refetch())} />
+          </Box>
+        ) : null}
+        <SimpleGrid cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <NativeSelect
+            label={s.prefecture}
+            data={areaOptions}
+            disabled={areas.isPending}
+            value={filters.area ? String(filters.area) : ''}
+            onChange={(e) => setFilters({ ...filters, area: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+          />
+          <NativeSelect
+            label={s.course}
+            data={courseOptions}
+            disabled={courses.isPending}
+            value={filters.course_id ? String(filters.course_id) : ''}
+            onChange={(e) =>
+              setFilters({ ...filters, course_id: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+            }
+          />
+          <DatePickerInput
+            {...calendarProps}
+            label={s.startDate}
+            value={filters.event_start_date}
+            onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
+            data-testid="search-start-date"
+          />
+          <DatePickerInput
+            {...calendarProps}
+            label={s.endDate}
+            value={filters.event_end_date}
+            minDate={filters.event_start_date ?? undefined}
+            onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
+            data-testid="search-end-date"
+          />
+        </SimpleGrid>
+
+        <UnstyledButton
+          type="button"
+          className={classes.advancedToggle}
+          aria-expanded={advancedOpen}
+          aria-controls={advancedId}
+          onClick={() => setAdvancedOpen((o) => !o)}
+          mt="md"
+        >
+          <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
+            ▸
+          </span>
+          {s.advanced}
+        </UnstyledButton>
+        <Collapse in={advancedOpen} id={advancedId}>
+          <Box pt="sm" className={classes.advanced}>
+            <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
+              {areas.isPending
+                ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
+                : (areas.data ?? []).map((a) => (
+                    <Checkbox
+                      key={a.id}
+                      size="sm"
+                      label={a.name}
+                      checked={filters.areas.includes(a.id)}
+                      onChange={(e) => setFilters({ ...filters, areas: toggle(filters.areas, a.id, e.currentTarget.checked) })}
+                    />
+                  ))}
+            </CheckboxGroup>
+            <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
+              {(courses.data ?? []).map((c) => (
+                <Checkbox
+                  key={c.id}
+                  size="sm"
+                  label={c.name}
+                  checked={filters.courses.includes(c.id)}
+                  onChange={(e) => setFilters({ ...filters, courses: toggle(filters.courses, c.id, e.currentTarget.checked) })}
+                />
+              ))}
+            </CheckboxGroup>
+            <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
+              {RECRUITABLE_USER_TYPES.map((typeId) => (
+                <Checkbox
+                  key={typeId}
+                  size="sm"
+                  label={t.userTypes[typeId]}
+                  checked={filters.recruitment.includes(typeId)}
+                  onChange={(e) =>
+                    setFilters({ ...filters, recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked) })
+                  }
+                />
+              ))}
+            </CheckboxGroup>
+          </Box>
+        </Collapse>
+
+        <Group mt="lg" gap="sm" className={classes.actions}>
+          <Button type="submit" size={compact ? 'sm' : 'md'} className={classes.submit}>
+            {s.submit}
+          </Button>
+          <Button
+            type="button"
+            variant="subtle"
+            color="gray"
+            size={compact ? 'sm' : 'md'}
+            onClick={() => setFilters(EMPTY_FILTERS)}
+          >
+            {s.clear}
+          </Button>
+        </Group>
+      </form>
+    </DatesProvider>
+  );
+}

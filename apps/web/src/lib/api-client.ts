@@ -1,0 +1,108 @@
+import { ja, type ErrorBody, type Pagination } from '@mels/domain';
+
+/** An API failure with the server's Japanese message, stable code and field errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: Record<string, string[]>;
+  constructor(status: number, code: string, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+let tokenProvider: () => string | null = () => null;
+let unauthorizedHandler: () => void = () => {};
+
+/** The auth layer plugs in how to read the token and what a 401 does (logout and go home). */
+export function configureApiClient(options: { getToken: () => string | null; onUnauthorized: () => void }) {
+  tokenProvider = options.getToken;
+  unauthorizedHandler = options.onUnauthorized;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null | ReadonlyArray<string | number>>;
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) params.append(`${key}[]`, String(v));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenProvider();
+  if (token) headers.Authorization = `Token ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}${buildQuery(options.query)}`, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, 'NETWORK_ERROR', ja.errors.network);
+  }
+  if (!response.ok) {
+    let parsed: Partial<ErrorBody> = {};
+    try {
+      parsed = (await response.json()) as Partial<ErrorBody>;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    if (response.status === 401 && token) unauthorizedHandler();
+    throw new ApiRequestError(
+      response.status,
+      parsed.meta?.code ?? 'HTTP_ERROR',
+      parsed.meta?.message ?? ja.errors.generic,
+      parsed.errors ?? {},
+    );
+  }
+  return response;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await response.json()) as T;
+}
+
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<{ data: T }>(path, options)).data;
+}
+
+export type ListResult<T> = { data: T[]; pagination: Pagination };
+
+export function apiList<T>(path: string, options: RequestOptions = {}): Promise<ListResult<T>> {
+  return apiRequest<ListResult<T>>(path, options);
+}
+
+/** A file answer (PDF, zip): the blob and the file name the server suggested. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const filename = match ? decodeURIComponent(match[1] ?? match[2] ?? '') : null;
+  return { blob: await response.blob(), filename };
+}

@@ -1,0 +1,32 @@
+import { TIME_ZONE } from '@mels/domain';
+
+const dateParts = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+function parts(value: string | Date) {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  const p = Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value]));
+  return { y: p.year ?? '', m: p.month ?? '', d: p.day ?? '' };
+}
+
+/** YYYY/MM/DD in Japan time. */
+export function formatDate(value: string | Date): string {
+  const { y, m, d } = parts(value);
+  return `${y}/${m}/${d}`;
+}
+
+/** YYYY.MM.DD (news and documents). */
+export function formatNewsDate(value: string | Date): string {
+  const { y, m, d } = parts(value);
+  return `${y}.${m}.${d}`;
+}
+
+const yen = new Intl.NumberFormat('ja-JP');
+/** 12,345円 */
+export function formatYen(amount: number): string {
+  return `${yen.format(amount)}円`;
+}

@@ -1,0 +1,20 @@
+import { en } from './en.ts';
+import { ja, type Messages } from './ja.ts';
+
+export { ja, en, type Messages };
+export const LANGUAGES = ['ja', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ja';
+
+export const dictionaries: Record<Language, Messages> = { ja, en };
+
+/** Replaces {0}, {1}… in a template with the given values. */
+export function format(template: string, ...params: ReadonlyArray<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = params[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Japanese message lookup for the server, where Japanese is always the response language. */
+export const msg = ja;

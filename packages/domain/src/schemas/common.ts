@@ -1,0 +1,89 @@
+import './zod-ja.ts';
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { format, ja } from '../i18n/index.ts';
+
+const v = ja.validation;
+const f = ja.fields;
+
+/** An integer taken from a query string or path, with Japanese messages naming the field. */
+export function intField(label: string, opts: { min?: number; max?: number } = {}) {
+  let schema = z.coerce
+    .number({ error: format(v.invalidNumber, label) })
+    .int({ error: format(v.integer, label) });
+  if (opts.min !== undefined) schema = schema.min(opts.min, { error: format(v.min, label, opts.min) });
+  if (opts.max !== undefined) schema = schema.max(opts.max, { error: format(v.max, label, opts.max) });
+  return schema;
+}
+
+/** A value given once or repeated (`area[]=1&area[]=2`), always read as an array. */
+export function arrayOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
+}
+
+export const idParamSchema = z.object({ id: intField(f.id, { min: 1, max: 2147483647 }) });
+export type IdParam = z.infer<typeof idParamSchema>;
+
+export const pageQuerySchema = z.object({
+  page: intField(f.page, { min: 1, max: 100000 }).default(1),
+  limit: intField(f.limit, { min: 1, max: LIMITS.maxPageSize }).default(LIMITS.defaultPageSize),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const directionSchema = z.enum(['asc', 'desc'], { error: format(v.invalidValue, f.direction) });
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: paginationSchema });
+}
+
+export const errorBodySchema = z.object({
+  meta: z.object({ message: z.string(), code: z.string() }),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable error codes of the API; the browser branches on these, never on message text. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'METHOD_NOT_ALLOWED',
+  'INTERNAL_ERROR',
+  'NG_NOT_PAYMENT',
+  'NG_PENDING_PAYMENT',
+  'NG_CERTIFICATE_CODE',
+  'NG_ATTENDANCE_CODE',
+  'NG_CERTIFICATE_NOT_CREATED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+export function paginate(page: number, limit: number, total: number): Pagination {
+  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** A calendar date written YYYY-MM-DD (optionally followed by a time, as the spec sends ' 00:00:00'). */
+export function dateField(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, { error: format(v.invalidDate, label) })
+    .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), { error: format(v.invalidDate, label) })
+    .transform((s) => s.slice(0, 10));
+}

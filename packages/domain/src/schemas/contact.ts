@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { CONTACT_SUBJECTS, LIMITS, type ContactSubject } from '../constants.ts';
+import { format, ja } from '../i18n/index.ts';
+import { dataEnvelope } from './common.ts';
+
+/**
+ * The two public forms of spec 001 §5: the contact form (/contact-us → POST /api/v1/contacts/send)
+ * and the local holding registration (/seminar-register → POST /api/v1/administrators/local_holdings/register).
+ * The server validates with these schemas and the browser's forms use the same ones (zodResolver).
+ */
+
+const v = ja.validation;
+
+/** Field labels of the two forms, as the forms and the error messages name them. */
+export const contactFieldLabels = {
+  client_name: 'お名前',
+  location_work: '勤務先',
+  client_email: 'メールアドレス',
+  subject: '件名',
+  description: '件名（その他）',
+  content: 'お問い合わせ内容',
+} as const;
+
+export const localHoldingFieldLabels = {
+  organization: '団体名',
+  secretariat_name: '事務局担当者名',
+  secretariat_address: '事務局所在地',
+  secretariat_phone: '事務局電話番号',
+  secretariat_email: '事務局メールアドレス',
+  secretariat_password: 'パスワード',
+} as const;
+
+/** Messages of these forms that are not built from a template. */
+export const publicFormMessages = {
+  emailFormat: v.emailFormat,
+  descriptionMax: '50文字以内で入力してください',
+  subjectChoice: '件名を選択してください',
+  phoneFormat: '電話番号は半角数字とハイフンで入力してください（例：03-1234-5678）',
+  passwordMin: v.passwordMin,
+  passwordMax: v.passwordMax,
+  passwordAlnum: v.passwordAlnum,
+  emailTaken: 'このメールアドレスは既に登録されています。',
+} as const;
+
+/** The Japanese subjects of the contact form (spec 001 §5), keyed by the value the form sends. */
+export const CONTACT_SUBJECT_LABELS: Readonly<Record<ContactSubject, string>> = {
+  seminarApplication: '講習会の申込について',
+  certification: '認定について',
+  other: 'その他',
+};
+
+/** The subject as stored and mailed: the Japanese subject, with the description in brackets when there is one. */
+export function contactSubjectText(subject: ContactSubject, description?: string | null): string {
+  const label = CONTACT_SUBJECT_LABELS[subject];
+  const extra = description?.trim();
+  return extra ? `${label}（${extra}）` : label;
+}
+
+/** The contact answer time promised to the sender (spec 001 §9: one week). */
+export const CONTACT_ANSWER_WITHIN = '1週間以内';
+
+/**
+ * A practical address pattern: local part, '@', a domain with at least one dot; no spaces.
+ * (Stricter than nothing, looser than RFC 5322: what an office can actually write back to.)
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** A required text, trimmed, with '{label}は必須です' when missing or blank. */
+function requiredText(label: string, max: number) {
+  const required = format(v.required, label);
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: format(v.maxLength, label, max) });
+}
+
+function emailField(label: string) {
+  return requiredText(label, 254).regex(EMAIL_PATTERN, { error: publicFormMessages.emailFormat });
+}
+
+/** Optional text: trimmed; blank or missing becomes undefined. */
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() || undefined : value === null ? undefined : value),
+  z.string({ error: '文字列で入力してください' }).optional(),
+);
+
+const c = contactFieldLabels;
+
+export const contactSendSchema = z
+  .object({
+    client_name: requiredText(c.client_name, 100),
+    location_work: requiredText(c.location_work, 200),
+    client_email: emailField(c.client_email),
+    subject: z.enum(CONTACT_SUBJECTS, { error: publicFormMessages.subjectChoice }),
+    description: optionalText.pipe(
+      z.string().max(LIMITS.contactSubjectDescriptionMax, { error: publicFormMessages.descriptionMax }).optional(),
+    ),
+    content: requiredText(c.content, 5000),
+  })
+  .superRefine((value, ctx) => {
+    // Checked even when other fields fail (`when`), so the form shows every error at once.
+    if (value.subject === 'other' && !value.description) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: format(v.required, c.description) });
+    }
+  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+export type ContactSendInput = z.input<typeof contactSendSchema>;
+export type ContactSend = z.infer<typeof contactSendSchema>;
+
+export const contactSendResponseSchema = dataEnvelope(z.object({ id: z.number().int() }));
+export type ContactSendResponse = z.infer<typeof contactSendResponseSchema>;
+
+const l = localHoldingFieldLabels;
+
+/** Half-width letters and digits only (spec 000 §5 password rule). */
+const PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
+
+/** A password of 4–150 half-width alphanumerics; not trimmed (a space is an error, not silently dropped). */
+function passwordField(label: string) {
+  const required = format(v.required, label);
+  return z
+    .string({ error: required })
+    .min(1, { error: required, abort: true })
+    .min(LIMITS.passwordMin, { error: publicFormMessages.passwordMin })
+    .max(LIMITS.passwordMax, { error: publicFormMessages.passwordMax })
+    .regex(PASSWORD_PATTERN, { error: publicFormMessages.passwordAlnum });
+}
+
+export const localHoldingRegisterSchema = z.object({
+  organization: requiredText(l.organization, 200),
+  secretariat_name: requiredText(l.secretariat_name, 100),
+  secretariat_address: requiredText(l.secretariat_address, 300),
+  secretariat_phone: requiredText(l.secretariat_phone, 20).regex(/^[0-9]+(?:-[0-9]+){0,3}$/, {
+    error: publicFormMessages.phoneFormat,
+  }),
+  secretariat_email: emailField(l.secretariat_email),
+  secretariat_password: passwordField(l.secretariat_password),
+});
+export type LocalHoldingRegisterInput = z.input<typeof localHoldingRegisterSchema>;
+export type LocalHoldingRegister = z.infer<typeof localHoldingRegisterSchema>;
+
+/** 0 awaiting the office's approval, 1 approved, 2 rejected. */
+export const LOCAL_HOLDING_STATUS = { awaitingApproval: 0, approved: 1, rejected: 2 } as const;
+
+export const localHoldingRegisterResponseSchema = dataEnvelope(
+  z.object({ id: z.number().int(), status: z.number().int() }),
+);
+export type LocalHoldingRegisterResponse = z.infer<typeof localHoldingRegisterResponseSchema>;

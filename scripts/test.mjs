@@ -1,0 +1,196 @@
+// `npm test`: every test of the project, in order, stopping at the first failure.
+//   1. domain unit tests        (packages/domain, vitest)
+//   2. API unit + integration   (apps/api, vitest; both database drivers: PGlite and PostgreSQL)
+//   3. end-to-end               (apps/web `test:e2e`, Chromium; skipped while the script does not exist)
+// PostgreSQL: TEST_DATABASE_URL when set (an admin URL), else a throwaway cluster from the machine's
+// binaries (scripts/pg-cluster.mjs), stopped and deleted at the end, on failure and on Ctrl-C.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PostgresUnavailableError, startCluster } from './pg-cluster.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const bold = (t) => paint('1', t);
+const green = (t) => paint('32', t);
+const red = (t) => paint('31', t);
+const yellow = (t) => paint('33', t);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const say = (line) => console.log(`${bold('[test]')} ${line}`);
+
+/** Where a workspace's vitest lives: its own node_modules, else the root's (npm hoists it). */
+function vitestBin(workspaceDir) {
+  for (const dir of [workspaceDir, root]) {
+    const bin = path.join(dir, 'node_modules', 'vitest', 'vitest.mjs');
+    if (fs.existsSync(bin)) return { command: process.execPath, args: [bin] };
+  }
+  return { command: 'npx', args: ['vitest'] };
+}
+
+let child;
+let cluster;
+let reportDir;
+
+function cleanup() {
+  if (cluster) {
+    const c = cluster;
+    cluster = undefined;
+    try {
+      c.stop();
+      say('PostgreSQL test cluster stopped and removed');
+    } catch (error) {
+      console.error(`[test] could not stop the PostgreSQL test cluster: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  if (reportDir) {
+    fs.rmSync(reportDir, { recursive: true, force: true });
+    reportDir = undefined;
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.error(`\n[test] ${signal}: stopping`);
+    if (child && child.exitCode === null) child.kill('SIGTERM');
+    cleanup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+process.on('exit', cleanup);
+
+/** Runs a command with the terminal; resolves to its exit code. */
+function run(command, args, { cwd = root, env = {} } = {}) {
+  return new Promise((resolve) => {
+    child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`[test] could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Counts of a vitest JSON report: all, and per driver named in the describe titles "(pglite)"/"(postgres)". */
+function summarize(reportFile) {
+  try {
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    const groups = new Map();
+    const add = (key, status, duration) => {
+      const g = groups.get(key) ?? { passed: 0, failed: 0, skipped: 0, ms: 0 };
+      if (status === 'passed') g.passed += 1;
+      else if (status === 'failed') g.failed += 1;
+      else g.skipped += 1;
+      g.ms += duration ?? 0;
+      groups.set(key, g);
+    };
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        const titles = (test.ancestorTitles ?? []).join(' ');
+        const driver = /\((pglite|postgres)\)/.exec(titles)?.[1] ?? 'unit';
+        add('all', test.status, test.duration);
+        add(driver, test.status, test.duration);
+      }
+    }
+    const line = (g) =>
+      `${g.passed} passed${g.failed ? `, ${g.failed} failed` : ''}${g.skipped ? `, ${g.skipped} skipped` : ''}`;
+    const parts = [`${line(groups.get('all') ?? { passed: 0 })}`];
+    for (const key of ['unit', 'pglite', 'postgres']) {
+      const g = groups.get(key);
+      if (g) parts.push(`${key}: ${line(g)} (${seconds(g.ms)} in tests)`);
+    }
+    return parts.join('; ');
+  } catch {
+    return '';
+  }
+}
+
+const results = [];
+
+async function step(name, body) {
+  console.log(`\n${bold(`━━ ${name} `.padEnd(72, '━'))}`);
+  const started = Date.now();
+  let outcome;
+  try {
+    outcome = await body();
+  } catch (error) {
+    outcome = { ok: false, note: error instanceof Error ? error.message : String(error) };
+  }
+  const ms = Date.now() - started;
+  results.push({ name, ms, ...outcome });
+  if (outcome.skipped) say(`${yellow('skipped')} ${name}: ${outcome.note}`);
+  else if (outcome.ok) say(`${green('passed')} ${name} in ${seconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
+  else say(`${red('FAILED')} ${name} after ${seconds(ms)}${outcome.note ? `: ${outcome.note}` : ''}`);
+  return outcome.ok || outcome.skipped;
+}
+
+function printSummary() {
+  console.log(`\n${bold('━━ Summary '.padEnd(72, '━'))}`);
+  for (const r of results) {
+    const status = r.skipped ? yellow('skipped') : r.ok ? green('passed ') : red('FAILED ');
+    console.log(`  ${status}  ${r.name.padEnd(34)} ${r.skipped ? '' : seconds(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`);
+  }
+  const failed = results.find((r) => !r.ok && !r.skipped);
+  const total = results.reduce((sum, r) => sum + r.ms, 0);
+  console.log(failed ? red(`\n  npm test failed at: ${failed.name}`) : green(`\n  All tests passed in ${seconds(total)}.`));
+}
+
+async function vitestStep(workspace, env = {}) {
+  const cwd = path.join(root, workspace);
+  reportDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mels-test-report-'));
+  const reportFile = path.join(reportDir, `${workspace.replace(/\W+/g, '-')}.json`);
+  const { command, args } = vitestBin(cwd);
+  const code = await run(
+    command,
+    [...args, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    { cwd, env: { TZ: 'Asia/Tokyo', ...env } },
+  );
+  const note = summarize(reportFile);
+  return { ok: code === 0, note: code === 0 ? note : `vitest exited with ${code}${note ? `; ${note}` : ''}` };
+}
+
+async function main() {
+  if (!(await step('1. domain unit tests', () => vitestStep('packages/domain')))) return 1;
+
+  const apiOk = await step('2. API unit + integration tests', async () => {
+    let databaseUrl = process.env.TEST_DATABASE_URL;
+    if (databaseUrl) {
+      say('PostgreSQL: TEST_DATABASE_URL from the environment');
+    } else {
+      try {
+        const started = Date.now();
+        cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
+        databaseUrl = cluster.url;
+        say(`PostgreSQL: throwaway cluster ready at ${cluster.url} in ${seconds(Date.now() - started)}`);
+      } catch (error) {
+        if (error instanceof PostgresUnavailableError) return { ok: false, note: error.message };
+        throw error;
+      }
+    }
+    try {
+      return await vitestStep('apps/api', { TEST_DATABASE_URL: databaseUrl });
+    } finally {
+      cleanup();
+    }
+  });
+  if (!apiOk) return 1;
+
+  const e2eOk = await step('3. end-to-end tests (web)', async () => {
+    const webPackage = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
+    if (!webPackage.scripts?.['test:e2e']) {
+      return { skipped: true, note: 'apps/web has no "test:e2e" script yet' };
+    }
+    const code = await run('npm', ['run', 'test:e2e', '-w', '@mels/web'], { env: { TZ: 'Asia/Tokyo' } });
+    return { ok: code === 0, note: code === 0 ? '' : `npm run test:e2e exited with ${code}` };
+  });
+  if (!e2eOk) return 1;
+  return 0;
+}
+
+const code = await main();
+printSummary();
+cleanup();
+process.exit(code);
