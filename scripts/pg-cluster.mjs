@@ -30,7 +30,8 @@ const isExecutable = (file) => {
   }
 };
 
-const hasServerBinaries = (dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'pg_ctl'));
+const hasServerBinaries = (dir) =>
+  isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'pg_ctl'));
 
 /**
  * The folder holding initdb and pg_ctl: $PG_BIN, else the newest /usr/lib/postgresql/<version>/bin,
@@ -71,7 +72,9 @@ export function freePort() {
 
 function lookupId(flag, user) {
   try {
-    return Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return Number(
+      execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
   } catch {
     return undefined;
   }
@@ -80,7 +83,11 @@ function lookupId(flag, user) {
 /** How to run a PostgreSQL program: directly, or as the postgres user when we are root. */
 function makeRunner(asRoot) {
   if (!asRoot) return (program, args) => ({ command: program, args });
-  if (isExecutable('/usr/sbin/runuser') || isExecutable('/sbin/runuser') || isExecutable('/usr/bin/runuser')) {
+  if (
+    isExecutable('/usr/sbin/runuser') ||
+    isExecutable('/sbin/runuser') ||
+    isExecutable('/usr/bin/runuser')
+  ) {
     return (program, args) => ({ command: 'runuser', args: ['-u', SERVICE_USER, '--', program, ...args] });
   }
   const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
@@ -146,7 +153,9 @@ export async function startCluster({ log = () => {} } = {}) {
       } catch {
         // no log yet
       }
-      throw new Error(`${program} ${args.join(' ')} failed (exit ${result.status}):\n${detail}${serverLog ? `\n--- server log ---\n${serverLog}` : ''}`);
+      throw new Error(
+        `${program} ${args.join(' ')} failed (exit ${result.status}):\n${detail}${serverLog ? `\n--- server log ---\n${serverLog}` : ''}`,
+      );
     }
     return result;
   };
@@ -156,13 +165,25 @@ export async function startCluster({ log = () => {} } = {}) {
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    if (started) exec('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-t', '30'], { allowFail: true });
+    if (started)
+      exec('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-t', '30'], { allowFail: true });
     fs.rmSync(baseDir, { recursive: true, force: true });
   };
 
   try {
     log(`initdb (${bin})`);
-    exec('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+    exec('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '--no-sync',
+    ]);
     const port = await freePort();
     fs.appendFileSync(
       path.join(dataDir, 'postgresql.conf'),

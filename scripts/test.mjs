@@ -43,7 +43,9 @@ function cleanup() {
       c.stop();
       say('PostgreSQL test cluster stopped and removed');
     } catch (error) {
-      console.error(`[test] could not stop the PostgreSQL test cluster: ${error instanceof Error ? error.message : error}`);
+      console.error(
+        `[test] could not stop the PostgreSQL test cluster: ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
   if (reportDir) {
@@ -122,7 +124,8 @@ async function step(name, body) {
   const ms = Date.now() - started;
   results.push({ name, ms, ...outcome });
   if (outcome.skipped) say(`${yellow('skipped')} ${name}: ${outcome.note}`);
-  else if (outcome.ok) say(`${green('passed')} ${name} in ${seconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
+  else if (outcome.ok)
+    say(`${green('passed')} ${name} in ${seconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
   else say(`${red('FAILED')} ${name} after ${seconds(ms)}${outcome.note ? `: ${outcome.note}` : ''}`);
   return outcome.ok || outcome.skipped;
 }
@@ -131,11 +134,17 @@ function printSummary() {
   console.log(`\n${bold('━━ Summary '.padEnd(72, '━'))}`);
   for (const r of results) {
     const status = r.skipped ? yellow('skipped') : r.ok ? green('passed ') : red('FAILED ');
-    console.log(`  ${status}  ${r.name.padEnd(34)} ${r.skipped ? '' : seconds(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`);
+    console.log(
+      `  ${status}  ${r.name.padEnd(34)} ${r.skipped ? '' : seconds(r.ms).padStart(8)}${r.note ? `  ${r.note}` : ''}`,
+    );
   }
   const failed = results.find((r) => !r.ok && !r.skipped);
   const total = results.reduce((sum, r) => sum + r.ms, 0);
-  console.log(failed ? red(`\n  npm test failed at: ${failed.name}`) : green(`\n  All tests passed in ${seconds(total)}.`));
+  console.log(
+    failed
+      ? red(`\n  npm test failed at: ${failed.name}`)
+      : green(`\n  All tests passed in ${seconds(total)}.`),
+  );
 }
 
 async function vitestStep(workspace, env = {}) {

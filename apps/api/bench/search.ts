@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -27,7 +27,13 @@ import { isDatabaseEmpty, seedDemoData, seedScale } from '../src/db/seed/index.t
 import { systemClock } from '../src/lib/clock.ts';
 import { tokyoDate } from '../src/lib/dates.ts';
 import { localStorage } from '../src/lib/storage.ts';
-import { searchCount, searchPage, type SearchFilter } from '../src/modules/trainings/trainings.repository.ts';
+import {
+  searchCountQuery,
+  searchPageQuery,
+  searchShape,
+  searchValues,
+  type SearchFilter,
+} from '../src/modules/trainings/trainings.repository.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -142,10 +148,29 @@ function searchUrl(base: string, params: Array<[string, string | number]>): stri
   return `${base}/api/v1/trainings?${query}`;
 }
 
-async function explain(client: pg.Client, label: string, query: { sql: string; params: unknown[] }) {
-  const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
+/** A value written as an SQL literal (the bench's own numbers, dates and arrays of numbers only). */
+function literal(value: unknown): string {
+  if (Array.isArray(value)) return `'{${value.map(Number).join(',')}}'`;
+  if (typeof value === 'number') return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+let statementNo = 0;
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of a search statement as the server runs it: prepared, executed five
+ * times (PostgreSQL's custom plans), then explained on the sixth, when the plan cache may have
+ * switched to the generic plan it keeps from then on.
+ */
+async function explain(client: pg.Client, label: string, query: { sql: string; params: unknown[] }, values: Record<string, unknown>) {
+  const name = `bench_${++statementNo}`;
+  const args = fillPlaceholders(query.params, values).map(literal).join(', ');
+  await client.query(`prepare ${name} as ${query.sql}`);
+  for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
+  const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) execute ${name}(${args})`);
+  await client.query(`deallocate ${name}`);
   const lines = result.rows.map((r) => r['QUERY PLAN']);
-  console.log(`\n── EXPLAIN (ANALYZE, BUFFERS): ${label} ──\n${lines.join('\n')}`);
+  console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) EXECUTE: ${label} ──\n${lines.join('\n')}`);
   const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)].map((m) => m[1])))];
   const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
@@ -247,23 +272,25 @@ async function main() {
     say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
   }
 
-  const filter: SearchFilter = { userTypes: [4], areas: [13], from: today };
-  const plans = [
-    await explain(admin, 'page of the typical search (page 1, 10 cards)', searchPage(dbHandle.db, filter, 10, 0).toSQL()),
-    await explain(admin, 'count of the typical search', searchCount(dbHandle.db, filter).toSQL()),
-    await explain(
-      admin,
-      'page of the wide search (page 1)',
-      searchPage(dbHandle.db, { userTypes: [1, 2, 3, 4], from: today }, 10, 0).toSQL(),
-    ),
-    await explain(admin, 'count of the wide search', searchCount(dbHandle.db, { userTypes: [1, 2, 3, 4], from: today }).toSQL()),
-  ];
+  const typical: SearchFilter = { userTypes: [4], areas: [13], from: today };
+  const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today };
+  const plans = [];
+  for (const [label, filter, page] of [
+    ['typical search, page 1', typical, 1],
+    ['wide search, page 1', wide, 1],
+    ['wide search, page 200', wide, 200],
+  ] as const) {
+    const shape = searchShape(filter);
+    const values = searchValues(filter, 10, (page - 1) * 10);
+    plans.push(await explain(admin, `page of the ${label}`, searchPageQuery(dbHandle.db, shape).toSQL(), values));
+    if (page === 1) plans.push(await explain(admin, `count of the ${label.replace(', page 1', '')}`, searchCountQuery(dbHandle.db, shape).toSQL(), values));
+  }
 
   const health = results[0]?.result.requestsPerSecond ?? 1;
   const cpu = os.cpus();
-  const version = await admin.query<{ v: string }>('show server_version');
+  const version = await admin.query<{ server_version: string }>('show server_version');
   console.log('\n── Results ──');
-  console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.v}`);
+  console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`);
   console.log(`data: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments`);
   console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, loopback, same machine as server and PostgreSQL`);
   console.log(`load average (1, 5, 15 min): ${loadBefore} before the runs, ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} after\n`);

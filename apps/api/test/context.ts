@@ -17,6 +17,7 @@ import {
   seedTestData,
   TEMPLATE_FILES,
   TEMPLATE_PGLITE,
+  TEMPLATE_PGLITE_EMPTY,
   TEST_NOW,
   uniqueDatabaseName,
 } from './databases.ts';
@@ -43,7 +44,9 @@ export type TestContextOptions = {
 };
 
 /** Values of the global setup (test/global-setup.ts); null when it did not run. */
-function provided(key: 'templateDir' | 'postgresTemplate' | 'postgresError'): string | null {
+function provided(
+  key: 'templateDir' | 'postgresTemplate' | 'postgresEmptyTemplate' | 'postgresError',
+): string | null {
   try {
     return inject(key) ?? null;
   } catch {
@@ -57,7 +60,10 @@ function provided(key: 'templateDir' | 'postgresTemplate' | 'postgresError'): st
  * The database is a copy of the one the global setup migrated and seeded (or, without it, migrated and
  * seeded here). One per test file (beforeAll); close it in afterAll.
  */
-export async function createTestContext(driver: DriverName, options: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  driver: DriverName,
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const seed = options.seed !== false;
   const cleanups: Array<() => Promise<void>> = [];
   const close = async () => {
@@ -78,24 +84,27 @@ export async function createTestContext(driver: DriverName, options: TestContext
 
     const filesDir = path.join(dataDir, 'files');
     fs.mkdirSync(filesDir);
-    const templateDir = seed ? provided('templateDir') : null;
+    const templateDir = provided('templateDir');
 
-    let databaseUrl: string | undefined;
-    // The seeded database to copy, when the global setup made one for this driver.
+    // The database to copy, when the global setup made one for this driver: a PostgreSQL template
+    // database or a PGlite data folder, seeded or (seed: false) only migrated.
     let template: string | null = null;
+    let databaseUrl: string | undefined;
     if (driver === 'postgres') {
       const adminUrl = process.env.TEST_DATABASE_URL;
       const unavailable = provided('postgresError');
       if (unavailable) throw oneLineError(unavailable);
       if (!adminUrl) throw oneLineError(POSTGRES_UNAVAILABLE);
-      template = templateDir ? provided('postgresTemplate') : null;
+      template = templateDir ? provided(seed ? 'postgresTemplate' : 'postgresEmptyTemplate') : null;
       const name = uniqueDatabaseName('test');
       databaseUrl = await createDatabase(adminUrl, name, template ?? undefined);
       cleanups.push(() => dropDatabase(adminUrl, name));
-    } else if (templateDir && fs.existsSync(path.join(templateDir, TEMPLATE_PGLITE))) {
-      template = path.join(templateDir, TEMPLATE_PGLITE);
+    } else if (templateDir) {
+      const file = path.join(templateDir, seed ? TEMPLATE_PGLITE : TEMPLATE_PGLITE_EMPTY);
+      template = fs.existsSync(file) ? file : null;
     }
-    if (template && templateDir) {
+    // The files the seed wrote belong with the seeded copy.
+    if (template && templateDir && seed) {
       fs.cpSync(path.join(templateDir, TEMPLATE_FILES), filesDir, { recursive: true });
     }
 
@@ -108,11 +117,12 @@ export async function createTestContext(driver: DriverName, options: TestContext
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
     });
 
-    let dbHandle: DbHandle;
-    if (driver === 'pglite' && template) dbHandle = await openPgliteCopy(template);
-    else dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
+    const dbHandle: DbHandle =
+      driver === 'pglite' && template
+        ? await openPgliteCopy(template)
+        : await openDb({ databaseUrl, poolSize: config.databasePoolSize });
     cleanups.push(dbHandle.close);
-    // On a copy of the template this finds nothing to do; it still runs, as at start-up.
+    // On a copy this finds nothing to do; it still runs, as at start-up.
     await dbHandle.migrate();
     if (seed && !template) await seedTestData(dbHandle.db, filesDir);
 

@@ -17,9 +17,10 @@ export const TEST_RANDOM_SEED = 20261122;
 export const POSTGRES_UNAVAILABLE =
   'PostgreSQL not available: set TEST_DATABASE_URL or install PostgreSQL (npm test starts a throwaway cluster from /usr/lib/postgresql/*/bin)';
 
-/** In the template folder of the global setup: the storage the seed wrote, and the PGlite data folder. */
+/** In the template folder of the global setup: the storage the seed wrote and the PGlite data folders. */
 export const TEMPLATE_FILES = 'files';
 export const TEMPLATE_PGLITE = 'pglite.tar';
+export const TEMPLATE_PGLITE_EMPTY = 'pglite-empty.tar';
 
 /** An error whose report is its one-line message, without a stack trace to read past. */
 export function oneLineError(message: string): Error {
@@ -32,7 +33,11 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 
 /** Loads the demo data as every test sees it: the pinned clock and random seed, files in `filesDir`. */
 export function seedTestData(db: Database, filesDir: string): Promise<void> {
-  return seedDemoData(db, { storage: localStorage(filesDir), now: new Date(TEST_NOW), randomSeed: TEST_RANDOM_SEED });
+  return seedDemoData(db, {
+    storage: localStorage(filesDir),
+    now: new Date(TEST_NOW),
+    randomSeed: TEST_RANDOM_SEED,
+  });
 }
 
 // ───────────────────────────── PostgreSQL ─────────────────────────────
@@ -93,21 +98,28 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   });
 }
 
-/** Builds the seeded template database every postgres context copies; returns its name. */
-export async function buildPostgresTemplate(adminUrl: string, filesDir: string): Promise<string> {
-  const name = uniqueDatabaseName('tpl');
-  const url = await createDatabase(adminUrl, name);
+export type PostgresTemplates = { seeded: string; empty: string };
+
+/** Builds the template databases postgres contexts copy (migrated; migrated and seeded); returns their names. */
+export async function buildPostgresTemplates(adminUrl: string, filesDir: string): Promise<PostgresTemplates> {
+  const created: string[] = [];
   try {
-    const handle = await openDb({ databaseUrl: url, poolSize: 2 });
-    try {
-      await handle.migrate();
-      await seedTestData(handle.db, filesDir);
-    } finally {
-      await handle.close();
-    }
-    return name;
+    const build = async (seed: boolean) => {
+      const name = uniqueDatabaseName('tpl');
+      const url = await createDatabase(adminUrl, name);
+      created.push(name);
+      const handle = await openDb({ databaseUrl: url, poolSize: 2 });
+      try {
+        await handle.migrate();
+        if (seed) await seedTestData(handle.db, filesDir);
+      } finally {
+        await handle.close();
+      }
+      return name;
+    };
+    return { empty: await build(false), seeded: await build(true) };
   } catch (error) {
-    await dropDatabase(adminUrl, name).catch(() => undefined);
+    for (const name of created) await dropDatabase(adminUrl, name).catch(() => undefined);
     throw error;
   }
 }
@@ -135,18 +147,26 @@ export function pgliteHandle(client: PGlite): DbHandle {
 }
 
 /**
- * Opens the embedded database as the app does (openDb), migrates and seeds it, and writes its data
- * folder to `file`: each pglite context then starts from that copy instead of initdb + seed.
+ * Opens the embedded database as the app does (openDb), migrates it and writes its data folder to
+ * `emptyFile`, then seeds it and writes it to `seededFile`: each pglite context starts from a copy
+ * instead of initdb, the migrations and the seed.
  */
-export async function buildPgliteTemplate(file: string, filesDir: string): Promise<void> {
+export async function buildPgliteTemplates(
+  files: { empty: string; seeded: string },
+  filesDir: string,
+): Promise<void> {
   const handle = await openDb({});
   try {
-    await handle.migrate();
-    await seedTestData(handle.db, filesDir);
     const client: unknown = (handle.db as unknown as { $client?: unknown }).$client;
     if (!(client instanceof PGlite)) throw new Error('openDb({}) did not give a PGlite client');
-    const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    const dumpTo = async (file: string) => {
+      const dump = await client.dumpDataDir('none');
+      fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    };
+    await handle.migrate();
+    await dumpTo(files.empty);
+    await seedTestData(handle.db, filesDir);
+    await dumpTo(files.seeded);
   } finally {
     await handle.close();
   }

@@ -14,7 +14,9 @@ export function drivers(env: NodeJS.ProcessEnv = process.env): DriverName[] {
   if (!wanted || wanted.length === 0) return [...ALL_DRIVERS];
   const unknown = wanted.filter((name) => !(ALL_DRIVERS as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    throw new Error(`TEST_DRIVERS: unknown driver(s) ${unknown.join(', ')} (known: ${ALL_DRIVERS.join(', ')})`);
+    throw new Error(
+      `TEST_DRIVERS: unknown driver(s) ${unknown.join(', ')} (known: ${ALL_DRIVERS.join(', ')})`,
+    );
   }
   return ALL_DRIVERS.filter((name) => wanted.includes(name));
 }

@@ -4,13 +4,14 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { drivers } from './drivers.ts';
 import {
-  buildPgliteTemplate,
-  buildPostgresTemplate,
+  buildPgliteTemplates,
+  buildPostgresTemplates,
   dropDatabase,
   oneLineError,
   POSTGRES_UNAVAILABLE,
   TEMPLATE_FILES,
   TEMPLATE_PGLITE,
+  TEMPLATE_PGLITE_EMPTY,
 } from './databases.ts';
 
 declare module 'vitest' {
@@ -24,6 +25,8 @@ declare module 'vitest' {
     templateDir: string | null;
     /** Name of the seeded template database on TEST_DATABASE_URL's server, or null. */
     postgresTemplate: string | null;
+    /** Name of the migrated, empty template database, or null. */
+    postgresEmptyTemplate: string | null;
     /** Why the postgres driver cannot run (one line), or null. */
     postgresError: string | null;
   }
@@ -40,6 +43,7 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
 export default async function setup(project: TestProject) {
   project.provide('templateDir', null);
   project.provide('postgresTemplate', null);
+  project.provide('postgresEmptyTemplate', null);
   project.provide('postgresError', null);
   if (process.env.TEST_FRESH_DB === '1') return undefined;
 
@@ -57,8 +61,9 @@ export default async function setup(project: TestProject) {
 
     if (wanted.includes('pglite')) {
       const started = Date.now();
-      await buildPgliteTemplate(path.join(dir, TEMPLATE_PGLITE), filesDir);
-      console.log(`[test] pglite template migrated and seeded in ${seconds(started)}`);
+      const files = { empty: path.join(dir, TEMPLATE_PGLITE_EMPTY), seeded: path.join(dir, TEMPLATE_PGLITE) };
+      await buildPgliteTemplates(files, filesDir);
+      console.log(`[test] pglite templates migrated and seeded in ${seconds(started)}`);
     }
 
     if (wanted.includes('postgres')) {
@@ -68,10 +73,12 @@ export default async function setup(project: TestProject) {
       } else {
         const started = Date.now();
         try {
-          const name = await buildPostgresTemplate(adminUrl, filesDir);
-          cleanups.push(() => dropDatabase(adminUrl, name));
-          project.provide('postgresTemplate', name);
-          console.log(`[test] postgres template migrated and seeded in ${seconds(started)}`);
+          const templates = await buildPostgresTemplates(adminUrl, filesDir);
+          cleanups.push(() => dropDatabase(adminUrl, templates.seeded));
+          cleanups.push(() => dropDatabase(adminUrl, templates.empty));
+          project.provide('postgresTemplate', templates.seeded);
+          project.provide('postgresEmptyTemplate', templates.empty);
+          console.log(`[test] postgres templates migrated and seeded in ${seconds(started)}`);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           // Not reachable: every postgres context fails with this line; other errors stop the run.

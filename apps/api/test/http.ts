@@ -7,7 +7,11 @@ import type { App } from '../src/app.ts';
 export type Response = LightMyRequestResponse;
 
 /** A GET through app.inject(). */
-export function get(app: App, url: string, options: Omit<InjectOptions, 'method' | 'url'> = {}): Promise<Response> {
+export function get(
+  app: App,
+  url: string,
+  options: Omit<InjectOptions, 'method' | 'url'> = {},
+): Promise<Response> {
   return app.inject({ ...options, method: 'GET', url });
 }
 
@@ -39,7 +43,8 @@ const leakPatterns: readonly RegExp[] = [
 /** Asserts an error body names no stack, SQL or internal error code (they belong in the log). */
 export function expectNoLeak(response: Response): void {
   const text = response.body;
-  for (const pattern of leakPatterns) expect(text, `error body matches ${String(pattern)}`).not.toMatch(pattern);
+  for (const pattern of leakPatterns)
+    expect(text, `error body matches ${String(pattern)}`).not.toMatch(pattern);
   const body: unknown = response.json();
   expect(body).not.toHaveProperty('stack');
   expect(body).not.toHaveProperty('meta.stack');
@@ -67,7 +72,10 @@ export function expectNotFound(response: Response): ErrorBody {
  * Asserts a 400 VALIDATION_ERROR whose errors name exactly the given fields, each with Japanese
  * messages; returns the messages of each field.
  */
-export function expectValidationError(response: Response, fields: readonly string[]): Record<string, string[]> {
+export function expectValidationError(
+  response: Response,
+  fields: readonly string[],
+): Record<string, string[]> {
   const body = expectError(response, 400, 'VALIDATION_ERROR');
   expect(Object.keys(body.errors).sort()).toEqual([...fields].sort());
   for (const field of fields) {

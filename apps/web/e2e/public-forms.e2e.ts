@@ -27,13 +27,21 @@ function mailText(raw: string): string {
   return decoded.join('\n');
 }
 
+/** expect.poll with time for the API and the lazily loaded chunks. */
+const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });
+
 async function mailsTo(address: string) {
   return (await receivedMails()).filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 }
 
+/** The input labelled exactly `label` (Mantine appends an aria-hidden ' *' to required labels). */
+function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}(?: \\*)?$`));
+}
+
 function fieldError(page: Page, label: string) {
   // Mantine links the error to its input with aria-describedby; read the description of the input.
-  return page.getByLabel(label, { exact: true }).evaluate((input) => {
+  return field(page, label).evaluate((input) => {
     const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
   });
@@ -43,10 +51,13 @@ describe('contact form', () => {
   it('checks the fields, sends the message and the mails arrive', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
+    // Let the home page settle (lazily loaded search form and course cards) so the footer stays put.
+    await page.getByTestId('search-form').waitFor();
+    await page.locator('section[aria-labelledby="home-courses"] a').first().waitFor();
     await page.locator('footer').getByRole('link', { name: 'お問い合わせ' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/contact-us');
+    await poll(() => new URL(page.url()).pathname).toBe('/contact-us');
     await page.getByRole('heading', { level: 1, name: 'お問い合わせ' }).waitFor();
-    await expect.poll(() => page.title()).toBe('お問い合わせ | 母体救命 MELS ポータル');
+    await poll(() => page.title()).toBe('お問い合わせ | 母体救命 MELS ポータル');
     expect(await axeSerious(page)).toEqual([]);
 
     // Empty form: every required field says so, in the domain schema's words.
@@ -58,59 +69,70 @@ describe('contact form', () => {
     await page.getByText('お問い合わせ内容は必須です').waitFor();
     expect(await axeSerious(page)).toEqual([]);
 
-    await page.getByLabel('お名前', { exact: true }).fill('  山田 花子  ');
-    await page.getByLabel('勤務先', { exact: true }).fill('東京母子医療センター');
-    await page.getByLabel('メールアドレス', { exact: true }).fill('hanako@example');
-    await page.getByLabel('メールアドレス', { exact: true }).blur();
-    await expect.poll(() => fieldError(page, 'メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
+    await field(page, 'お名前').fill('  山田 花子  ');
+    await field(page, '勤務先').fill('東京母子医療センター');
+    await field(page, 'メールアドレス').fill('hanako@example');
+    await field(page, 'メールアドレス').blur();
+    await poll(() => fieldError(page, 'メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
     // Values are trimmed when the field is left.
-    expect(await page.getByLabel('お名前', { exact: true }).inputValue()).toBe('山田 花子');
+    expect(await field(page, 'お名前').inputValue()).toBe('山田 花子');
 
     // 'Other' needs a description of at most 50 characters.
     await page.getByRole('radio', { name: 'その他' }).check();
-    await page.getByLabel('件名（その他）', { exact: true }).fill('あ'.repeat(51));
+    await field(page, '件名（その他）').fill('あ'.repeat(51));
     await page.getByRole('button', { name: '送信する' }).click();
-    await expect.poll(() => fieldError(page, '件名（その他）')).toContain('50文字以内で入力してください');
-    await page.getByLabel('件名（その他）', { exact: true }).fill('領収書の再発行');
+    await poll(() => fieldError(page, '件名（その他）')).toContain('50文字以内で入力してください');
+    await field(page, '件名（その他）').fill('領収書の再発行');
 
     const email = `hanako.${Date.now()}@example.jp`;
-    await page.getByLabel('メールアドレス', { exact: true }).fill(email);
-    await page.getByLabel('お問い合わせ内容', { exact: true }).fill('領収書を紛失しました。\n再発行は可能でしょうか。');
+    await field(page, 'メールアドレス').fill(email);
+    await field(page, 'お問い合わせ内容').fill('領収書を紛失しました。\n再発行は可能でしょうか。');
+
+    // Field errors from the server show under their fields, the message above the form.
+    await page.route('**/api/v1/contacts/send', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { meta: { message: '入力内容に誤りがあります。', code: 'VALIDATION_ERROR' }, errors: { client_email: ['このアドレスには送信できません'] } },
+      }),
+    );
+    await page.getByRole('button', { name: '送信する' }).click();
+    await poll(() => fieldError(page, 'メールアドレス')).toContain('このアドレスには送信できません');
+    await page.getByRole('alert').filter({ hasText: '入力内容に誤りがあります。' }).waitFor();
+    await page.unroute('**/api/v1/contacts/send');
+
     await page.getByRole('button', { name: '送信する' }).click();
 
     await page.getByTestId('contact-thanks').waitFor();
     await page.getByRole('heading', { level: 1, name: 'お問い合わせを受け付けました' }).waitFor();
     expect(await page.getByTestId('contact-thanks').textContent()).toContain('1週間以内');
     expect(await page.getByTestId('contact-thanks').textContent()).toContain(email);
-    await expect.poll(() => page.title()).toBe('お問い合わせを受け付けました | 母体救命 MELS ポータル');
+    await poll(() => page.title()).toBe('お問い合わせを受け付けました | 母体救命 MELS ポータル');
     expect(await axeSerious(page)).toEqual([]);
 
     // The sender's acknowledgement and the office's copy, through the real SMTP server.
-    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(1);
+    await poll(async () => (await mailsTo(email)).length).toBe(1);
     const ack = mailText((await mailsTo(email))[0]?.raw ?? '');
     expect(ack).toContain('その他（領収書の再発行）');
-    await expect
-      .poll(async () => (await mailsTo(OFFICE)).some((m) => mailText(m.raw).includes(email)), { timeout: 15_000 })
-      .toBe(true);
+    await poll(async () => (await mailsTo(OFFICE)).some((m) => mailText(m.raw).includes(email))).toBe(true);
     await context.close();
   });
 });
 
 describe('local holding registration', () => {
   async function fillInput(page: Page, email: string) {
-    await page.getByLabel('団体名', { exact: true }).fill(' 〇〇県母体救命研究会 ');
-    await page.getByLabel('事務局担当者名', { exact: true }).fill('佐藤 一郎');
-    await page.getByLabel('事務局所在地', { exact: true }).fill('〇〇県〇〇市1-2-3');
-    await page.getByLabel('事務局電話番号', { exact: true }).fill('03-1234-5678');
-    await page.getByLabel('事務局メールアドレス', { exact: true }).fill(email);
-    await page.getByLabel('パスワード', { exact: true }).fill('Holding99');
+    await field(page, '団体名').fill(' 〇〇県母体救命研究会 ');
+    await field(page, '事務局担当者名').fill('佐藤 一郎');
+    await field(page, '事務局所在地').fill('〇〇県〇〇市1-2-3');
+    await field(page, '事務局電話番号').fill('03-1234-5678');
+    await field(page, '事務局メールアドレス').fill(email);
+    await field(page, 'パスワード').fill('Holding99');
   }
 
   it('goes input → confirm → finish and mails the secretariat', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/seminar-info');
     await page.getByRole('link', { name: '地域開催団体として登録する' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/seminar-register');
+    await poll(() => new URL(page.url()).pathname).toBe('/seminar-register');
     await page.getByRole('heading', { level: 1, name: '地域開催団体の登録' }).waitFor();
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('入力');
     expect(await axeSerious(page)).toEqual([]);
@@ -119,9 +141,9 @@ describe('local holding registration', () => {
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
     await page.getByText('団体名は必須です').waitFor();
     await page.getByText('パスワードは必須です').waitFor();
-    await page.getByLabel('事務局メールアドレス', { exact: true }).fill('office.example.org');
+    await field(page, '事務局メールアドレス').fill('office.example.org');
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
-    await expect.poll(() => fieldError(page, '事務局メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
+    await poll(() => fieldError(page, '事務局メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
     expect(await axeSerious(page)).toEqual([]);
 
     const email = `host.${Date.now()}@example.org`;
@@ -139,7 +161,7 @@ describe('local holding registration', () => {
 
     // Back keeps the values.
     await page.getByRole('button', { name: '入力画面に戻る' }).click();
-    expect(await page.getByLabel('事務局メールアドレス', { exact: true }).inputValue()).toBe(email);
+    expect(await field(page, '事務局メールアドレス').inputValue()).toBe(email);
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
     await confirm.waitFor();
 
@@ -148,7 +170,7 @@ describe('local holding registration', () => {
     await page.getByRole('heading', { name: '登録の申請を受け付けました' }).waitFor();
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('完了');
     expect(await axeSerious(page)).toEqual([]);
-    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await poll(async () => (await mailsTo(email)).length).toBeGreaterThanOrEqual(1);
 
     // The same email again: the field error comes back on the input step.
     await page.goto('/seminar-register');
@@ -156,9 +178,9 @@ describe('local holding registration', () => {
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
     await confirm.waitFor();
     await page.getByRole('button', { name: '登録を申請する' }).click();
-    await expect.poll(() => fieldError(page, '事務局メールアドレス')).toContain('このメールアドレスは既に登録されています。');
+    await poll(() => fieldError(page, '事務局メールアドレス')).toContain('このメールアドレスは既に登録されています。');
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('入力');
-    expect(await page.getByLabel('団体名', { exact: true }).inputValue()).toBe('〇〇県母体救命研究会');
+    expect(await field(page, '団体名').inputValue()).toBe('〇〇県母体救命研究会');
     await context.close();
   });
 
@@ -170,7 +192,7 @@ describe('local holding registration', () => {
     await page.getByTestId('seminar-register-confirm').waitFor();
     await page.reload();
     await page.getByRole('button', { name: '確認画面へ進む' }).waitFor();
-    expect(await page.getByLabel('団体名', { exact: true }).inputValue()).toBe('');
+    expect(await field(page, '団体名').inputValue()).toBe('');
     await context.close();
   });
 });
@@ -189,12 +211,12 @@ describe('screenshots', () => {
     await page.getByText('お名前は必須です').waitFor();
     await screenshot(page, 'public-contact-errors-375');
     await page.goto('/seminar-register');
-    await page.getByLabel('団体名', { exact: true }).fill('〇〇県母体救命研究会');
-    await page.getByLabel('事務局担当者名', { exact: true }).fill('佐藤 一郎');
-    await page.getByLabel('事務局所在地', { exact: true }).fill('〇〇県〇〇市1-2-3');
-    await page.getByLabel('事務局電話番号', { exact: true }).fill('03-1234-5678');
-    await page.getByLabel('事務局メールアドレス', { exact: true }).fill('shot@example.org');
-    await page.getByLabel('パスワード', { exact: true }).fill('Holding99');
+    await field(page, '団体名').fill('〇〇県母体救命研究会');
+    await field(page, '事務局担当者名').fill('佐藤 一郎');
+    await field(page, '事務局所在地').fill('〇〇県〇〇市1-2-3');
+    await field(page, '事務局電話番号').fill('03-1234-5678');
+    await field(page, '事務局メールアドレス').fill('shot@example.org');
+    await field(page, 'パスワード').fill('Holding99');
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
     await page.getByTestId('seminar-register-confirm').waitFor();
     await screenshot(page, 'public-seminar-register-confirm-375');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeSerious, baseUrl, launchBrowser, MOBILE, newPage, screenshot, screenshotBoth } from './support/browser.ts';
+import path from 'node:path';
+import { axeSerious, baseUrl, launchBrowser, MOBILE, newPage, screenshotBoth, screenshotDir } from './support/browser.ts';
 
 /** Home search, search results with infinite scroll, and the course pages with their video library. */
 
@@ -245,6 +246,29 @@ describe('home page', () => {
     await context.close();
   });
 
+  it("shows a logged-in user's own status badge, and the cancelled badge", async () => {
+    const { context, page } = await newPage(browser);
+    // The demo data has no enrolments yet: the user and their cards come from the API with a badge set.
+    await context.addInitScript(() => localStorage.setItem('mels.token', 'e2e-token'));
+    await page.route('**/api/v1/users/me', (route) =>
+      route.fulfill({
+        json: { data: { id: 1, email: 'e2e@example.jp', last_name: '佐藤', first_name: '美咲', fullname: '佐藤 美咲', avatar: null, role: 'member', occupation: 3 } },
+      }),
+    );
+    const body = await api<List<Card & Record<string, unknown>>>('/trainings?user_type[]=4&limit=10');
+    body.data[0] = { ...body.data[0]!, badge: 'awaitingLottery' };
+    body.data[1] = { ...body.data[1]!, badge: 'wonElsewhere' };
+    body.data[2] = { ...body.data[2]!, is_active: 0, badge: null, recruiting: 'open' };
+    await page.route('**/api/v1/trainings?*', (route) => route.fulfill({ json: body }));
+    await page.goto('/search-result?recruitment=4');
+    await waitForResults(page);
+    expect(await cards(page).nth(0).textContent()).toContain('抽選待ち');
+    expect(await cards(page).nth(1).textContent()).toContain('落選（他の講習会で当選）');
+    expect(await cards(page).nth(2).textContent()).toContain('開催中止');
+    expect(await cards(page).nth(2).textContent()).toContain('募集中');
+    await context.close();
+  });
+
   it('shows "no sessions found" for a search without results', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/search-result?event_start_date=1999-01-01&event_end_date=1999-01-02');
@@ -337,7 +361,8 @@ describe('screenshots', () => {
     await page.goto('/course/1');
     await page.getByRole('button', { name: /を再生$/ }).first().click();
     await page.getByRole('dialog').locator('iframe').waitFor({ state: 'attached' });
-    await screenshot(page, 'public-course-video-375');
+    // The viewport only: a full-page capture would move the sticky header into the middle.
+    await page.screenshot({ path: path.join(screenshotDir, 'public-course-video-375.png') });
     await context.close();
   });
 });

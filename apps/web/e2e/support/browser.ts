@@ -83,3 +83,49 @@ export async function receivedMails(): Promise<ReceivedMail[]> {
   const res = await fetch(inject('mailViewUrl'));
   return (await res.json()) as ReceivedMail[];
 }
+
+/** Decodes the text/plain body of a raw MIME mail (base64 or quoted-printable, possibly multipart). */
+export function mailText(raw: string): string {
+  const decodePart = (headers: string, body: string) => {
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    }
+    return body;
+  };
+  const split = (chunk: string) => {
+    const index = chunk.search(/\r?\n\r?\n/);
+    return index < 0 ? { headers: chunk, body: '' } : { headers: chunk.slice(0, index), body: chunk.slice(index).replace(/^\r?\n\r?\n/, '') };
+  };
+  const top = split(raw);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(top.headers)?.[1];
+  if (!boundary) return decodePart(top.headers, top.body);
+  const texts: string[] = [];
+  const visit = (body: string, b: string) => {
+    for (const piece of body.split(`--${b}`)) {
+      const part = split(piece.replace(/^\r?\n/, ''));
+      const inner = /boundary="?([^";\r\n]+)"?/i.exec(part.headers)?.[1];
+      if (inner) visit(part.body, inner);
+      else if (/content-type:\s*text\/plain/i.test(part.headers)) texts.push(decodePart(part.headers, part.body));
+    }
+  };
+  visit(top.body, boundary);
+  return texts.join('\n');
+}
+
+/** Waits for a mail to `to` whose text matches, and returns its decoded text. */
+export async function waitForMail(to: string, match: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = await receivedMails();
+    for (const mail of mails.slice().reverse()) {
+      if (!mail.to.includes(to)) continue;
+      const text = mailText(mail.raw);
+      if (match.test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${String(match)}`);
+}

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from './auth/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
@@ -42,6 +43,31 @@ export const routes: RouteObject[] = [
             path: 'seminar-register',
             lazy: () =>
               import('../features/seminar-register/seminar-register-page.tsx').then((m) => ({ Component: m.SeminarRegisterPage })),
+          },
+          { path: 'login', lazy: () => import('../features/account/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+          { path: 'register', lazy: () => import('../features/account/register/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+          {
+            path: 'register-confirm',
+            lazy: () => import('../features/account/register/register-confirm-page.tsx').then((m) => ({ Component: m.RegisterConfirmPage })),
+          },
+          {
+            path: 'register/complete',
+            lazy: () => import('../features/account/register/register-complete-page.tsx').then((m) => ({ Component: m.RegisterCompletePage })),
+          },
+          {
+            path: 'forgot-password',
+            lazy: () => import('../features/account/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: 'forgot-password/:token',
+            lazy: () => import('../features/account/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'my-page', lazy: () => import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })) },
+              { path: 'my-page/:tab', lazy: () => import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })) },
+            ],
           },
           { path: '404', element: <NotFoundPage /> },
           { path: '*', element: <NotFoundPage /> },

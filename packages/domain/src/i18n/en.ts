@@ -1,9 +1,11 @@
+import { accountEn } from './account-en.ts';
 import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
 
 /** English messages: the second language. Same keys as ja.ts (the type checker enforces it). */
 export const en: Messages = {
   publicSite: publicEn,
+  account: accountEn,
   app: {
     name: 'MELS Portal',
     shortName: 'MELS Portal',

@@ -1,8 +1,10 @@
+import { accountJa } from './account-ja.ts';
 import { publicJa } from './public-ja.ts';
 
 /** Japanese messages: the first language of the portal. Keys are shared with en.ts. */
 export const ja = {
   publicSite: publicJa,
+  account: accountJa,
   app: {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',

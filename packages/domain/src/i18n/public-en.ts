@@ -114,7 +114,7 @@ export const publicEn: PublicMessages = {
     passwordHint: '4 to 150 letters and digits (used to log in to the admin site)',
     toConfirm: 'Continue to confirmation',
     confirmLead: 'Please check the details below and press “Apply” to send the request.',
-    passwordMasked: '(not shown for security)',
+    passwordMasked: 'Not shown for security',
     backToInput: 'Back to the form',
     submit: 'Apply',
     failed: 'The registration failed. Please check the details.',

@@ -115,7 +115,7 @@ export const publicJa = {
     passwordHint: '4〜150文字の半角英数字（管理サイトへのログインに使います）',
     toConfirm: '確認画面へ進む',
     confirmLead: '以下の内容で登録を申請します。よろしければ「登録を申請する」を押してください。',
-    passwordMasked: '（セキュリティのため表示しません）',
+    passwordMasked: 'セキュリティのため表示しません',
     backToInput: '入力画面に戻る',
     submit: '登録を申請する',
     failed: '登録できませんでした。入力内容をご確認ください。',

@@ -72,9 +72,9 @@ describe('statusBadge', () => {
     it('an inactive session with a cancel request shows sessionCancelled, whatever the status', () => {
       expect(badge({ sessionActive: false, hasCancelRequest: true, status: 6 })).toBe('sessionCancelled');
       expect(badge({ sessionActive: false, hasCancelRequest: true, status: null })).toBe('sessionCancelled');
-      expect(badge({ sessionActive: false, hasCancelRequest: true, status: 12, wonOtherSessionSameCourse: true })).toBe(
-        'sessionCancelled',
-      );
+      expect(
+        badge({ sessionActive: false, hasCancelRequest: true, status: 12, wonOtherSessionSameCourse: true }),
+      ).toBe('sessionCancelled');
     });
 
     it('an inactive session without a cancel request falls through to the status', () => {
@@ -122,7 +122,9 @@ describe('statusBadge', () => {
     it('without card (bank transfer or on site only) shows won', () => {
       expect(badge({ status: 8, paymentMethodIds: [PAYMENT_METHOD.bankTransfer] })).toBe('won');
       expect(badge({ status: 8, paymentMethodIds: [PAYMENT_METHOD.onSite] })).toBe('won');
-      expect(badge({ status: 8, paymentMethodIds: [PAYMENT_METHOD.bankTransfer, PAYMENT_METHOD.onSite] })).toBe('won');
+      expect(
+        badge({ status: 8, paymentMethodIds: [PAYMENT_METHOD.bankTransfer, PAYMENT_METHOD.onSite] }),
+      ).toBe('won');
     });
   });
 
@@ -134,7 +136,9 @@ describe('statusBadge', () => {
     });
 
     it('an approved assistant shows completed', () => {
-      expect(badge({ status: 12, userTypeId: USER_TYPE.assistant, hasAssistantApproval: true })).toBe('completed');
+      expect(badge({ status: 12, userTypeId: USER_TYPE.assistant, hasAssistantApproval: true })).toBe(
+        'completed',
+      );
     });
 
     it.each([USER_TYPE.instructor, USER_TYPE.observer, USER_TYPE.attendee])(
@@ -197,8 +201,12 @@ describe('recruitingPhase', () => {
   });
 
   it('accepts Date values as well as strings', () => {
-    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-12-01T00:00:00+09:00'))).toBe('closed');
-    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-10-01T00:00:00+09:00'))).toBe('upcoming');
+    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-12-01T00:00:00+09:00'))).toBe(
+      'closed',
+    );
+    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-10-01T00:00:00+09:00'))).toBe(
+      'upcoming',
+    );
   });
 
   it('without a start it is open until the end', () => {

@@ -142,7 +142,9 @@ describe('pageQuerySchema', () => {
 
   it('rejects page 0 naming the page', () => {
     const result = pageQuerySchema.safeParse({ page: '0' });
-    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([[['page'], 'ページは1以上で指定してください']]);
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['page'], 'ページは1以上で指定してください'],
+    ]);
   });
 });
 
@@ -187,11 +189,16 @@ describe('paginate', () => {
 
 describe('errorBodySchema', () => {
   it('accepts the API error shape', () => {
-    const body = { meta: { message: '入力内容に誤りがあります。', code: 'VALIDATION_ERROR' }, errors: { limit: ['x'] } };
+    const body = {
+      meta: { message: '入力内容に誤りがあります。', code: 'VALIDATION_ERROR' },
+      errors: { limit: ['x'] },
+    };
     expect(errorBodySchema.parse(body)).toEqual(body);
   });
 
   it('rejects field errors that are not arrays of text', () => {
-    expect(errorBodySchema.safeParse({ meta: { message: 'm', code: 'c' }, errors: { limit: 'x' } }).success).toBe(false);
+    expect(
+      errorBodySchema.safeParse({ meta: { message: 'm', code: 'c' }, errors: { limit: 'x' } }).success,
+    ).toBe(false);
   });
 });

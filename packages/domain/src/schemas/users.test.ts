@@ -19,9 +19,10 @@ import {
 
 const v = ja.validation;
 const TODAY = '2026-11-22';
-const { registerRequestSchema, profileUpdateRequestSchema, registerFormSchema, profileFormSchema } = createUserSchemas({
-  today: () => TODAY,
-});
+const { registerRequestSchema, profileUpdateRequestSchema, registerFormSchema, profileFormSchema } =
+  createUserSchemas({
+    today: () => TODAY,
+  });
 
 /** Field → messages of a failed parse (the test fails if the parse succeeds). */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
@@ -144,19 +145,24 @@ describe('registerRequestSchema', () => {
   );
 
   describe('alpha names', () => {
-    it.each(['Yamada', 'yamada', 'YAMADA1', 'YAMA DA', 'ヤマダ', 'YAMADA-'])('refuses %j: capital letters only', (name) => {
-      expect(errorsOf(registerRequestSchema, { ...valid, last_name_alpha: name }).last_name_alpha).toEqual([
-        v.capitalLetters,
-      ]);
-      expect(errorsOf(registerRequestSchema, { ...valid, first_name_alpha: name }).first_name_alpha).toEqual([
-        v.capitalLetters,
-      ]);
-    });
+    it.each(['Yamada', 'yamada', 'YAMADA1', 'YAMA DA', 'ヤマダ', 'YAMADA-'])(
+      'refuses %j: capital letters only',
+      (name) => {
+        expect(errorsOf(registerRequestSchema, { ...valid, last_name_alpha: name }).last_name_alpha).toEqual([
+          v.capitalLetters,
+        ]);
+        expect(
+          errorsOf(registerRequestSchema, { ...valid, first_name_alpha: name }).first_name_alpha,
+        ).toEqual([v.capitalLetters]);
+      },
+    );
   });
 
   describe('kana names', () => {
     it.each(['山田', 'Yamada', 'ヤマダ1'])('refuses %j: katakana only', (name) => {
-      expect(errorsOf(registerRequestSchema, { ...valid, last_name_kana: name }).last_name_kana).toEqual([v.kana]);
+      expect(errorsOf(registerRequestSchema, { ...valid, last_name_kana: name }).last_name_kana).toEqual([
+        v.kana,
+      ]);
     });
   });
 
@@ -176,7 +182,9 @@ describe('registerRequestSchema', () => {
     );
     it('refuses more than 254 characters', () => {
       const email = `${'a'.repeat(250)}@ex.jp`;
-      expect(errorsOf(registerRequestSchema, { ...valid, email }).email).toEqual(['メールアドレスは254文字以下で入力してください']);
+      expect(errorsOf(registerRequestSchema, { ...valid, email }).email).toEqual([
+        'メールアドレスは254文字以下で入力してください',
+      ]);
     });
   });
 
@@ -188,10 +196,14 @@ describe('registerRequestSchema', () => {
       ['ａｂｃｄ', [v.passwordAlnum]],
       ['ab!', [v.passwordMin, v.passwordAlnum]],
     ])('refuses %j', (password, messages) => {
-      expect(errorsOf(registerRequestSchema, { ...valid, password, re_password: password }).password).toEqual(messages);
+      expect(errorsOf(registerRequestSchema, { ...valid, password, re_password: password }).password).toEqual(
+        messages,
+      );
     });
     it.each(['abcd', 'ABCD1234', 'a'.repeat(150)])('accepts %j', (password) => {
-      expect(registerRequestSchema.safeParse({ ...valid, password, re_password: password }).success).toBe(true);
+      expect(registerRequestSchema.safeParse({ ...valid, password, re_password: password }).success).toBe(
+        true,
+      );
     });
     it('puts a mismatch on re_password', () => {
       expect(errorsOf(registerRequestSchema, { ...valid, re_password: 'abcd12345' })).toEqual({
@@ -257,7 +269,9 @@ describe('registerRequestSchema', () => {
       ]);
     });
     it('accepts numbers as well as strings', () => {
-      expect(registerRequestSchema.parse({ ...valid, gender: 0, occupation: 7, area: 1, work_area: 47 })).toMatchObject({
+      expect(
+        registerRequestSchema.parse({ ...valid, gender: 0, occupation: 7, area: 1, work_area: 47 }),
+      ).toMatchObject({
         gender: 0,
         occupation: 7,
         area: 1,
@@ -271,18 +285,26 @@ describe('registerRequestSchema', () => {
       expect(errorsOf(registerRequestSchema, { ...valid, occupation: '1', medical_department: '' })).toEqual({
         medical_department: ['診療科は必須です'],
       });
-      expect(errorsOf(registerRequestSchema, { ...valid, occupation: 1, medical_department: undefined })).toEqual({
+      expect(
+        errorsOf(registerRequestSchema, { ...valid, occupation: 1, medical_department: undefined }),
+      ).toEqual({
         medical_department: ['診療科は必須です'],
       });
     });
     it.each(['0', '8', 'x'])('must be 1–7 (%j)', (medical_department) => {
-      expect(errorsOf(registerRequestSchema, { ...valid, occupation: '1', medical_department }).medical_department).toEqual(
-        ['診療科の値が正しくありません'],
-      );
+      expect(
+        errorsOf(registerRequestSchema, { ...valid, occupation: '1', medical_department }).medical_department,
+      ).toEqual(['診療科の値が正しくありません']);
     });
     it('is kept for a doctor and dropped for others', () => {
-      expect(registerRequestSchema.parse({ ...valid, occupation: '1', medical_department: '3' }).medical_department).toBe(3);
-      expect(registerRequestSchema.parse({ ...valid, occupation: '3', medical_department: '3' }).medical_department).toBe(null);
+      expect(
+        registerRequestSchema.parse({ ...valid, occupation: '1', medical_department: '3' })
+          .medical_department,
+      ).toBe(3);
+      expect(
+        registerRequestSchema.parse({ ...valid, occupation: '3', medical_department: '3' })
+          .medical_department,
+      ).toBe(null);
     });
   });
 
@@ -290,13 +312,16 @@ describe('registerRequestSchema', () => {
     it.each([
       ['ICLS,ACLS', ['ICLS', 'ACLS']],
       ['JATEC,ICLS', ['ICLS', 'JATEC']],
-      [['ACLS', 'ICLS', 'ICLS'], ['ICLS', 'ACLS']],
+      [
+        ['ACLS', 'ICLS', 'ICLS'],
+        ['ICLS', 'ACLS'],
+      ],
       ['icls, acls', ['ICLS', 'ACLS']],
       ['none', ['none']],
     ])('reads %j', (input, output) => {
-      expect(registerRequestSchema.parse({ ...valid, simulation_qualification: input }).simulation_qualification).toEqual(
-        output,
-      );
+      expect(
+        registerRequestSchema.parse({ ...valid, simulation_qualification: input }).simulation_qualification,
+      ).toEqual(output);
     });
     it.each([
       ['none,ICLS', v.qualificationNoneExclusive],
@@ -305,9 +330,10 @@ describe('registerRequestSchema', () => {
       ['', 'インストラクター資格は必須です'],
       [[], 'インストラクター資格は必須です'],
     ])('refuses %j', (input, message) => {
-      expect(errorsOf(registerRequestSchema, { ...valid, simulation_qualification: input }).simulation_qualification).toEqual([
-        message,
-      ]);
+      expect(
+        errorsOf(registerRequestSchema, { ...valid, simulation_qualification: input })
+          .simulation_qualification,
+      ).toEqual([message]);
     });
     it('splitQualifications reads the stored form', () => {
       expect(splitQualifications('ICLS,ACLS')).toEqual(['ICLS', 'ACLS']);
@@ -352,32 +378,55 @@ describe('registerRequestSchema', () => {
 
 describe('registerFormSchema (the browser form)', () => {
   const { phone: _phone, simulation_qualification: _q, ...rest } = valid;
-  const form = { ...rest, phone_1: '03', phone_2: '1234', phone_3: '5678', simulation_qualification: ['ICLS', 'ACLS'] };
+  const form = {
+    ...rest,
+    phone_1: '03',
+    phone_2: '1234',
+    phone_3: '5678',
+    simulation_qualification: ['ICLS', 'ACLS'],
+  };
 
   it('outputs the request body the API accepts', () => {
     const body = registerFormSchema.parse(form);
-    expect(body).toMatchObject({ phone: '03-1234-5678', simulation_qualification: 'ICLS,ACLS', birthday: '19900131' });
+    expect(body).toMatchObject({
+      phone: '03-1234-5678',
+      simulation_qualification: 'ICLS,ACLS',
+      birthday: '19900131',
+    });
     expect(registerRequestSchema.safeParse(body).success).toBe(true);
   });
 
   it('checks each phone part and the whole length', () => {
-    expect(errorsOf(registerFormSchema, { ...form, phone_2: '' })).toEqual({ phone_2: ['電話番号は必須です'] });
+    expect(errorsOf(registerFormSchema, { ...form, phone_2: '' })).toEqual({
+      phone_2: ['電話番号は必須です'],
+    });
     expect(errorsOf(registerFormSchema, { ...form, phone_1: '0a' })).toEqual({ phone_1: [v.phoneDigits] });
-    expect(errorsOf(registerFormSchema, { ...form, phone_3: '567' })).toEqual({ phone_3: [userMessages.phoneLength] });
-    expect(registerFormSchema.parse({ ...form, phone_1: '０９０', phone_2: '１２３４', phone_3: '５６７８' }).phone).toBe(
-      '090-1234-5678',
-    );
+    expect(errorsOf(registerFormSchema, { ...form, phone_3: '567' })).toEqual({
+      phone_3: [userMessages.phoneLength],
+    });
+    expect(
+      registerFormSchema.parse({ ...form, phone_1: '０９０', phone_2: '１２３４', phone_3: '５６７８' })
+        .phone,
+    ).toBe('090-1234-5678');
   });
 
   it('shows every error at once, cross-field ones included', () => {
-    const errors = errorsOf(registerFormSchema, { ...form, email: 'x', re_password: 'zzzz', occupation: '1' });
+    const errors = errorsOf(registerFormSchema, {
+      ...form,
+      email: 'x',
+      re_password: 'zzzz',
+      occupation: '1',
+    });
     expect(Object.keys(errors).sort()).toEqual(['email', 'medical_department', 're_password']);
   });
 });
 
 describe('profileUpdateRequestSchema', () => {
   it('accepts a partial edit and leaves absent fields out', () => {
-    expect(profileUpdateRequestSchema.parse({ district: ' 港区 ' })).toEqual({ district: '港区', password: undefined });
+    expect(profileUpdateRequestSchema.parse({ district: ' 港区 ' })).toEqual({
+      district: '港区',
+      password: undefined,
+    });
   });
   it('applies the registration rules to what is given', () => {
     expect(errorsOf(profileUpdateRequestSchema, { last_name_alpha: 'abc', phone: '' })).toEqual({
@@ -387,7 +436,9 @@ describe('profileUpdateRequestSchema', () => {
   });
   it('changes the password only when one is given, with its confirmation', () => {
     expect(profileUpdateRequestSchema.parse({ password: '', re_password: '' }).password).toBeUndefined();
-    expect(profileUpdateRequestSchema.parse({ password: 'newpass1', re_password: 'newpass1' }).password).toBe('newpass1');
+    expect(profileUpdateRequestSchema.parse({ password: 'newpass1', re_password: 'newpass1' }).password).toBe(
+      'newpass1',
+    );
     expect(errorsOf(profileUpdateRequestSchema, { password: 'newpass1' })).toEqual({
       re_password: ['パスワード（確認）は必須です'],
     });
@@ -399,7 +450,9 @@ describe('profileUpdateRequestSchema', () => {
     });
   });
   it('drops the department when the occupation is not doctor', () => {
-    expect(profileUpdateRequestSchema.parse({ occupation: '3', medical_department: '2' }).medical_department).toBeNull();
+    expect(
+      profileUpdateRequestSchema.parse({ occupation: '3', medical_department: '2' }).medical_department,
+    ).toBeNull();
     expect(errorsOf(profileUpdateRequestSchema, { occupation: '1', medical_department: '' })).toEqual({
       medical_department: ['診療科は必須です'],
     });
@@ -410,8 +463,21 @@ describe('profileUpdateRequestSchema', () => {
 });
 
 describe('profileFormSchema', () => {
-  const { phone: _phone, simulation_qualification: _q, password: _p, re_password: _r, privacy: _c, ...rest } = valid;
-  const form = { ...rest, phone_1: '03', phone_2: '1234', phone_3: '5678', simulation_qualification: ['none'] };
+  const {
+    phone: _phone,
+    simulation_qualification: _q,
+    password: _p,
+    re_password: _r,
+    privacy: _c,
+    ...rest
+  } = valid;
+  const form = {
+    ...rest,
+    phone_1: '03',
+    phone_2: '1234',
+    phone_3: '5678',
+    simulation_qualification: ['none'],
+  };
   it('needs no password and no consent', () => {
     const body = profileFormSchema.parse({ ...form, password: '', re_password: '' });
     expect(body).not.toHaveProperty('password');
@@ -427,15 +493,25 @@ describe('profileFormSchema', () => {
 
 describe('login, forgot and reset', () => {
   it('login needs both fields; no length rule on the password', () => {
-    expect(errorsOf(loginRequestSchema, {})).toEqual({ email: ['メールアドレスは必須です'], password: ['パスワードは必須です'] });
-    expect(loginRequestSchema.parse({ email: 'ＡＢ＠ｅｘ．ｊｐ', password: 'a' })).toEqual({ email: 'AB@ex.jp', password: 'a' });
+    expect(errorsOf(loginRequestSchema, {})).toEqual({
+      email: ['メールアドレスは必須です'],
+      password: ['パスワードは必須です'],
+    });
+    expect(loginRequestSchema.parse({ email: 'ＡＢ＠ｅｘ．ｊｐ', password: 'a' })).toEqual({
+      email: 'AB@ex.jp',
+      password: 'a',
+    });
   });
   it('the reminder needs a valid email', () => {
-    expect(errorsOf(forgotPasswordRequestSchema, { email: '' })).toEqual({ email: ['メールアドレスは必須です'] });
+    expect(errorsOf(forgotPasswordRequestSchema, { email: '' })).toEqual({
+      email: ['メールアドレスは必須です'],
+    });
     expect(errorsOf(forgotPasswordRequestSchema, { email: 'abc' })).toEqual({ email: [v.emailFormat] });
   });
   it('the reset form checks the password rules and the confirmation', () => {
-    expect(errorsOf(resetPasswordFormSchema, { password: 'abc', re_password: 'abc' })).toEqual({ password: [v.passwordMin] });
+    expect(errorsOf(resetPasswordFormSchema, { password: 'abc', re_password: 'abc' })).toEqual({
+      password: [v.passwordMin],
+    });
     expect(errorsOf(resetPasswordFormSchema, { password: 'a'.repeat(151), re_password: 'x' })).toEqual({
       password: [v.passwordMax],
       re_password: [v.passwordMismatch],
@@ -447,7 +523,9 @@ describe('login, forgot and reset', () => {
   it('the reset call needs a token of the server’s shape', () => {
     const good = { password: 'abcd', re_password: 'abcd', token: 'A'.repeat(43) };
     expect(resetPasswordRequestSchema.safeParse(good).success).toBe(true);
-    expect(errorsOf(resetPasswordRequestSchema, { ...good, token: 'short' })).toEqual({ token: [userMessages.resetTokenInvalid] });
+    expect(errorsOf(resetPasswordRequestSchema, { ...good, token: 'short' })).toEqual({
+      token: [userMessages.resetTokenInvalid],
+    });
     expect(errorsOf(resetPasswordRequestSchema, { ...good, token: undefined })).toEqual({
       token: [userMessages.resetTokenInvalid],
     });

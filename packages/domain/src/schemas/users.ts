@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, MEDICAL_DEPARTMENTS, OCCUPATION_ID, OCCUPATIONS, SIMULATION_QUALIFICATIONS, TIME_ZONE } from '../constants.ts';
+import {
+  LIMITS,
+  MEDICAL_DEPARTMENTS,
+  OCCUPATION_ID,
+  OCCUPATIONS,
+  SIMULATION_QUALIFICATIONS,
+  TIME_ZONE,
+} from '../constants.ts';
 import type { SimulationQualification } from '../constants.ts';
 import { format, ja } from '../i18n/index.ts';
 import {
@@ -146,7 +153,11 @@ export const nameField = (label: string) => textField(label, { max: USER_FIELD_M
 const KATAKANA = /^[\u30A1-\u30FA\u30FC\u30FB\u30FD\u30FE\s]+$/;
 /** Kana names: hiragana and half-width kana become katakana; then katakana only. */
 export const kanaField = (label: string) =>
-  textField(label, { max: USER_FIELD_MAX.name, normalize: normalizeKana, rules: [[(s) => KATAKANA.test(s), v.kana]] });
+  textField(label, {
+    max: USER_FIELD_MAX.name,
+    normalize: normalizeKana,
+    rules: [[(s) => KATAKANA.test(s), v.kana]],
+  });
 
 /** Alphabet names: capital letters A–Z only (full-width letters become half-width first). */
 export const alphaField = (label: string) =>
@@ -208,8 +219,8 @@ export function splitQualifications(value: string): string[] {
 export const qualificationsField = z
   .union([z.string(), z.array(z.string())], { error: required(f.simulationQualification) })
   .transform((raw, ctx): SimulationQualification[] => {
-    const items = (Array.isArray(raw) ? raw.flatMap(splitQualifications) : splitQualifications(raw)).map((s) =>
-      s.toLowerCase() === 'none' ? 'none' : s.toUpperCase(),
+    const items = (Array.isArray(raw) ? raw.flatMap(splitQualifications) : splitQualifications(raw)).map(
+      (s) => (s.toLowerCase() === 'none' ? 'none' : s.toUpperCase()),
     );
     if (items.length === 0) {
       issue(ctx, required(f.simulationQualification));
@@ -276,13 +287,17 @@ export const phonePartField = textField(f.phone, {
 
 /** The calendar date in Japan of an instant, YYYY-MM-DD. */
 export function tokyoToday(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** '19900131' → '1990-01-31' (no checks). */
-export const birthdayToIso = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+export const birthdayToIso = (yyyymmdd: string) =>
+  `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 /** '1990-01-31' → '19900131'. */
 export const birthdayFromIso = (iso: string) => iso.slice(0, 10).replace(/-/g, '');
 
@@ -354,7 +369,8 @@ type WithPasswords = { password?: unknown; re_password?: unknown };
 
 /** Medical department is required for doctors only (§5); for others it is dropped. */
 function checkDepartment(value: WithOccupation, ctx: Ctx) {
-  const doctor = value.occupation === OCCUPATION_ID.doctor || value.occupation === String(OCCUPATION_ID.doctor);
+  const doctor =
+    value.occupation === OCCUPATION_ID.doctor || value.occupation === String(OCCUPATION_ID.doctor);
   const missing =
     value.medical_department === null ||
     value.medical_department === undefined ||
@@ -372,7 +388,9 @@ function checkPasswordsMatch(value: WithPasswords, ctx: Ctx) {
   }
 }
 
-function dropDepartmentUnlessDoctor<T extends { occupation: number; medical_department: number | null }>(value: T): T {
+function dropDepartmentUnlessDoctor<T extends { occupation: number; medical_department: number | null }>(
+  value: T,
+): T {
   return value.occupation === OCCUPATION_ID.doctor ? value : { ...value, medical_department: null };
 }
 
@@ -424,11 +442,14 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
     .extend({ password: optionalPassword, re_password: z.string().optional() })
     .superRefine((value, ctx) => {
       checkOptionalPasswords(value, ctx);
-      if (value.occupation !== undefined && value.medical_department !== undefined) checkDepartment(value, ctx);
+      if (value.occupation !== undefined && value.medical_department !== undefined)
+        checkDepartment(value, ctx);
     }, always)
     .transform(({ password, re_password: _confirmation, ...rest }) => ({
       ...rest,
-      ...(rest.occupation !== undefined && rest.occupation !== OCCUPATION_ID.doctor ? { medical_department: null } : {}),
+      ...(rest.occupation !== undefined && rest.occupation !== OCCUPATION_ID.doctor
+        ? { medical_department: null }
+        : {}),
       password: password || undefined,
     }));
 
@@ -437,7 +458,13 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
 
   /** The form of /register: phone in three parts, qualifications as checkboxes; outputs the request body. */
   const registerFormSchema = z
-    .object({ ...formShape, ...phoneParts, password: passwordField(), re_password: rePasswordField, privacy: privacyField })
+    .object({
+      ...formShape,
+      ...phoneParts,
+      password: passwordField(),
+      re_password: rePasswordField,
+      privacy: privacyField,
+    })
     .superRefine(checkDepartment, always)
     .superRefine(checkPasswordsMatch, always)
     .superRefine(checkPhoneLength, always)

@@ -62,7 +62,11 @@ describe.each(drivers())('abouts (%s)', (driver) => {
     });
 
     it('defaults to type 6', async () => {
-      const explicit = expectBody(await get(ctx.app, '/api/v1/abouts/flows?type=6'), 200, flowsResponseSchema);
+      const explicit = expectBody(
+        await get(ctx.app, '/api/v1/abouts/flows?type=6'),
+        200,
+        flowsResponseSchema,
+      );
       const implicit = expectBody(await get(ctx.app, '/api/v1/abouts/flows'), 200, flowsResponseSchema);
       expect(implicit).toEqual(explicit);
     });

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectValidationError, get } from '../../../test/http.ts';
 
-const PREFECTURES = [
-  '北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県',
-  '埼玉県', '千葉県', '東京都', '神奈川県', '新潟県', '富山県', '石川県', '福井県', '山梨県', '長野県',
-  '岐阜県', '静岡県', '愛知県', '三重県', '滋賀県', '京都府', '大阪府', '兵庫県', '奈良県', '和歌山県',
-  '鳥取県', '島根県', '岡山県', '広島県', '山口県', '徳島県', '香川県', '愛媛県', '高知県', '福岡県',
-  '佐賀県', '長崎県', '熊本県', '大分県', '宮崎県', '鹿児島県', '沖縄県',
-];
+/** The 47 prefectures in JIS X 0401 order. */
+const PREFECTURES = (
+  '北海道 青森県 岩手県 宮城県 秋田県 山形県 福島県 茨城県 栃木県 群馬県 ' +
+  '埼玉県 千葉県 東京都 神奈川県 新潟県 富山県 石川県 福井県 山梨県 長野県 ' +
+  '岐阜県 静岡県 愛知県 三重県 滋賀県 京都府 大阪府 兵庫県 奈良県 和歌山県 ' +
+  '鳥取県 島根県 岡山県 広島県 山口県 徳島県 香川県 愛媛県 高知県 福岡県 ' +
+  '佐賀県 長崎県 熊本県 大分県 宮崎県 鹿児島県 沖縄県'
+).split(' ');
 
 describe.each(drivers())('GET /api/v1/areas (%s)', (driver) => {
   let ctx: TestContext;
@@ -69,7 +70,10 @@ describe.each(drivers())('GET /api/v1/areas (%s)', (driver) => {
   });
 
   it('names every bad field at once', async () => {
-    const errors = expectValidationError(await get(ctx.app, '/api/v1/areas?limit=abc&page=0'), ['limit', 'page']);
+    const errors = expectValidationError(await get(ctx.app, '/api/v1/areas?limit=abc&page=0'), [
+      'limit',
+      'page',
+    ]);
     expect(errors.limit).toEqual(['件数は数値で指定してください']);
     expect(errors.page).toEqual(['ページは1以上で指定してください']);
   });

@@ -14,7 +14,8 @@ describe.each(drivers())('courses (%s)', (driver) => {
     await ctx?.close();
   });
 
-  const activeCount = async () => (await ctx.deps.db.select().from(courses).where(eq(courses.isActive, true))).length;
+  const activeCount = async () =>
+    (await ctx.deps.db.select().from(courses).where(eq(courses.isActive, true))).length;
 
   describe('GET /api/v1/courses', () => {
     it('lists the active courses in display order, including ベーシックコース', async () => {
@@ -33,7 +34,16 @@ describe.each(drivers())('courses (%s)', (driver) => {
       const body = expectBody(await get(ctx.app, '/api/v1/courses?limit=999'), 200, coursesResponseSchema);
       for (const course of body.data) {
         expect(Object.keys(course).sort()).toEqual(
-          ['certificate_prefix', 'description', 'id', 'is_renewal', 'name', 'order', 'price', 'thumbnail'].sort(),
+          [
+            'certificate_prefix',
+            'description',
+            'id',
+            'is_renewal',
+            'name',
+            'order',
+            'price',
+            'thumbnail',
+          ].sort(),
         );
         expect(Number.isInteger(course.price)).toBe(true);
         expect(course.price).toBeGreaterThanOrEqual(0);
@@ -60,7 +70,11 @@ describe.each(drivers())('courses (%s)', (driver) => {
       expect(first.data).toHaveLength(1);
       expect(first.pagination).toEqual({ page: 1, pages: total, limit: 1, total });
       expect(first.data[0]?.id).toBe(all.data[0]?.id);
-      const second = expectBody(await get(ctx.app, '/api/v1/courses?limit=1&page=2'), 200, coursesResponseSchema);
+      const second = expectBody(
+        await get(ctx.app, '/api/v1/courses?limit=1&page=2'),
+        200,
+        coursesResponseSchema,
+      );
       expect(second.data[0]?.id).toBe(all.data[1]?.id);
     });
 
@@ -106,7 +120,11 @@ describe.each(drivers())('courses (%s)', (driver) => {
     it('shows every listed course in detail', async () => {
       const list = expectBody(await get(ctx.app, '/api/v1/courses?limit=999'), 200, coursesResponseSchema);
       for (const summary of list.data) {
-        const body = expectBody(await get(ctx.app, `/api/v1/courses/${summary.id}`), 200, courseResponseSchema);
+        const body = expectBody(
+          await get(ctx.app, `/api/v1/courses/${summary.id}`),
+          200,
+          courseResponseSchema,
+        );
         expect(body.data).toMatchObject(summary);
         expect(body.data.video_previews).toBeInstanceOf(Array);
         expect(body.data.documents).toBeInstanceOf(Array);

@@ -6,7 +6,10 @@ import { expectBody, expectError, expectNotFound, get } from '../../../test/http
 
 /** The parts of an OpenAPI 3.1 document this test reads; the rest is passed through. */
 const operationSchema = z.looseObject({
-  responses: z.record(z.string().regex(/^([1-5]\d\d|[1-5]XX|default)$/), z.looseObject({ description: z.string() })),
+  responses: z.record(
+    z.string().regex(/^([1-5]\d\d|[1-5]XX|default)$/),
+    z.looseObject({ description: z.string() }),
+  ),
   parameters: z
     .array(
       z.looseObject({
@@ -167,7 +170,11 @@ describe.each(drivers())('health, OpenAPI and unknown paths (%s)', (driver) => {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/areas', payload: { a: 1 } });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
-      expectError(response, response.statusCode, response.statusCode === 404 ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED');
+      expectError(
+        response,
+        response.statusCode,
+        response.statusCode === 404 ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED',
+      );
     });
 
     it('a malformed query string does not crash the server', async () => {

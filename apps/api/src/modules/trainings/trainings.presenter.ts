@@ -57,7 +57,7 @@ const key = (trainingId: number, userTypeId: number) => `${trainingId}:${userTyp
  * place in another session of the same course in the same user type.
  */
 export function userStates(rows: readonly CardRow[], enrolments: readonly UserEnrollmentRow[]): UserState[] {
-  const own = new Map(enrolments.map((e) => [key(e.trainingId, e.userTypeId), e]));
+  const own = new Map(enrolments.filter((e) => e.onPage).map((e) => [key(e.trainingId, e.userTypeId), e]));
   const won = new Map<string, Set<number>>();
   for (const e of enrolments) {
     if (!e.trainingActive || !(WON_STATUSES as readonly number[]).includes(e.status)) continue;
@@ -69,7 +69,7 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
     const wonElsewhere = wonIn !== undefined && [...wonIn].some((id) => id !== row.trainingId);
     const e = own.get(key(row.trainingId, row.userTypeId));
     if (!e) return { ...VISITOR_STATE, is_win_other_training_same_course: wonElsewhere };
-    const steps = (e.steps as RawStep[]).map((s) => ({ step: s.step, status: s.status, created_at: instant(s.created_at) }));
+    const steps = ((e.steps ?? []) as RawStep[]).map((s) => ({ step: s.step, status: s.status, created_at: instant(s.created_at) }));
     const last = steps.at(-1);
     const status = (last?.status ?? e.status) as StepStatus;
     const approvals = e.assistantApprovedAt ? [{ approved_at: instant(e.assistantApprovedAt) }] : [];

@@ -1,5 +1,5 @@
 import { OBJECT_TYPE, ORDER_TYPE, STEP_STATUS } from '@mels/domain';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -23,18 +23,50 @@ export type SearchFilter = {
 };
 
 /**
- * The search's WHERE over training_user_types ⋈ trainings. Every condition is a plain comparison on
- * an indexed column (no functions), so the planner can use trainings_search_idx,
- * trainings_area_date_idx, trainings_course_date_idx and training_user_types_uq.
+ * Which filters a search uses. Each shape has its own statement (16 at most), built once and
+ * prepared (named) on each connection, so a search neither rebuilds its SQL nor re-parses it.
  */
-export function searchWhere(filter: SearchFilter): SQL | undefined {
+export type SearchShape = { areas: boolean; courses: boolean; from: boolean; to: boolean };
+
+export function searchShape(filter: SearchFilter): SearchShape {
+  return {
+    areas: Boolean(filter.areas?.length),
+    courses: Boolean(filter.courses?.length),
+    from: Boolean(filter.from),
+    to: Boolean(filter.to),
+  };
+}
+
+const shapeKey = (shape: SearchShape) =>
+  `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}` || 'none';
+
+/**
+ * The search's WHERE over training_user_types ⋈ trainings, with placeholders. Every condition is a
+ * plain comparison on an indexed column (`= any(array)` is what IN (…) becomes), so the planner can
+ * use trainings_search_idx / trainings_area_search_idx / trainings_course_search_idx and
+ * training_user_types_uq.
+ */
+function searchWhere(shape: SearchShape): SQL | undefined {
   return and(
-    inArray(trainingUserTypes.userTypeId, [...filter.userTypes]),
-    filter.areas?.length ? inArray(trainings.areaId, [...filter.areas]) : undefined,
-    filter.courses?.length ? inArray(trainings.courseId, [...filter.courses]) : undefined,
-    filter.from ? gte(trainings.eventDate, filter.from) : undefined,
-    filter.to ? lte(trainings.eventDate, filter.to) : undefined,
+    sql`${trainingUserTypes.userTypeId} = any(${sql.placeholder('types')})`,
+    shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
+    shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
+    shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
+    shape.to ? sql`${trainings.eventDate} <= ${sql.placeholder('to')}` : undefined,
   );
+}
+
+/** The values of the placeholders for a filter and a page. */
+export function searchValues(filter: SearchFilter, limit: number, offset: number): Record<string, unknown> {
+  return {
+    types: [...filter.userTypes],
+    areas: filter.areas ? [...filter.areas] : null,
+    courses: filter.courses ? [...filter.courses] : null,
+    from: filter.from ?? null,
+    to: filter.to ?? null,
+    limit,
+    offset,
+  };
 }
 
 /** The order of the cards: date, start time, session, user type (stable across pages). */
@@ -117,28 +149,59 @@ const cardColumns = {
  * training_user_types and trainings. Only these ids go through the sort; the wide columns are
  * joined afterwards for the page's rows alone (a deferred join).
  */
-export function searchPageKeys(db: Executor, filter: SearchFilter, limit: number, offset: number) {
+/**
+ * The page's keys: the narrow part of the search (filter, order, limit, offset) over the join of
+ * training_user_types and trainings. Only these ids go through the sort; the wide columns are
+ * joined afterwards for the page's rows alone (a deferred join).
+ */
+function searchPageKeys(db: Executor, shape: SearchShape) {
   return db
     .select({ tutId: sql<number>`${trainingUserTypes.id}`.as('tut_id') })
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
-    .where(searchWhere(filter))
+    .where(searchWhere(shape))
     .orderBy(...searchOrder)
-    .limit(limit)
-    .offset(offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
 }
 
-export function searchCount(db: Executor, filter: SearchFilter) {
+/** The trainings-side conditions of the search (everything but the user types). */
+function trainingsWhere(shape: SearchShape): SQL | undefined {
+  return and(
+    shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
+    shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
+    shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
+    shape.to ? sql`${trainings.eventDate} <= ${sql.placeholder('to')}` : undefined,
+  );
+}
+
+/**
+ * The count of the search (the page's `total`). With a prefecture filter the matching sessions are
+ * few (a prefecture holds at most about a tenth of them), so each one's recruitments are counted by
+ * a probe of training_user_types_uq (a LATERAL subquery, kept from being flattened by OFFSET 0);
+ * the planner would otherwise hash-join every recruitment of the user types (measured 2× slower on
+ * 20,000 sessions). Without one, the plain join, where the hash join is the right plan.
+ */
+export function searchCountQuery(db: Executor, shape: SearchShape) {
+  if (shape.areas) {
+    return db
+      .select({ n: count() })
+      .from(trainings)
+      .crossJoinLateral(
+        sql`(select 1 from ${trainingUserTypes} u where u.training_id = ${trainings.id} and u.user_type_id = any(${sql.placeholder('types')}) offset 0) as recruited`,
+      )
+      .where(trainingsWhere(shape));
+  }
   return db
     .select({ n: count() })
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
-    .where(searchWhere(filter));
+    .where(searchWhere(shape));
 }
 
-/** The page of the search: its rows (in order) and the total, in two queries run side by side. */
-export function searchPage(db: Executor, filter: SearchFilter, limit: number, offset: number) {
-  const keys = searchPageKeys(db, filter, limit, offset).as('page');
+/** The page of the search: the keys, then every column a card shows, for those rows only. */
+export function searchPageQuery(db: Executor, shape: SearchShape) {
+  const keys = searchPageKeys(db, shape).as('page');
   return db
     .select(cardColumns)
     .from(keys)
@@ -149,14 +212,33 @@ export function searchPage(db: Executor, filter: SearchFilter, limit: number, of
     .innerJoin(userTypes, eq(userTypes.id, trainingUserTypes.userTypeId))
     .orderBy(...searchOrder);
 }
-export type CardRow = Awaited<ReturnType<typeof searchPage>>[number];
+export type CardRow = Awaited<ReturnType<typeof searchPageQuery>>[number];
 
+function prepareSearch(db: Executor, shape: SearchShape) {
+  const key = shapeKey(shape);
+  return {
+    page: searchPageQuery(db, shape).prepare(`trainings_search_page_${key}`),
+    count: searchCountQuery(db, shape).prepare(`trainings_search_count_${key}`),
+  };
+}
+
+const prepared = new WeakMap<Executor, Map<string, ReturnType<typeof prepareSearch>>>();
+
+function statementsFor(db: Executor, shape: SearchShape) {
+  let byShape = prepared.get(db);
+  if (!byShape) prepared.set(db, (byShape = new Map()));
+  const key = shapeKey(shape);
+  let statements = byShape.get(key);
+  if (!statements) byShape.set(key, (statements = prepareSearch(db, shape)));
+  return statements;
+}
+
+/** The page of the search (its rows, in order) and the total: two statements run side by side. */
 export async function searchTrainings(db: Executor, filter: SearchFilter, page: number, limit: number) {
-  const [rows, [total]] = await Promise.all([
-    searchPage(db, filter, limit, (page - 1) * limit),
-    searchCount(db, filter),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const statements = statementsFor(db, searchShape(filter));
+  const values = searchValues(filter, limit, (page - 1) * limit);
+  const [rows, [total]] = await Promise.all([statements.page.execute(values), statements.count.execute(values)]);
+  return { rows: rows as CardRow[], total: Number(total?.n ?? 0) };
 }
 
 /**
@@ -208,12 +290,23 @@ export const WON_STATUSES = [
 export type RawStep = { step: number; status: number; created_at: string };
 
 /**
- * The user's enrolments in sessions of the given courses, with each one's step history, latest
- * cancel request and latest session-fee order: one query, whatever the page size. The caller picks
- * the page's own enrolments and looks for places won in other sessions of the same course.
+ * What the page needs of the logged-in user, in one query: their enrolments on the page's own
+ * (session, user type) pairs, each with its step history, latest cancel request and latest
+ * session-fee order; and the places they won in any session of the page's courses (for "won
+ * elsewhere"). The history, cancel and order subqueries are evaluated for the page's pairs only
+ * (CASE is lazy), so a user with many enrolments costs no more than a few index probes.
  */
-export async function findUserEnrollments(db: Executor, userId: number, courseIds: readonly number[]) {
-  if (courseIds.length === 0) return [];
+export async function findUserEnrollments(
+  db: Executor,
+  userId: number,
+  pairs: readonly { trainingId: number; userTypeId: number }[],
+  courseIds: readonly number[],
+) {
+  if (pairs.length === 0) return [];
+  const onPage = sql`(${enrollments.trainingId}, ${enrollments.userTypeId}) in (${sql.join(
+    pairs.map((p) => sql`(${p.trainingId}::int, ${p.userTypeId}::smallint)`),
+    sql`, `,
+  )})`;
   return db
     .select({
       id: enrollments.id,
@@ -223,26 +316,33 @@ export async function findUserEnrollments(db: Executor, userId: number, courseId
       assistantApprovedAt: enrollments.assistantApprovedAt,
       courseId: trainings.courseId,
       trainingActive: trainings.isActive,
-      steps: sql<RawStep[]>`(
+      onPage: sql<boolean>`${onPage}`,
+      steps: sql<RawStep[] | null>`case when ${onPage} then (
         select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
         from enrollment_steps s
         where s.enrollment_id = ${enrollments.id}
-      )`,
-      cancelStatus: sql<number | null>`(
+      ) end`,
+      cancelStatus: sql<number | null>`case when ${onPage} then (
         select c.status from cancel_requests c
         where c.enrollment_id = ${enrollments.id}
         order by c.id desc limit 1
-      )`,
-      orderStatus: sql<number | null>`(
+      ) end`,
+      orderStatus: sql<number | null>`case when ${onPage} then (
         select o.status from orders o
         where o.user_id = ${enrollments.userId} and o.enrollment_id = ${enrollments.id}
           and o.type = ${ORDER_TYPE.purchase} and o.object_type = ${OBJECT_TYPE.sessionFee}
         order by o.id desc limit 1
-      )`,
+      ) end`,
     })
     .from(enrollments)
     .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(and(eq(enrollments.userId, userId), inArray(trainings.courseId, [...courseIds])))
+    .where(
+      and(
+        eq(enrollments.userId, userId),
+        inArray(trainings.courseId, [...courseIds]),
+        or(onPage, inArray(enrollments.status, [...WON_STATUSES])),
+      ),
+    )
     .orderBy(asc(enrollments.id));
 }
 export type UserEnrollmentRow = Awaited<ReturnType<typeof findUserEnrollments>>[number];

@@ -14,7 +14,8 @@ import {
 async function statesFor(db: Executor, rows: readonly CardRow[], user: AuthUser | null): Promise<UserState[]> {
   if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
-  const enrolments = await findUserEnrollments(db, user.id, courseIds);
+  const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
+  const enrolments = await findUserEnrollments(db, user.id, pairs, courseIds);
   return userStates(rows, enrolments);
 }
 

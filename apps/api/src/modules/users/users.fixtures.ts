@@ -12,7 +12,6 @@ import { buildApp, type App } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DriverName } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import { seedReference } from '../../db/seed/reference.ts';
 
 export const PASSWORD = 'Passw0rd';
 
@@ -103,11 +102,15 @@ export function multipartBody(fields: Record<string, string | string[]>, files: 
   };
 }
 
-/** A fresh database on the driver with the reference data only (prefectures, user types): accounts need no more. */
-export async function createUsersContext(driver: DriverName): Promise<TestContext> {
-  const ctx = await createTestContext(driver, { seed: false });
-  await seedReference(ctx.deps.db);
-  return ctx;
+/**
+ * The harness's context (a copy of the seeded database, clock pinned) with more environment when
+ * a test needs it (RATE_LIMIT_LOGIN, SMTP_URL…).
+ */
+export function createUsersContext(
+  driver: DriverName,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  return createTestContext(driver, { env });
 }
 
 /** The mails the outbox holds for an address, oldest first. */

@@ -4,7 +4,7 @@ import { drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody } from '../../../test/http.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import type { App } from '../../app.ts';
-import { buildAppWith, createUsersContext, outboxFor, postJson, registrationBody } from './users.fixtures.ts';
+import { createUsersContext, outboxFor, postJson, registrationBody } from './users.fixtures.ts';
 
 /** The whole account journey through a real SMTP server: registration notice, reminder, reset, login. */
 describe.each(drivers())('account mails over SMTP (%s)', (driver) => {
@@ -12,17 +12,20 @@ describe.each(drivers())('account mails over SMTP (%s)', (driver) => {
   let sink: SmtpSink;
   let app: App;
   beforeAll(async () => {
-    ctx = await createUsersContext(driver);
     sink = await startSmtpSink();
-    app = await buildAppWith(ctx, { smtpUrl: sink.url, mailFrom: 'MELS Portal <no-reply@mels.example.jp>' });
+    ctx = await createUsersContext(driver, {
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'MELS Portal <no-reply@mels.example.jp>',
+    });
+    app = ctx.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await sink?.close();
     await ctx?.close();
+    await sink?.close();
   });
 
   it('sends the registration notice, then a reset link that works once, then the new password logs in', async () => {
+    expect(ctx.deps.mailer.transport).toBe('smtp');
     const body = registrationBody({ last_name: '鈴木', first_name: '一郎' });
     const email = String(body.email);
     const registered = await postJson(app, '/api/v1/users', body);

@@ -24,11 +24,13 @@ describe.each(drivers())('login and reminder rate limits (%s)', (driver) => {
   let app: App;
   let ipCounter = 0;
   beforeAll(async () => {
-    ctx = await createUsersContext(driver);
-    app = await buildAppWith(ctx, { rateLimit: { login: LIMIT, windowSeconds: WINDOW_SECONDS } });
+    ctx = await createUsersContext(driver, {
+      RATE_LIMIT_LOGIN: String(LIMIT),
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
+    app = ctx.app;
   });
   afterAll(async () => {
-    await app?.close();
     await ctx?.close();
   });
   afterEach(() => {

@@ -85,7 +85,7 @@ export function ContactPage() {
     <>
       <PageHeading title={c.title} lead={c.lead} />
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} maw={760}>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={c.title}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={c.title} className={classes.form}>
           <Stack gap="md">
             {serverMessage ? (
               <Alert color="red" variant="light" title={c.failed} role="alert">

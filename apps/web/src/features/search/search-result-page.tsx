@@ -69,8 +69,13 @@ export function SearchResultPage() {
             <Title order={2} fz="md" id={headingId}>
               {s.conditions}
             </Title>
-            <Text size="sm" c="dimmed" mt={4} data-testid="search-summary">
-              {summary.join(' ／ ')}
+            <Text size="sm" c="dimmed" mt={4} data-testid="search-summary" className={classes.summary}>
+              {summary.map((part, i) => (
+                <span key={i}>
+                  {i > 0 ? <span>／</span> : null}
+                  {part}
+                </span>
+              ))}
             </Text>
           </Box>
           <Button

@@ -117,7 +117,7 @@ function InputStep({
     });
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onConfirm)(e)} noValidate aria-label={r.title}>
+    <form onSubmit={(e) => void handleSubmit(onConfirm)(e)} noValidate aria-label={r.title} className={classes.form}>
       <Stack gap="md">
         {serverErrors ? (
           <Alert color="red" variant="light" role="alert" title={r.failed}>

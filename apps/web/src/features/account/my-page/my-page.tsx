@@ -1,0 +1,36 @@
+import { Tabs } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { ProfileTab } from './profile-tab.tsx';
+
+/** The tabs built so far; activities, completed and order history join as they are built. */
+const TABS = ['info'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /my-page/{tab}: an unknown tab goes to /my-page/info. */
+export function MyPage() {
+  const { t } = useI18n();
+  const m = t.account.myPage;
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  if (!(TABS as readonly string[]).includes(tab ?? '')) return <Navigate to="/my-page/info" replace />;
+  const labels: Record<Tab, string> = { info: m.info };
+  return (
+    <>
+      <PageHeading title={m.title} documentTitle={`${labels[tab as Tab]} | ${m.title}`} />
+      <Tabs value={tab} onChange={(next) => next && void navigate(`/my-page/${next}`)} keepMounted={false}>
+        <Tabs.List aria-label={m.tabs} mb="lg">
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {labels[key]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="info">
+          <ProfileTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Fieldset, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { normalizeEmail, profileFormSchema, splitQualifications, type UserProfile } from '@mels/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useAuth } from '../../../app/auth/auth-provider.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { profileQuery, updateProfile } from '../api/auth-calls.ts';
+import { blurWith, PROFILE_FIELD_NAMES, ProfileFields, type ProfileFieldValues } from '../profile-fields.tsx';
+import { useServerErrors } from '../use-server-errors.ts';
+import { AvatarEditor } from './avatar-editor.tsx';
+
+type Values = ProfileFieldValues & { password: string; re_password: string };
+
+function toValues(p: UserProfile): Values {
+  const [phone_1 = '', phone_2 = '', phone_3 = ''] = p.phone.split('-');
+  return {
+    email: p.email,
+    last_name: p.last_name,
+    first_name: p.first_name,
+    last_name_kana: p.last_name_kana,
+    first_name_kana: p.first_name_kana,
+    last_name_alpha: p.last_name_alpha,
+    first_name_alpha: p.first_name_alpha,
+    occupation: String(p.occupation),
+    medical_department: p.medical_department === null ? '' : String(p.medical_department),
+    simulation_qualification: splitQualifications(p.simulation_qualification),
+    location_work: p.location_work,
+    work_area: p.work_area === null ? '' : String(p.work_area),
+    postal_code: p.postal_code,
+    area: p.area === null ? '' : String(p.area),
+    district: p.district,
+    address: p.address,
+    phone_1,
+    phone_2,
+    phone_3,
+    gender: String(p.gender),
+    birthday: p.birthday,
+    password: '',
+    re_password: '',
+  };
+}
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const { t } = useI18n();
+  const m = t.account.myPage;
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values, unknown, Record<string, unknown>>({
+    resolver: zodResolver(profileFormSchema) as unknown as Resolver<Values, unknown, Record<string, unknown>>,
+    defaultValues: toValues(profile),
+  });
+  const server = useServerErrors(form.setError, PROFILE_FIELD_NAMES);
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, unknown>) => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(body)) {
+        if (value !== undefined && value !== null) data.append(key, String(value));
+      }
+      return updateProfile(data);
+    },
+    onSuccess: (next) => {
+      setSaved(true);
+      form.reset(toValues(next));
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+    onError: server.apply,
+  });
+  const errors = form.formState.errors;
+  const profileForm = form as unknown as UseFormReturn<ProfileFieldValues>;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((body) => {
+        setSaved(false);
+        server.setMessage(null);
+        mutation.mutate(body);
+      })}
+    >
+      <Stack gap="lg">
+        {saved ? (
+          <Alert color="teal" variant="light" role="status">
+            {m.saved}
+          </Alert>
+        ) : null}
+        {server.message ? (
+          <Alert color="red" variant="light" role="alert">
+            {server.message}
+          </Alert>
+        ) : null}
+        <ProfileFields form={profileForm} />
+        <Fieldset legend={t.account.register.sectionAccount}>
+          <Stack gap="md">
+            <TextInput label={t.fields.email} type="email" required autoComplete="email" {...form.register('email', blurWith(profileForm, 'email', normalizeEmail))} error={errors.email?.message} />
+            <Title order={3} fz="sm">
+              {m.passwordSection}
+            </Title>
+            <PasswordInput label={m.newPassword} description={t.account.register.passwordHint} autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
+            <PasswordInput label={t.fields.rePassword} autoComplete="new-password" {...form.register('re_password')} error={errors.re_password?.message} />
+          </Stack>
+        </Fieldset>
+        <Button type="submit" loading={mutation.isPending} maw={360} w="100%" mx="auto">
+          {m.save}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /my-page/info: the profile and the avatar. */
+export function ProfileTab() {
+  const { t } = useI18n();
+  const { user } = useAuth();
+  const query = useQuery({ ...profileQuery(user?.id ?? 0), enabled: Boolean(user) });
+  if (!user || query.isPending) return <Skeleton height={480} />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Title order={2} fz={18} mb="md">
+          {t.account.myPage.avatar}
+        </Title>
+        <AvatarEditor avatar={query.data.avatar} name={`${query.data.last_name} ${query.data.first_name}`} />
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <ProfileForm key={query.dataUpdatedAt} profile={query.data} />
+      </Paper>
+    </Stack>
+  );
+}
