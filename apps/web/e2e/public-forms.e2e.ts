@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeSerious, launchBrowser, MOBILE, newPage, receivedMails, screenshot, screenshotBoth } from './support/browser.ts';
+import {
+  axeSerious,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  receivedMails,
+  screenshot,
+  screenshotBoth,
+} from './support/browser.ts';
 
 /** The contact form and the local holding registration, end to end with the real SMTP sink. */
 
@@ -17,7 +25,9 @@ const OFFICE = 'office@mels.example.jp';
 /** Decoded text of a raw MIME mail (quoted-printable or base64 bodies), enough to look for words. */
 function mailText(raw: string): string {
   const decoded: string[] = [raw];
-  for (const m of raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)) {
+  for (const m of raw.matchAll(
+    /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g,
+  )) {
     decoded.push(Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
   }
   const qp = raw
@@ -73,7 +83,9 @@ describe('contact form', () => {
     await field(page, '勤務先').fill('東京母子医療センター');
     await field(page, 'メールアドレス').fill('hanako@example');
     await field(page, 'メールアドレス').blur();
-    await poll(() => fieldError(page, 'メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
+    await poll(() => fieldError(page, 'メールアドレス')).toContain(
+      'メールアドレスの形式は正しくありません。',
+    );
     // Values are trimmed when the field is left.
     expect(await field(page, 'お名前').inputValue()).toBe('山田 花子');
 
@@ -92,7 +104,10 @@ describe('contact form', () => {
     await page.route('**/api/v1/contacts/send', (route) =>
       route.fulfill({
         status: 400,
-        json: { meta: { message: '入力内容に誤りがあります。', code: 'VALIDATION_ERROR' }, errors: { client_email: ['このアドレスには送信できません'] } },
+        json: {
+          meta: { message: '入力内容に誤りがあります。', code: 'VALIDATION_ERROR' },
+          errors: { client_email: ['このアドレスには送信できません'] },
+        },
       }),
     );
     await page.getByRole('button', { name: '送信する' }).click();
@@ -143,7 +158,9 @@ describe('local holding registration', () => {
     await page.getByText('パスワードは必須です').waitFor();
     await field(page, '事務局メールアドレス').fill('office.example.org');
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
-    await poll(() => fieldError(page, '事務局メールアドレス')).toContain('メールアドレスの形式は正しくありません。');
+    await poll(() => fieldError(page, '事務局メールアドレス')).toContain(
+      'メールアドレスの形式は正しくありません。',
+    );
     expect(await axeSerious(page)).toEqual([]);
 
     const email = `host.${Date.now()}@example.org`;
@@ -178,7 +195,9 @@ describe('local holding registration', () => {
     await page.getByRole('button', { name: '確認画面へ進む' }).click();
     await confirm.waitFor();
     await page.getByRole('button', { name: '登録を申請する' }).click();
-    await poll(() => fieldError(page, '事務局メールアドレス')).toContain('このメールアドレスは既に登録されています。');
+    await poll(() => fieldError(page, '事務局メールアドレス')).toContain(
+      'このメールアドレスは既に登録されています。',
+    );
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('入力');
     expect(await field(page, '団体名').inputValue()).toBe('〇〇県母体救命研究会');
     await context.close();
@@ -199,7 +218,9 @@ describe('local holding registration', () => {
 
 describe('screenshots', () => {
   it('saves the form pages at desktop and 375 px', async () => {
-    await screenshotBoth(browser, '/contact-us', 'public-contact', (page) => page.getByRole('button', { name: '送信する' }).waitFor());
+    await screenshotBoth(browser, '/contact-us', 'public-contact', (page) =>
+      page.getByRole('button', { name: '送信する' }).waitFor(),
+    );
     await screenshotBoth(browser, '/seminar-register', 'public-seminar-register', (page) =>
       page.getByRole('button', { name: '確認画面へ進む' }).waitFor(),
     );

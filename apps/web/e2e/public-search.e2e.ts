@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { axeSerious, baseUrl, launchBrowser, MOBILE, newPage, screenshotBoth, screenshotDir } from './support/browser.ts';
+import {
+  axeSerious,
+  baseUrl,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshotBoth,
+  screenshotDir,
+} from './support/browser.ts';
 
 /** Home search, search results with infinite scroll, and the course pages with their video library. */
 
@@ -13,7 +21,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Card = { id: number; name: string; event_date: string; area: { id: number; name: string }; course: { id: number; name: string }; user_type: { id: number } };
+type Card = {
+  id: number;
+  name: string;
+  event_date: string;
+  area: { id: number; name: string };
+  course: { id: number; name: string };
+  user_type: { id: number };
+};
 type List<T> = { data: T[]; pagination: { page: number; pages: number; limit: number; total: number } };
 
 /** The API's own answer, to compare what the page shows with the real data. */
@@ -31,7 +46,12 @@ async function waitForResults(page: Page) {
 
 /** YYYY-MM-DD of a Date in Japan time. */
 function ymd(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 /** The day button's accessible name in the Japanese calendar: 2026年12月5日. */
@@ -47,7 +67,11 @@ async function pickDate(page: Page, testId: string, date: string) {
   await dialog.waitFor();
   const [ty, tm] = date.split('-').map(Number) as [number, number];
   const header = await dialog.getByRole('button', { name: '年・月を選ぶ' }).textContent();
-  const [, cy, cm] = (/(\d{4})年(\d{1,2})月/.exec(header ?? '') ?? []).map(Number) as [number, number, number];
+  const [, cy, cm] = (/(\d{4})年(\d{1,2})月/.exec(header ?? '') ?? []).map(Number) as [
+    number,
+    number,
+    number,
+  ];
   const diff = ty * 12 + tm - (cy * 12 + cm);
   for (let i = 0; i < Math.abs(diff); i++) {
     await dialog.getByRole('button', { name: diff > 0 ? '次の月' : '前の月' }).click();
@@ -87,14 +111,18 @@ describe('home page', () => {
     }
     expect(await recruitment.getByLabel('受講者').isChecked()).toBe(true);
     expect(await recruitment.getByLabel('見学者').isChecked()).toBe(false);
-    await poll(() => form.getByRole('group', { name: '都道府県（複数選択可）' }).getByRole('checkbox').count()).toBe(47);
+    await poll(() =>
+      form.getByRole('group', { name: '都道府県（複数選択可）' }).getByRole('checkbox').count(),
+    ).toBe(47);
 
     // One card per course, each leading to /course/{id}.
     const courses = await api<List<{ id: number; name: string }>>('/courses?limit=999');
     const section = page.locator('section[aria-labelledby="home-courses"]');
     await poll(() => section.getByRole('link').count()).toBe(courses.data.length);
     for (const course of courses.data) {
-      expect(await section.getByRole('link', { name: course.name, exact: true }).getAttribute('href')).toBe(`/course/${course.id}`);
+      expect(await section.getByRole('link', { name: course.name, exact: true }).getAttribute('href')).toBe(
+        `/course/${course.id}`,
+      );
     }
     expect(await axeSerious(page)).toEqual([]);
     await context.close();
@@ -132,7 +160,9 @@ describe('home page', () => {
     await form.getByRole('button', { name: 'この条件で検索' }).click();
     const courses = await api<List<{ id: number; name: string }>>('/courses?limit=999');
     const instructor = courses.data.find((c) => c.name === 'インストラクターコース');
-    await poll(() => page.url()).toMatch(new RegExp(`/search-result\\?course_id=${instructor?.id}&recruitment=4$`));
+    await poll(() => page.url()).toMatch(
+      new RegExp(`/search-result\\?course_id=${instructor?.id}&recruitment=4$`),
+    );
     await waitForResults(page);
     const expected = await api<List<Card>>(`/trainings?course_id[]=${instructor?.id}&limit=1`);
     expect(await page.getByTestId('search-total').textContent()).toBe(`${expected.pagination.total}件`);
@@ -172,11 +202,15 @@ describe('home page', () => {
     );
     expect(expected.pagination.total).toBeGreaterThan(0);
     expect(await page.getByTestId('search-total').textContent()).toBe(`${expected.pagination.total}件`);
-    for (const date of await cards(page).locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))) {
+    for (const date of await cards(page)
+      .locator('time')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))) {
       expect(date >= start && date <= end, date).toBe(true);
     }
     // The card shows the date with the weekday in Japanese.
-    expect(await cards(page).first().locator('time').textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2}（[日月火水木金土]）$/);
+    expect(await cards(page).first().locator('time').textContent()).toMatch(
+      /^\d{4}\/\d{2}\/\d{2}（[日月火水木金土]）$/,
+    );
     await context.close();
   });
 
@@ -193,7 +227,9 @@ describe('home page', () => {
     await form.getByRole('button', { name: 'この条件で検索' }).click();
     await poll(() => page.url()).toMatch(/\/search-result\?areas=1,27&recruitment=1,4$/);
     await waitForResults(page);
-    const expected = await api<List<Card>>('/trainings?area[]=1&area[]=27&user_type[]=1&user_type[]=4&limit=1');
+    const expected = await api<List<Card>>(
+      '/trainings?area[]=1&area[]=27&user_type[]=1&user_type[]=4&limit=1',
+    );
     await poll(() => page.getByTestId('search-total').textContent()).toBe(`${expected.pagination.total}件`);
     await everyCard(page, (text) => /大阪府|北海道/.test(text));
 
@@ -252,7 +288,18 @@ describe('home page', () => {
     await context.addInitScript(() => localStorage.setItem('mels.token', 'e2e-token'));
     await page.route('**/api/v1/users/me', (route) =>
       route.fulfill({
-        json: { data: { id: 1, email: 'e2e@example.jp', last_name: '佐藤', first_name: '美咲', fullname: '佐藤 美咲', avatar: null, role: 'member', occupation: 3 } },
+        json: {
+          data: {
+            id: 1,
+            email: 'e2e@example.jp',
+            last_name: '佐藤',
+            first_name: '美咲',
+            fullname: '佐藤 美咲',
+            avatar: null,
+            role: 'member',
+            occupation: 3,
+          },
+        },
       }),
     );
     const body = await api<List<Card & Record<string, unknown>>>('/trainings?user_type[]=4&limit=10');
@@ -282,7 +329,11 @@ describe('home page', () => {
 describe('course page', () => {
   it('shows the course, plays its videos in a modal and links to its sessions', async () => {
     const { context, page } = await newPage(browser);
-    const course = (await api<{ data: { id: number; name: string; video_previews: { name: string; link: string }[] } }>('/courses/1')).data;
+    const course = (
+      await api<{ data: { id: number; name: string; video_previews: { name: string; link: string }[] } }>(
+        '/courses/1',
+      )
+    ).data;
     await page.goto(`/course/${course.id}`);
     await page.getByRole('heading', { level: 1, name: course.name }).waitFor();
     await poll(() => page.title()).toBe(`${course.name} | 母体救命 MELS ポータル`);
@@ -299,7 +350,9 @@ describe('course page', () => {
     const dialog = page.getByRole('dialog', { name: youtube?.name });
     await dialog.waitFor();
     const id = new URL(youtube?.link ?? '').searchParams.get('v');
-    expect(await dialog.locator('iframe').getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${id}?rel=0`);
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/${id}?rel=0`,
+    );
     expect(await dialog.locator('iframe').getAttribute('title')).toBe(youtube?.name);
     expect(await axeSerious(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -307,21 +360,28 @@ describe('course page', () => {
 
     await page.getByRole('button', { name: `「${vimeo?.name}」を再生` }).click();
     const vimeoId = /(\d+)$/.exec(vimeo?.link ?? '')?.[1];
-    expect(await page.getByRole('dialog').locator('iframe').getAttribute('src')).toBe(`https://player.vimeo.com/video/${vimeoId}`);
+    expect(await page.getByRole('dialog').locator('iframe').getAttribute('src')).toBe(
+      `https://player.vimeo.com/video/${vimeoId}`,
+    );
     await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: 'このコースの講習会を探す' }).click();
-    await poll(() => page.url()).toMatch(new RegExp(`/search-result\\?course_id=${course.id}&recruitment=4$`));
+    await poll(() => page.url()).toMatch(
+      new RegExp(`/search-result\\?course_id=${course.id}&recruitment=4$`),
+    );
     await waitForResults(page);
-    for (const chip of await page.getByTestId('card-course').allTextContents()) expect(chip).toBe(course.name);
+    for (const chip of await page.getByTestId('card-course').allTextContents())
+      expect(chip).toBe(course.name);
     await context.close();
   });
 
   it('plays a self-hosted video in a <video> element', async () => {
     const { context, page } = await newPage(browser);
     const body = await api<{ data: { video_previews: object[] } }>('/courses/1');
-    body.data.video_previews = [{ id: 99, name: '院内研修の記録', thumbnail: null, link: '/media/videos/sample.mp4', hostname: 'self' }];
+    body.data.video_previews = [
+      { id: 99, name: '院内研修の記録', thumbnail: null, link: '/media/videos/sample.mp4', hostname: 'self' },
+    ];
     await page.route('**/api/v1/courses/1', (route) => route.fulfill({ json: body }));
     await page.goto('/course/1');
     await page.getByRole('button', { name: '「院内研修の記録」を再生' }).click();
@@ -350,8 +410,11 @@ describe('screenshots', () => {
     await screenshotBoth(browser, '/search-result?area=13&recruitment=4', 'public-search-result', (page) =>
       page.getByTestId('session-card').first().waitFor(),
     );
-    await screenshotBoth(browser, '/search-result?event_start_date=1999-01-01&event_end_date=1999-01-02', 'public-search-empty', (page) =>
-      page.getByText('該当する講習会はありません').waitFor(),
+    await screenshotBoth(
+      browser,
+      '/search-result?event_start_date=1999-01-01&event_end_date=1999-01-02',
+      'public-search-empty',
+      (page) => page.getByText('該当する講習会はありません').waitFor(),
     );
     await screenshotBoth(browser, '/course/1', 'public-course', (page) =>
       page.getByRole('heading', { level: 1 }).waitFor(),
@@ -359,7 +422,10 @@ describe('screenshots', () => {
     // The video modal at 375 px.
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto('/course/1');
-    await page.getByRole('button', { name: /を再生$/ }).first().click();
+    await page
+      .getByRole('button', { name: /を再生$/ })
+      .first()
+      .click();
     await page.getByRole('dialog').locator('iframe').waitFor({ state: 'attached' });
     // The viewport only: a full-page capture would move the sticky header into the middle.
     await page.screenshot({ path: path.join(screenshotDir, 'public-course-video-375.png') });

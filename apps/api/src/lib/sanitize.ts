@@ -1,6 +1,7 @@
-import xss from 'xss';
+import { createRequire } from 'node:module';
 
-const { FilterXSS, getDefaultWhiteList } = xss;
+// xss is CommonJS without named ESM exports: load it through require, typed as its module.
+const { FilterXSS, getDefaultWhiteList } = createRequire(import.meta.url)('xss') as typeof import('xss');
 
 const allowed = getDefaultWhiteList();
 for (const tag of ['p', 'div', 'span', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']) {

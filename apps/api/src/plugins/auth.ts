@@ -7,6 +7,8 @@ import { hashToken } from '../lib/tokens.ts';
 export type AuthUser = { id: number; role: 'member' | 'office'; email: string; tokenId: number };
 
 declare module 'fastify' {
+  // Module augmentation has to be an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     user: AuthUser | null;
   }

@@ -135,6 +135,8 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
+  // Module augmentation has to be an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     baseUrl: string;
     mailViewUrl: string;

@@ -71,6 +71,10 @@ export const ERROR_CODES = [
   'NG_CERTIFICATE_CODE',
   'NG_ATTENDANCE_CODE',
   'NG_CERTIFICATE_NOT_CREATED',
+  'INVALID_CREDENTIALS',
+  'RESET_TOKEN_INVALID',
+  'RESET_TOKEN_USED',
+  'RESET_TOKEN_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

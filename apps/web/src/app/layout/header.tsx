@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@mantine/core';
 import type { Language } from '@mels/domain';
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { mainNavItems } from '../nav-items.ts';
 import classes from './header.module.css';
@@ -46,9 +46,7 @@ function LanguageSwitch() {
 export function Header() {
   const { t } = useI18n();
   const [opened, setOpened] = useState(false);
-  const location = useLocation();
   const items = mainNavItems(t);
-  useEffect(() => setOpened(false), [location.pathname]);
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.top}>
@@ -87,7 +85,7 @@ export function Header() {
           <ul className={classes.mobileList}>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={classes.drawerLink}>
+                <NavLink to={item.to} end={item.end} className={classes.drawerLink} onClick={() => setOpened(false)}>
                   {item.label}
                 </NavLink>
               </li>

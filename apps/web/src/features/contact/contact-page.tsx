@@ -13,7 +13,14 @@ import { sendContact } from './api/send-contact.ts';
 import classes from './contact.module.css';
 
 type Values = ContactSendInput;
-const FIELDS: readonly FieldPath<Values>[] = ['client_name', 'location_work', 'client_email', 'subject', 'description', 'content'];
+const FIELDS: readonly FieldPath<Values>[] = [
+  'client_name',
+  'location_work',
+  'client_email',
+  'subject',
+  'description',
+  'content',
+];
 type Trimmed = 'client_name' | 'location_work' | 'client_email' | 'description';
 
 function Thanks({ email }: { email: string }) {
@@ -25,7 +32,13 @@ function Thanks({ email }: { email: string }) {
     <>
       <PageTitle title={c.thanksTitle} />
       <Paper withBorder p={{ base: 'lg', sm: 40 }} ta="center" data-testid="contact-thanks">
-        <Title order={1} fz={{ base: 22, sm: 28 }} ref={heading} tabIndex={-1} className={classes.focusTarget}>
+        <Title
+          order={1}
+          fz={{ base: 22, sm: 28 }}
+          ref={heading}
+          tabIndex={-1}
+          className={classes.focusTarget}
+        >
           {c.thanksTitle}
         </Title>
         <Text mt="md">{c.thanksBody}</Text>
@@ -60,7 +73,10 @@ export function ContactPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const body: ContactSend = { ...values, description: values.subject === 'other' ? values.description : undefined };
+    const body: ContactSend = {
+      ...values,
+      description: values.subject === 'other' ? values.description : undefined,
+    };
     try {
       await mutation.mutateAsync(body);
       setSentTo(body.client_email);
@@ -70,7 +86,11 @@ export function ContactPage() {
         let first = true;
         for (const [field, messages] of Object.entries(error.errors)) {
           if (!(FIELDS as readonly string[]).includes(field) || !messages[0]) continue;
-          setError(field as FieldPath<Values>, { type: 'server', message: messages[0] }, { shouldFocus: first });
+          setError(
+            field as FieldPath<Values>,
+            { type: 'server', message: messages[0] },
+            { shouldFocus: first },
+          );
           first = false;
         }
       }
@@ -79,7 +99,12 @@ export function ContactPage() {
 
   if (sentTo !== null) return <Thanks email={sentTo} />;
 
-  const serverMessage = mutation.error instanceof ApiRequestError ? mutation.error.message : mutation.error ? t.errors.generic : null;
+  const serverMessage =
+    mutation.error instanceof ApiRequestError
+      ? mutation.error.message
+      : mutation.error
+        ? t.errors.generic
+        : null;
 
   return (
     <>
@@ -129,7 +154,13 @@ export function ContactPage() {
                 >
                   <Stack gap="xs" mt={6}>
                     {CONTACT_SUBJECTS.map((key, i) => (
-                      <Radio key={key} value={key} label={c.subjects[key]} ref={i === 0 ? field.ref : undefined} onBlur={field.onBlur} />
+                      <Radio
+                        key={key}
+                        value={key}
+                        label={c.subjects[key]}
+                        ref={i === 0 ? field.ref : undefined}
+                        onBlur={field.onBlur}
+                      />
                     ))}
                   </Stack>
                 </Radio.Group>

@@ -26,7 +26,12 @@ function VideoThumb({ video, onOpen }: { video: VideoPreview; onOpen: () => void
   const { t, f } = useI18n();
   const [failed, setFailed] = useState(false);
   return (
-    <button type="button" className={classes.videoButton} onClick={onOpen} aria-label={f(t.publicSite.course.play, video.name)}>
+    <button
+      type="button"
+      className={classes.videoButton}
+      onClick={onOpen}
+      aria-label={f(t.publicSite.course.play, video.name)}
+    >
       <span className={classes.videoThumb} aria-hidden>
         {video.thumbnail && !failed ? (
           <img src={video.thumbnail} alt="" loading="lazy" onError={() => setFailed(true)} />
@@ -67,7 +72,9 @@ function CourseBody({ course }: { course: CourseDetail }) {
           {course.certification_period !== null ? (
             <Fact label={c.certificationPeriod}>{f(c.periodYears, course.certification_period)}</Fact>
           ) : null}
-          {course.certification_renew ? <Fact label={c.certificationRenew}>{course.certification_renew}</Fact> : null}
+          {course.certification_renew ? (
+            <Fact label={c.certificationRenew}>{course.certification_renew}</Fact>
+          ) : null}
           {course.memo ? <Fact label={c.memo}>{course.memo}</Fact> : null}
           <Fact label={c.price}>{course.price === 0 ? c.free : formatYen(course.price)}</Fact>
         </dl>
@@ -138,7 +145,11 @@ export function CoursePage() {
     return (
       <>
         <PageTitle title={c.fallbackTitle} />
-        <QueryError error={query.error} onRetry={() => void query.refetch()} notFoundText={t.errors.notFound} />
+        <QueryError
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          notFoundText={t.errors.notFound}
+        />
       </>
     );
   return (

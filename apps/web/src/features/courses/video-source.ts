@@ -6,7 +6,13 @@ export type VideoSource =
   | { kind: 'embed'; src: string; host: 'youtube' | 'vimeo' }
   | { kind: 'external'; href: string };
 
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+]);
 const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 const ID = /^[A-Za-z0-9_-]{6,20}$/;
 
@@ -36,7 +42,8 @@ export function videoSource(video: Pick<VideoPreview, 'link' | 'hostname'>): Vid
   const host = (hostname || url.hostname).toLowerCase();
   if (YOUTUBE_HOSTS.has(host)) {
     const id = youtubeId(url);
-    if (id && ID.test(id)) return { kind: 'embed', host: 'youtube', src: `https://www.youtube-nocookie.com/embed/${id}?rel=0` };
+    if (id && ID.test(id))
+      return { kind: 'embed', host: 'youtube', src: `https://www.youtube-nocookie.com/embed/${id}?rel=0` };
   }
   if (VIMEO_HOSTS.has(host)) {
     const id = vimeoId(url);

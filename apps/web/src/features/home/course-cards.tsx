@@ -70,4 +70,3 @@ export function CourseCards() {
     </SimpleGrid>
   );
 }
-

@@ -1,4 +1,15 @@
-import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { LIMITS } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -90,7 +101,17 @@ function LatestNews() {
   );
 }
 
-function Banner({ to, title, lead, tone }: { to: string; title: string; lead: string; tone: 'rose' | 'teal' }) {
+function Banner({
+  to,
+  title,
+  lead,
+  tone,
+}: {
+  to: string;
+  title: string;
+  lead: string;
+  tone: 'rose' | 'teal';
+}) {
   return (
     <UnstyledButton component={Link} to={to} className={`${classes.banner} ${classes[tone]}`}>
       <Text fw={800} fz={20}>

@@ -5,5 +5,7 @@ import { EMPTY_FILTERS, searchResultUrl } from '../search/search-params.ts';
 /** The home page's session search (loaded after the first paint with the date pickers). */
 export function HomeSearch() {
   const navigate = useNavigate();
-  return <SearchForm initial={EMPTY_FILTERS} onSearch={(filters) => void navigate(searchResultUrl(filters))} />;
+  return (
+    <SearchForm initial={EMPTY_FILTERS} onSearch={(filters) => void navigate(searchResultUrl(filters))} />
+  );
 }

@@ -1,6 +1,16 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
-import { Box, Button, Checkbox, Collapse, Group, NativeSelect, SimpleGrid, Skeleton, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  UnstyledButton,
+} from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { RECRUITABLE_USER_TYPES } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +38,15 @@ function hasAdvanced(f: SearchFilters) {
   return f.areas.length > 0 || f.courses.length > 0 || f.recruitment.length !== 1 || f.recruitment[0] !== 4;
 }
 
-function CheckboxGroup({ legend, children, cols }: { legend: string; children: ReactNode; cols: Record<string, number> }) {
+function CheckboxGroup({
+  legend,
+  children,
+  cols,
+}: {
+  legend: string;
+  children: ReactNode;
+  cols: Record<string, number>;
+}) {
   return (
     <fieldset className={classes.fieldset}>
       <legend className={classes.legend}>{legend}</legend>
@@ -70,7 +88,10 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
     popoverProps: { withinPortal: true },
   } as const;
 
-  const areaOptions = [{ value: '', label: s.allPrefectures }, ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))];
+  const areaOptions = [
+    { value: '', label: s.allPrefectures },
+    ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  ];
   const courseOptions = [
     { value: '', label: s.allCourses },
     ...(courses.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
@@ -81,16 +102,25 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
       <form onSubmit={submit} aria-label={s.heading} className={classes.form} data-testid="search-form">
         {areas.isError || courses.isError ? (
           <Box mb="sm">
-            <QueryError error={areas.error ?? courses.error} onRetry={() => void (areas.refetch(), courses.refetch())} />
+            <QueryError
+              error={areas.error ?? courses.error}
+              onRetry={() => void (areas.refetch(), courses.refetch())}
+            />
           </Box>
         ) : null}
-        <SimpleGrid cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid
+          cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }}
+          spacing="md"
+          verticalSpacing="sm"
+        >
           <NativeSelect
             label={s.prefecture}
             data={areaOptions}
             disabled={areas.isPending}
             value={filters.area ? String(filters.area) : ''}
-            onChange={(e) => setFilters({ ...filters, area: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+            onChange={(e) =>
+              setFilters({ ...filters, area: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+            }
           />
           <NativeSelect
             label={s.course}
@@ -98,7 +128,10 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
             disabled={courses.isPending}
             value={filters.course_id ? String(filters.course_id) : ''}
             onChange={(e) =>
-              setFilters({ ...filters, course_id: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+              setFilters({
+                ...filters,
+                course_id: e.currentTarget.value ? Number(e.currentTarget.value) : null,
+              })
             }
           />
           <DatePickerInput
@@ -142,7 +175,12 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
                       size="sm"
                       label={a.name}
                       checked={filters.areas.includes(a.id)}
-                      onChange={(e) => setFilters({ ...filters, areas: toggle(filters.areas, a.id, e.currentTarget.checked) })}
+                      onChange={(e) =>
+                        setFilters({
+                          ...filters,
+                          areas: toggle(filters.areas, a.id, e.currentTarget.checked),
+                        })
+                      }
                     />
                   ))}
             </CheckboxGroup>
@@ -153,7 +191,12 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
                   size="sm"
                   label={c.name}
                   checked={filters.courses.includes(c.id)}
-                  onChange={(e) => setFilters({ ...filters, courses: toggle(filters.courses, c.id, e.currentTarget.checked) })}
+                  onChange={(e) =>
+                    setFilters({
+                      ...filters,
+                      courses: toggle(filters.courses, c.id, e.currentTarget.checked),
+                    })
+                  }
                 />
               ))}
             </CheckboxGroup>
@@ -165,7 +208,10 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
                   label={t.userTypes[typeId]}
                   checked={filters.recruitment.includes(typeId)}
                   onChange={(e) =>
-                    setFilters({ ...filters, recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked) })
+                    setFilters({
+                      ...filters,
+                      recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
+                    })
                   }
                 />
               ))}

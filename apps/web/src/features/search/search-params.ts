@@ -79,7 +79,10 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   if (filters.course_id) params.set('course_id', String(filters.course_id));
   if (filters.areas.length > 0) params.set('areas', sorted(filters.areas).join(','));
   if (filters.courses.length > 0) params.set('courses', sorted(filters.courses).join(','));
-  params.set('recruitment', sorted(filters.recruitment.length > 0 ? filters.recruitment : [DEFAULT_RECRUITMENT]).join(','));
+  params.set(
+    'recruitment',
+    sorted(filters.recruitment.length > 0 ? filters.recruitment : [DEFAULT_RECRUITMENT]).join(','),
+  );
   if (filters.event_start_date) params.set('event_start_date', filters.event_start_date);
   if (filters.event_end_date) params.set('event_end_date', filters.event_end_date);
   return params;
@@ -94,7 +97,8 @@ export function searchResultUrl(filters: SearchFilters): string {
   return `/search-result${toSearchString(filters)}`;
 }
 
-const merge = (one: number | null, many: number[]) => [...new Set([...(one ? [one] : []), ...many])].sort((a, b) => a - b);
+const merge = (one: number | null, many: number[]) =>
+  [...new Set([...(one ? [one] : []), ...many])].sort((a, b) => a - b);
 
 /** GET /api/v1/trainings parameters (spec 000 §7): area[] and course_id[] join the select and the checkboxes. */
 export function toTrainingsQuery(filters: SearchFilters) {
@@ -108,6 +112,10 @@ export function toTrainingsQuery(filters: SearchFilters) {
 }
 
 /** A start after the end moves the end to the start (spec 000 §5). */
-export function withDateRange(filters: SearchFilters, start: string | null, end: string | null): SearchFilters {
+export function withDateRange(
+  filters: SearchFilters,
+  start: string | null,
+  end: string | null,
+): SearchFilters {
   return { ...filters, event_start_date: start, event_end_date: start && end && end < start ? start : end };
 }

@@ -37,7 +37,9 @@ function useConditionSummary(filters: SearchFilters): string[] {
     const to = filters.event_end_date ? formatDate(filters.event_end_date) : '';
     out.push(`${from} ${s.dateSeparator} ${to}`.trim());
   }
-  out.push(filters.recruitment.map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id)).join('・'));
+  out.push(
+    filters.recruitment.map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id)).join('・'),
+  );
   return out;
 }
 
@@ -63,7 +65,14 @@ export function SearchResultPage() {
   return (
     <>
       <PageHeading title={s.resultTitle} />
-      <Paper component="section" aria-labelledby={headingId} withBorder p={{ base: 'sm', sm: 'md' }} mb="lg" className={classes.filterPanel}>
+      <Paper
+        component="section"
+        aria-labelledby={headingId}
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        mb="lg"
+        className={classes.filterPanel}
+      >
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Box style={{ minWidth: 0 }}>
             <Title order={2} fz="md" id={headingId}>

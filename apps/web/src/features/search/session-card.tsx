@@ -21,7 +21,11 @@ function StatusBadge({ item, loggedIn }: { item: TrainingCard; loggedIn: boolean
   const { t } = useI18n();
   if (loggedIn && item.badge) {
     return (
-      <Badge className={classes.status} variant="filled" color={MUTED_BADGES.includes(item.badge) ? 'gray.7' : 'rose.8'}>
+      <Badge
+        className={classes.status}
+        variant="filled"
+        color={MUTED_BADGES.includes(item.badge) ? 'gray.7' : 'rose.8'}
+      >
         {t.badges[item.badge]}
       </Badge>
     );
@@ -34,7 +38,15 @@ function StatusBadge({ item, loggedIn }: { item: TrainingCard; loggedIn: boolean
 }
 
 /** One session for one recruited user type (spec 000 §2 Session cards). */
-export function SessionCard({ item, loggedIn, headingLevel = 2 }: { item: TrainingCard; loggedIn: boolean; headingLevel?: 2 | 3 }) {
+export function SessionCard({
+  item,
+  loggedIn,
+  headingLevel = 2,
+}: {
+  item: TrainingCard;
+  loggedIn: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const { t, f } = useI18n();
   const c = t.publicSite.card;
   const cancelled = item.is_active === 0;
@@ -76,7 +88,9 @@ export function SessionCard({ item, loggedIn, headingLevel = 2 }: { item: Traini
       <dl className={classes.facts}>
         <dt>{c.date}</dt>
         <dd>
-          <time dateTime={item.event_date}>{formatEventDate(item.event_date, c.weekdays, c.dateWithWeekday)}</time>
+          <time dateTime={item.event_date}>
+            {formatEventDate(item.event_date, c.weekdays, c.dateWithWeekday)}
+          </time>
         </dd>
         <dt>{c.time}</dt>
         <dd>

@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { localHoldingRegisterSchema, type LocalHoldingRegister, type LocalHoldingRegisterInput } from '@mels/domain';
+import {
+  localHoldingRegisterSchema,
+  type LocalHoldingRegister,
+  type LocalHoldingRegisterInput,
+} from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -55,7 +59,12 @@ function StepIndicator({ step }: { step: Step }) {
   return (
     <ol className={classes.steps} aria-label={r.stepsLabel}>
       {steps.map((s, i) => (
-        <li key={s} className={classes.step} data-state={i < current ? 'done' : i === current ? 'current' : 'todo'} aria-current={i === current ? 'step' : undefined}>
+        <li
+          key={s}
+          className={classes.step}
+          data-state={i < current ? 'done' : i === current ? 'current' : 'todo'}
+          aria-current={i === current ? 'step' : undefined}
+        >
           <span className={classes.stepNo} aria-hidden>
             {i + 1}
           </span>
@@ -93,7 +102,11 @@ function InputStep({
   const { t } = useI18n();
   const r = t.publicSite.seminarRegister;
   const labels = useLabels();
-  const { register, handleSubmit, setError, setValue, formState } = useForm<Values, unknown, LocalHoldingRegister>({
+  const { register, handleSubmit, setError, setValue, formState } = useForm<
+    Values,
+    unknown,
+    LocalHoldingRegister
+  >({
     resolver: zodResolver(localHoldingRegisterSchema),
     defaultValues: initial,
   });
@@ -117,15 +130,32 @@ function InputStep({
     });
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onConfirm)(e)} noValidate aria-label={r.title} className={classes.form}>
+    <form
+      onSubmit={(e) => void handleSubmit(onConfirm)(e)}
+      noValidate
+      aria-label={r.title}
+      className={classes.form}
+    >
       <Stack gap="md">
         {serverErrors ? (
           <Alert color="red" variant="light" role="alert" title={r.failed}>
             {serverErrors.message}
           </Alert>
         ) : null}
-        <TextInput label={labels.organization} required autoComplete="organization" {...text('organization')} error={errors.organization?.message} />
-        <TextInput label={labels.secretariat_name} required autoComplete="name" {...text('secretariat_name')} error={errors.secretariat_name?.message} />
+        <TextInput
+          label={labels.organization}
+          required
+          autoComplete="organization"
+          {...text('organization')}
+          error={errors.organization?.message}
+        />
+        <TextInput
+          label={labels.secretariat_name}
+          required
+          autoComplete="name"
+          {...text('secretariat_name')}
+          error={errors.secretariat_name?.message}
+        />
         <TextInput
           label={labels.secretariat_address}
           required
@@ -230,15 +260,20 @@ export function SeminarRegisterPage() {
       const fields: ServerErrors['fields'] = {};
       if (error instanceof ApiRequestError) {
         for (const [field, messages] of Object.entries(error.errors)) {
-          if ((FIELDS as readonly string[]).includes(field) && messages[0]) fields[field as FieldPath<Values>] = messages[0];
+          if ((FIELDS as readonly string[]).includes(field) && messages[0])
+            fields[field as FieldPath<Values>] = messages[0];
         }
       }
-      setServerErrors({ message: error instanceof ApiRequestError ? error.message : t.errors.generic, fields });
+      setServerErrors({
+        message: error instanceof ApiRequestError ? error.message : t.errors.generic,
+        fields,
+      });
       setStep('input');
     }
   };
 
-  const stepTitle = step === 'input' ? r.title : step === 'confirm' ? `${r.title}（${r.steps.confirm}）` : r.finishTitle;
+  const stepTitle =
+    step === 'input' ? r.title : step === 'confirm' ? `${r.title}（${r.steps.confirm}）` : r.finishTitle;
 
   return (
     <>
@@ -259,7 +294,12 @@ export function SeminarRegisterPage() {
             }}
           />
         ) : step === 'confirm' && values ? (
-          <ConfirmStep values={values} pending={mutation.isPending} onBack={() => setStep('input')} onSubmit={() => void submit()} />
+          <ConfirmStep
+            values={values}
+            pending={mutation.isPending}
+            onBack={() => setStep('input')}
+            onSubmit={() => void submit()}
+          />
         ) : (
           <Stack gap="lg" data-testid="seminar-register-finish">
             <Text>{r.finishBody}</Text>

@@ -6,7 +6,8 @@ import { apiList } from '../../../lib/api-client.ts';
 export const coursesQuery = () =>
   queryOptions({
     queryKey: ['courses', 'list'],
-    queryFn: ({ signal }) => apiList<CourseSummary>('/courses', { query: { limit: LIMITS.courseList }, signal }),
+    queryFn: ({ signal }) =>
+      apiList<CourseSummary>('/courses', { query: { limit: LIMITS.courseList }, signal }),
     select: (result) => [...result.data].sort((a, b) => a.order - b.order || a.id - b.id),
     staleTime: 10 * 60_000,
   });

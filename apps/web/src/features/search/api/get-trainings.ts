@@ -19,5 +19,6 @@ export const trainingsInfiniteQuery = (filters: SearchFilters, viewer: string | 
     queryKey: ['trainings', 'search', toTrainingsQuery(filters), viewer],
     queryFn: ({ pageParam, signal }) => getTrainings(filters, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined,
   });
