@@ -9,7 +9,8 @@
  *   4. autocannon (in a worker thread, off the server's event loop), 20 connections for BENCH_DURATION
  *      seconds (default 10) each: /healthz, then the search with a typical filter, a course filter,
  *      a wide query and a deep page. Requests/s, p50 and p99, and each ratio to /healthz.
- *   5. EXPLAIN (ANALYZE, BUFFERS) of the search's two statements (page and count) for the typical filter.
+ *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement (the page's cards and the total) as
+ *      the server runs it, prepared, for the typical filter, the wide query and the deep page.
  *
  * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SESSIONS (minimum sessions).
  */
@@ -28,7 +29,6 @@ import { systemClock } from '../src/lib/clock.ts';
 import { tokyoDate } from '../src/lib/dates.ts';
 import { localStorage } from '../src/lib/storage.ts';
 import {
-  searchCountQuery,
   searchPageQuery,
   searchShape,
   searchValues,
@@ -129,10 +129,10 @@ async function prepare(handle: DbHandle) {
   return counts;
 }
 
-function load(url: string, duration = DURATION): Promise<LoadResult> {
+function load(url: string, duration = DURATION, connections = CONNECTIONS): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, connections: CONNECTIONS, duration, timeout: 30 },
+      workerData: { url, connections, duration, timeout: 30 },
     });
     worker.once('message', (result: LoadResult) => resolve(result));
     worker.once('error', reject);
@@ -272,6 +272,17 @@ async function main() {
     say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
   }
 
+  // One connection: the time one search takes when it does not queue behind others.
+  const single = targets[1];
+  if (single) {
+    const name = `${single.name}, 1 connection`;
+    say(`load: ${name} (5 s)`);
+    const result = await load(single.url, 5, 1);
+    results.push({ name, result });
+    totals.set(name, totals.get(single.name) ?? 0);
+    say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  }
+
   const typical: SearchFilter = { userTypes: [4], areas: [13], from: today };
   const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today };
   const plans = [];
@@ -282,8 +293,7 @@ async function main() {
   ] as const) {
     const shape = searchShape(filter);
     const values = searchValues(filter, 10, (page - 1) * 10);
-    plans.push(await explain(admin, `page of the ${label}`, searchPageQuery(dbHandle.db, shape).toSQL(), values));
-    if (page === 1) plans.push(await explain(admin, `count of the ${label.replace(', page 1', '')}`, searchCountQuery(dbHandle.db, shape).toSQL(), values));
+    plans.push(await explain(admin, `${label} (page and total in one statement)`, searchPageQuery(dbHandle.db, shape).toSQL(), values));
   }
 
   const health = results[0]?.result.requestsPerSecond ?? 1;
@@ -292,7 +302,7 @@ async function main() {
   console.log('\n── Results ──');
   console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`);
   console.log(`data: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments`);
-  console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each, loopback, same machine as server and PostgreSQL`);
+  console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each (last row: 1 connection, 5 s), loopback, same machine as server and PostgreSQL`);
   console.log(`load average (1, 5, 15 min): ${loadBefore} before the runs, ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} after\n`);
   console.log('| request | matching cards | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to /healthz |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');

@@ -199,11 +199,15 @@ export function searchCountQuery(db: Executor, shape: SearchShape) {
     .where(searchWhere(shape));
 }
 
-/** The page of the search: the keys, then every column a card shows, for those rows only. */
+/**
+ * The page of the search: the keys, then every column a card shows, for those rows only; and the
+ * total, as an uncorrelated subquery (evaluated once, an InitPlan) so that page and total come back
+ * in one statement and one round trip.
+ */
 export function searchPageQuery(db: Executor, shape: SearchShape) {
   const keys = searchPageKeys(db, shape).as('page');
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, total: sql<number>`(${searchCountQuery(db, shape)})`.mapWith(Number) })
     .from(keys)
     .innerJoin(trainingUserTypes, eq(trainingUserTypes.id, keys.tutId))
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
@@ -212,7 +216,7 @@ export function searchPageQuery(db: Executor, shape: SearchShape) {
     .innerJoin(userTypes, eq(userTypes.id, trainingUserTypes.userTypeId))
     .orderBy(...searchOrder);
 }
-export type CardRow = Awaited<ReturnType<typeof searchPageQuery>>[number];
+export type CardRow = Omit<Awaited<ReturnType<typeof searchPageQuery>>[number], 'total'>;
 
 function prepareSearch(db: Executor, shape: SearchShape) {
   const key = shapeKey(shape);
@@ -233,12 +237,19 @@ function statementsFor(db: Executor, shape: SearchShape) {
   return statements;
 }
 
-/** The page of the search (its rows, in order) and the total: two statements run side by side. */
+/**
+ * The page of the search (its rows, in order) and the total. One statement; only a page past the
+ * end (no row to carry the total) needs the count on its own.
+ */
 export async function searchTrainings(db: Executor, filter: SearchFilter, page: number, limit: number) {
   const statements = statementsFor(db, searchShape(filter));
   const values = searchValues(filter, limit, (page - 1) * limit);
-  const [rows, [total]] = await Promise.all([statements.page.execute(values), statements.count.execute(values)]);
-  return { rows: rows as CardRow[], total: Number(total?.n ?? 0) };
+  const rows = await statements.page.execute(values);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = page === 1 ? 0 : Number((await statements.count.execute(values))[0]?.n ?? 0);
+  }
+  return { rows: rows as CardRow[], total };
 }
 
 /**
