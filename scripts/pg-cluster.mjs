@@ -56,6 +56,59 @@ export function findPostgresBin(env = process.env) {
   return undefined;
 }
 
+const CLUSTER_PREFIX = 'mels-pg-';
+/** The pid of the process that started a cluster, so that a later run can tell an orphan. */
+const OWNER_FILE = 'owner.pid';
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/**
+ * Stops and deletes the clusters of earlier runs whose starting process is gone (killed before it
+ * could clean up, e.g. by SIGKILL). Clusters of live processes are left alone. Returns how many.
+ */
+export function reapStaleClusters({ log = () => {} } = {}) {
+  const bin = findPostgresBin();
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const run = makeRunner(asRoot);
+  let reaped = 0;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue;
+    const baseDir = path.join(os.tmpdir(), name);
+    let owner;
+    try {
+      owner = Number(fs.readFileSync(path.join(baseDir, OWNER_FILE), 'utf8').trim());
+    } catch {
+      continue; // not ours to judge
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+    const dataDir = path.join(baseDir, 'data');
+    if (bin && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      const { command, args } = run(path.join(bin, 'pg_ctl'), [
+        'stop',
+        '-D',
+        dataDir,
+        '-m',
+        'immediate',
+        '-w',
+        '-t',
+        '30',
+      ]);
+      spawnSync(command, args, { cwd: os.tmpdir(), stdio: 'ignore', timeout: 60_000 });
+    }
+    fs.rmSync(baseDir, { recursive: true, force: true });
+    log(`removed the test cluster of an earlier run (process ${owner} is gone): ${baseDir}`);
+    reaped += 1;
+  }
+  return reaped;
+}
+
 /** A TCP port nobody listens on at 127.0.0.1 right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -125,7 +178,8 @@ export async function startCluster({ log = () => {} } = {}) {
   }
   const run = makeRunner(asRoot);
 
-  const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-pg-'));
+  const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), CLUSTER_PREFIX));
+  fs.writeFileSync(path.join(baseDir, OWNER_FILE), `${process.pid}\n`);
   const dataDir = path.join(baseDir, 'data');
   const socketDir = path.join(baseDir, 'sock');
   const logFile = path.join(baseDir, 'server.log');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PostgresUnavailableError, startCluster } from './pg-cluster.mjs';
+import { PostgresUnavailableError, reapStaleClusters, startCluster } from './pg-cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -89,10 +89,13 @@ function summarize(reportFile) {
       g.ms += duration ?? 0;
       groups.set(key, g);
     };
+    let failedFiles = 0;
     for (const file of report.testResults ?? []) {
+      if (file.status === 'failed') failedFiles += 1;
       for (const test of file.assertionResults ?? []) {
         const titles = (test.ancestorTitles ?? []).join(' ');
-        const driver = /\((pglite|postgres)\)/.exec(titles)?.[1] ?? 'unit';
+        const driver =
+          (/\((pglite|postgres)\)/.exec(titles) ?? /\b(pglite|postgres)\b/.exec(titles))?.[1] ?? 'unit';
         add('all', test.status, test.duration);
         add(driver, test.status, test.duration);
       }
@@ -100,6 +103,7 @@ function summarize(reportFile) {
     const line = (g) =>
       `${g.passed} passed${g.failed ? `, ${g.failed} failed` : ''}${g.skipped ? `, ${g.skipped} skipped` : ''}`;
     const parts = [`${line(groups.get('all') ?? { passed: 0 })}`];
+    if (failedFiles) parts.push(`${failedFiles} file(s) failed`);
     for (const key of ['unit', 'pglite', 'postgres']) {
       const g = groups.get(key);
       if (g) parts.push(`${key}: ${line(g)} (${seconds(g.ms)} in tests)`);
@@ -170,6 +174,7 @@ async function main() {
       say('PostgreSQL: TEST_DATABASE_URL from the environment');
     } else {
       try {
+        reapStaleClusters({ log: (line) => say(`PostgreSQL: ${line}`) });
         const started = Date.now();
         cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
         databaseUrl = cluster.url;

@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, 'true, false or the proxies\' addresses')
@@ -51,6 +52,8 @@ export type Config = {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   rateLimit: { login: number; windowSeconds: number };
   seedOnEmpty: boolean;
+  /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
+  passwordHashLogN: number;
   /** Fastify trustProxy: false (default), true, or the proxies' addresses. */
   trustProxy: boolean | string;
   webDist: string | undefined;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
+    passwordHashLogN: e.PASSWORD_HASH_COST,
     trustProxy:
       e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,

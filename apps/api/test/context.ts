@@ -112,6 +112,8 @@ export async function createTestContext(
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       SEED_ON_EMPTY: 'false',
+      // Cheaper scrypt for the hundreds of hashes the suites make; production keeps 2^17 (lib/password.test.ts).
+      PASSWORD_HASH_COST: '12',
       ...options.env,
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),

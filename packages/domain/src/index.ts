@@ -7,3 +7,6 @@ export * from './schemas/trainings.ts';
 export * from './schemas/contact.ts';
 export * from './rules/normalize.ts';
 export * from './schemas/users.ts';
+export * from './schemas/payments.ts';
+export * from './rules/workflow.ts';
+export * from './schemas/enrollments.ts';

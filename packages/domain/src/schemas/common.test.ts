@@ -120,6 +120,14 @@ describe('dateField', () => {
   it('rejects a month or day that does not exist', () => {
     expect(messages(eventDate, '2026-13-01')).toContain(invalid);
     expect(messages(eventDate, '2026-11-45')).toContain(invalid);
+    // Days that Date.parse would roll over into the next month.
+    expect(messages(eventDate, '2026-02-30')).toEqual([invalid]);
+    expect(messages(eventDate, '2026-04-31')).toEqual([invalid]);
+    expect(eventDate.parse('2028-02-29')).toBe('2028-02-29');
+  });
+
+  it('gives its message once for a value without hyphens', () => {
+    expect(messages(eventDate, '20261122')).toEqual([invalid]);
   });
 
   it('rejects a value that is not text', () => {

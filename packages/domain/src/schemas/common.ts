@@ -87,7 +87,15 @@ export function dateField(label: string) {
   return z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, { error: format(v.invalidDate, label) })
-    .refine((s) => !Number.isNaN(Date.parse(s.slice(0, 10))), { error: format(v.invalidDate, label) })
+    .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, { error: format(v.invalidDate, label), abort: true })
+    // A real calendar day: Date.parse would roll 2026-02-30 over to March.
+    .refine(
+      (s) => {
+        const day = s.slice(0, 10);
+        const parsed = new Date(`${day}T00:00:00Z`);
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+      },
+      { error: format(v.invalidDate, label), abort: true },
+    )
     .transform((s) => s.slice(0, 10));
 }

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { configurePasswordHashing, DEFAULT_HASH_COST, hashPassword, verifyPassword } from './password.ts';
+
+describe('password hashing', () => {
+  afterEach(() => configurePasswordHashing(17));
+
+  it('uses scrypt at OWASP cost (N=2^17, r=8, p=1) unless configured otherwise', async () => {
+    expect(DEFAULT_HASH_COST).toEqual({ N: 131072, r: 8, p: 1 });
+    expect(loadConfig({}).passwordHashLogN).toBe(17);
+    const hash = await hashPassword('Demo1234');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword('Demo1234', hash)).toBe(true);
+    expect(await verifyPassword('Demo12345', hash)).toBe(false);
+  });
+
+  it('verifies hashes made at another cost after the cost changes', async () => {
+    configurePasswordHashing(12);
+    const cheap = await hashPassword('Sakura2027');
+    expect(cheap.startsWith('scrypt$4096$')).toBe(true);
+    configurePasswordHashing(17);
+    expect(await verifyPassword('Sakura2027', cheap)).toBe(true);
+  });
+
+  it('refuses a cost outside 2^12…2^20 in the configuration', () => {
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+});

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import {
+  agreementGuard,
+  applicationWindow,
+  canTakeStep,
+  holdsPlace,
+  isLiveApplication,
+  paymentGuard,
+  registrationSkipped,
+  routeAfterWin,
+  statusAfterWin,
+  statusOnApply,
+  stepOfStatus,
+  stepPageGuard,
+  ticketGuard,
+  visibleSteps,
+  workflowSteps,
+  type StepState,
+  type WorkflowInput,
+} from './workflow.ts';
+
+const NOW = new Date('2026-11-22T03:00:00Z');
+
+function input(overrides: Partial<WorkflowInput> = {}): WorkflowInput {
+  return {
+    userTypeId: 4,
+    status: null,
+    cancelled: false,
+    coursePrice: 0,
+    certificatePrefix: 'B',
+    hasPreVideo: false,
+    hasPreTest: false,
+    applyStart: '2026-11-01T00:00:00Z',
+    applyEnd: '2026-12-01T00:00:00Z',
+    sessionActive: true,
+    sameTimeConflict: false,
+    occupationPassed: true,
+    courseConditionPassed: true,
+    basicUpdatedCoursePassed: true,
+    assistantApproved: false,
+    now: NOW,
+    ...overrides,
+  };
+}
+
+const states = (i: WorkflowInput) => workflowSteps(i).map((v) => `${v.step}:${v.state}`).join(' ');
+
+describe('visibleSteps', () => {
+  it.each([
+    [4, [1, 2, 3, 4, 5, 6, 7]],
+    [1, [4, 5]],
+    [2, [4, 5]],
+    [3, [4, 5]],
+  ])('user type %i sees %j', (type, steps) => expect(visibleSteps(type)).toEqual(steps));
+});
+
+describe('registrationSkipped', () => {
+  it.each([
+    [0, 'B', true],
+    [3000, 'BI', true],
+    [3000, 'bi', true],
+    [3000, 'B', false],
+    [30, null, false],
+  ] as const)('price %i prefix %s → %s', (price, prefix, skipped) =>
+    expect(registrationSkipped(price, prefix)).toBe(skipped),
+  );
+});
+
+describe('applicationWindow', () => {
+  it.each([
+    ['2026-11-23T00:00:00Z', '2026-12-01T00:00:00Z', 'upcoming'],
+    ['2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'open'],
+    ['2026-11-22T03:00:00Z', '2026-11-22T03:00:00Z', 'open'],
+    ['2026-11-01T00:00:00Z', '2026-11-22T02:59:59Z', 'closed'],
+  ] as const)('%s – %s is %s', (start, end, phase) => expect(applicationWindow(start, end, NOW)).toBe(phase));
+});
+
+describe('workflowSteps', () => {
+  const rows: ReadonlyArray<readonly [string, Partial<WorkflowInput>, string]> = [
+    ['attendee, free course, nothing done: application active', {}, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
+    ['attendee, paid course: step 1 active', { coursePrice: 3000 }, '1:active 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['attendee, paid course, window closed: step 1 disabled', { coursePrice: 3000, applyEnd: '2026-11-20T00:00:00Z' }, '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['attendee, paid course, basic-updated not passed: step 1 disabled', { coursePrice: 3000, basicUpdatedCoursePassed: false }, '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['attendee, BI course: step 1 skipped', { coursePrice: 3000, certificatePrefix: 'BI' }, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
+    ['attendee registered, pre-video exists: step 2 active', { coursePrice: 3000, status: 1, hasPreVideo: true, hasPreTest: true }, '1:finished 2:active 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['attendee pre-video watched: pre-test active', { status: 2, hasPreVideo: true, hasPreTest: true }, '1:finished 2:finished 3:active 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['attendee pre-test done: application active', { status: 3, hasPreVideo: true, hasPreTest: true }, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
+    ['window not open: application disabled', { applyStart: '2026-11-23T00:00:00Z' }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['window closed: application disabled', { applyEnd: '2026-11-21T00:00:00Z' }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['session cancelled: everything open disabled', { sessionActive: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['same-time conflict', { sameTimeConflict: true }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['occupation not matched', { occupationPassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['course condition unmet', { courseConditionPassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    ['applying (4): ticket disabled', { status: 4 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
+    ['awaiting lottery (5): ticket disabled', { status: 5 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
+    ['won (6): ticket active', { status: 6 }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
+    ['lost (7): ticket disabled', { status: 7 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
+    ['cancelled enrolment: ticket disabled', { status: 7, cancelled: true }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
+    ['awaiting payment (8): ticket active', { status: 8 }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
+    ['attending (9): ticket active even after the window', { status: 9, applyEnd: '2026-11-21T00:00:00Z' }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
+    ['attended (10): post-test active', { status: 10 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:active 7:disabled'],
+    ['post-test done (11): survey active', { status: 11 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:active'],
+    ['completed (12)', { status: 12 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:finished'],
+    ['completed BI course: step 7 bi_finished', { status: 12, certificatePrefix: 'BI' }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:bi_finished'],
+    ['instructor, nothing done', { userTypeId: 1 }, '4:active 5:disabled'],
+    ['observer won', { userTypeId: 3, status: 6 }, '4:finished 5:active'],
+    ['assistant applying, not approved', { userTypeId: 2, status: 4 }, '4:finished 5:disabled'],
+    ['assistant won, not approved', { userTypeId: 2, status: 6 }, '4:finished 5:disabled'],
+    ['assistant won and approved', { userTypeId: 2, status: 6, assistantApproved: true }, '4:finished 5:active'],
+    ['instructor, paid course: no step 1 gate', { userTypeId: 1, coursePrice: 3000, basicUpdatedCoursePassed: false }, '4:active 5:disabled'],
+    ['attendee, basic-updated not passed: application disabled', { basicUpdatedCoursePassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+  ];
+  it.each(rows)('%s', (_name, overrides, expected) => expect(states(input(overrides))).toBe(expected));
+
+  it('canTakeStep follows the active step', () => {
+    expect(canTakeStep(4, input())).toBe(true);
+    expect(canTakeStep(5, input())).toBe(false);
+    expect(canTakeStep(5, input({ status: 6 }))).toBe(true);
+    expect(canTakeStep(4, input({ status: 6 }))).toBe(false);
+  });
+
+  it('uses only the states of the spec', () => {
+    const allowed: StepState[] = ['disabled', 'active', 'finished', 'bi_finished'];
+    for (const [, overrides] of rows)
+      for (const v of workflowSteps(input(overrides))) expect(allowed).toContain(v.state);
+  });
+});
+
+describe('routeAfterWin / statusAfterWin', () => {
+  it.each([
+    [4, 5000, [1], 'payment', 8],
+    [4, 5000, [], 'payment', 8],
+    [4, 5000, [1, 2], 'payment', 8],
+    [4, 5000, [2], 'waiting', 8],
+    [4, 5000, [2, 3], 'waiting', 8],
+    [4, 5000, [3], 'agreement', 6],
+    [4, 0, [1], 'agreement', 6],
+    [4, 49, [1], 'agreement', 6],
+    [1, 5000, [1], 'agreement', 6],
+    [2, 5000, [1], 'agreement', 6],
+    [3, 5000, [2], 'agreement', 6],
+  ] as const)('type %i fee %i methods %j → %s (%i)', (type, fee, methods, route, status) => {
+    expect(routeAfterWin(type, fee, methods)).toBe(route);
+    expect(statusAfterWin(routeAfterWin(type, fee, methods))).toBe(status);
+  });
+});
+
+describe('statusOnApply', () => {
+  it.each([
+    [4, 'first_come', 6],
+    [1, 'first_come', 6],
+    [3, 'first_come', 6],
+    [2, 'first_come', 4],
+    [4, 'lottery', 5],
+    [1, 'lottery', 5],
+    [2, 'lottery', 4],
+  ] as const)('type %i %s → %i', (type, selection, status) => expect(statusOnApply(type, selection)).toBe(status));
+});
+
+describe('guards of §2', () => {
+  it.each([
+    [null, 'agreement'],
+    [6, 'agreement'],
+    [8, 'agreement'],
+    [9, null],
+    [10, null],
+  ] as const)('ticket at %s → %s', (status, target) => expect(ticketGuard(status)).toBe(target));
+  it.each([
+    [6, null],
+    [8, null],
+    [9, null],
+    [10, 'detail'],
+    [12, 'detail'],
+  ] as const)('agreement at %s → %s', (status, target) => expect(agreementGuard(status)).toBe(target));
+  it.each([
+    [null, false, null],
+    [0, false, null],
+    [1, false, 'detail'],
+    [1, true, null],
+    [8, false, 'detail'],
+    [8, true, null],
+  ] as const)('payment at %s retry %s → %s', (status, retry, target) =>
+    expect(paymentGuard(status, retry)).toBe(target),
+  );
+  it.each([
+    [5, 4, true, 'detail'],
+    [5, 5, true, null],
+    [5, 6, true, null],
+    [5, 5, false, 'detail'],
+  ] as const)('step page %i at display step %i, conditions %s → %s', (required, displayed, ok, target) =>
+    expect(stepPageGuard(required, displayed, ok)).toBe(target),
+  );
+});
+
+describe('place and application predicates', () => {
+  it.each([
+    [null, false, false],
+    [0, false, false],
+    [3, false, false],
+    [4, false, true],
+    [5, false, true],
+    [6, true, true],
+    [7, false, false],
+    [8, true, true],
+    [9, true, true],
+    [10, true, true],
+    [11, true, true],
+    [12, true, true],
+  ] as const)('status %s: holds a place %s, live application %s', (status, place, live) => {
+    expect(holdsPlace(status)).toBe(place);
+    expect(isLiveApplication(status)).toBe(live);
+  });
+  it.each([
+    [0, 1],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [5, 4],
+    [6, 4],
+    [7, 4],
+    [8, 5],
+    [9, 5],
+    [10, 5],
+    [11, 6],
+    [12, 7],
+  ] as const)('status %i is recorded under step %i', (status, step) => expect(stepOfStatus(status)).toBe(step));
+});

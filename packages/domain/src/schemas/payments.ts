@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { FREE_THRESHOLD_YEN } from '../constants.ts';
+import { dataEnvelope, intField, listEnvelope } from './common.ts';
+
+/** Japanese messages of the payment calls (the card ones read as Stripe's Japanese messages do). */
+export const PAYMENT_MESSAGES = {
+  cardDeclined: 'カードが拒否されました。',
+  expiredCard: 'カードの有効期限が切れています。',
+  incorrectCvc: 'カードのセキュリティコードが正しくありません。',
+  insufficientFunds: 'カードの残高が不足しています。',
+  processingError: 'カードの処理中にエラーが発生しました。しばらくしてから再度お試しください。',
+  numberRequired: 'カード番号を入力してください。',
+  numberIncomplete: 'カード番号が不完全です。',
+  numberInvalid: 'カード番号が無効です。',
+  expiryIncomplete: 'カードの有効期限が不完全です。',
+  expiryPast: 'カードの有効期限が過去の日付です。',
+  expiryInvalid: 'カードの有効期限の年が無効です。',
+  cvcIncomplete: 'カードのセキュリティコードが不完全です。',
+  emailRequired: 'メールアドレスを入力してください。',
+  emailFormat: 'メールアドレスの形式は正しくありません。',
+  authenticationFailed: 'カードの認証に失敗しました。別のお支払い方法をお試しください。',
+  authenticationRequired: 'カードの認証が必要です。',
+  notCompleted: 'お支払いが完了していません。',
+  processing: '決済処理中です。しばらくしてから画面を更新してください。',
+  freeOrder: 'この申込は無料です。無料の手続きで完了してください。',
+  notFree: 'この申込は有料です。お支払い手続きに進んでください。',
+  amountMismatch: 'お支払い金額が一致しません。お手数ですが最初からやり直してください。',
+  alreadyPaid: '既にお支払い済みです。',
+  notPayable: '現在お支払いいただける対象ではありません。',
+  notEnrolled: '講習会への申込が見つかりません。',
+  methodNotAccepted: 'この講習会では選択されたお支払い方法をご利用いただけません。',
+  productMissing: '商品が見つかりません。',
+  productInactive: '「{0}」は現在販売しておりません。',
+  productOncePerUser: '「{0}」はお一人様1点限りの商品です。',
+  productCourseOnly: '「{0}」は対象コースの受講者のみご購入いただけます。',
+  cartEmpty: 'カートに商品がありません。',
+  transactionMismatch: '決済情報が一致しません。最初からやり直してください。',
+  sandboxOnly: 'テスト環境の決済でのみ利用できます。',
+  webhookSignature: '署名を検証できませんでした。',
+  registrationNotRefundable: 'コース登録料は返金できません。',
+  notRefundable: 'この注文は返金できません。',
+  orderNotPending: 'この注文は入金待ちではありません。',
+  receiptNotAvailable: 'お支払いが完了していない注文の領収書は発行できません。',
+  fullNameRequired: '宛名を入力してください。',
+  transferCancelledSubject: '【MELS】お振込み期限を過ぎたため、お申込みを取り消しました',
+} as const;
+
+function fmt(template: string, ...values: Array<string | number>): string {
+  return values.reduce<string>((text, value, i) => text.replace(`{${i}}`, String(value)), template);
+}
+export const paymentMessage = fmt;
+
+// ───────────────────────────── card rules (sandbox form and server) ─────────────────────────────
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'diners' | 'unknown';
+
+export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unknown: '',
+};
+
+/** The card brand from the leading digits (IIN ranges). */
+export function cardBrand(number: string): CardBrand {
+  const n = number.replace(/\D/g, '');
+  if (/^4/.test(n)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(n)) return 'mastercard';
+  if (/^3[47]/.test(n)) return 'amex';
+  if (/^35(2[89]|[3-8])/.test(n)) return 'jcb';
+  if (/^3(0[0-5]|[689])/.test(n)) return 'diners';
+  if (/^6(011|5|4[4-9]|22)/.test(n)) return 'discover';
+  return 'unknown';
+}
+
+/** Digits a complete number of the brand has. */
+export function cardNumberLengths(brand: CardBrand): number[] {
+  if (brand === 'amex') return [15];
+  if (brand === 'diners') return [14, 16];
+  return [16];
+}
+
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 12) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Is the amount (yen) free? Under 50 yen nothing is charged. */
+export function isFreeAmount(amount: number): boolean {
+  return amount < FREE_THRESHOLD_YEN;
+}
+
+// ───────────────────────────── requests ─────────────────────────────
+
+const id = (label: string) => intField(label, { min: 1, max: 2147483647 });
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+const objectType = z.coerce
+  .number({ error: 'object_typeは数値で指定してください' })
+  .int()
+  .refine((value) => [1, 2, 3, 4, 5, 7].includes(value), { error: 'object_typeの値が正しくありません' });
+
+export const cartProductSchema = z.object({
+  id: id('商品ID'),
+  quantity: intField('数量', { min: 1, max: 99 }).default(1),
+  attributes: z.array(z.unknown()).max(20).default([]),
+});
+export type CartProduct = z.infer<typeof cartProductSchema>;
+
+export const checkProductOrderSchema = z.object({
+  object_type: objectType.default(4),
+  object_id: id('object_id').optional().nullable(),
+  training_id: id('training_id').optional().nullable(),
+  products: z.array(cartProductSchema).max(100).optional(),
+  meta: z.object({ products: z.array(cartProductSchema).max(100) }).partial().optional(),
+});
+export type CheckProductOrderInput = z.infer<typeof checkProductOrderSchema>;
+
+export const checkProductOrderResponseSchema = dataEnvelope(
+  z.object({ canBuy: z.boolean(), messages: z.array(z.string()), amount: z.number().int() }),
+);
+
+export const createOrderTransactionSchema = z.object({
+  t_key: z.string().trim().regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' }).optional().nullable(),
+  object_type: objectType.default(4),
+  object_id: id('object_id').optional().nullable(),
+  meta: z
+    .object({
+      products: z.array(cartProductSchema).max(100).default([]),
+      /** Ignored: the server computes the amount. */
+      amount: z.unknown().optional(),
+    })
+    .default({ products: [] }),
+  postal_code: optionalText(10),
+  address: optionalText(300),
+  customer_name: optionalText(100),
+});
+export type CreateOrderTransactionInput = z.infer<typeof createOrderTransactionSchema>;
+
+export const tKeyResponseSchema = dataEnvelope(z.object({ t_key: z.string() }));
+
+export const tKeyParamSchema = z.object({ t_key: z.string().trim().min(1).max(100) });
+
+const paymentTarget = {
+  /** The course (1), session (2)… paid for; shop orders (4) are identified by their t_key instead. */
+  object_id: id('object_id').optional().nullable(),
+  object_type: objectType,
+  attendance_code: optionalText(50),
+  request_id: id('request_id').optional().nullable(),
+  training_id: id('training_id').optional().nullable(),
+  /** Ignored: the server computes the amount from its own data. */
+  amount: z.unknown().optional(),
+};
+
+export const createPaymentIntentSchema = z.object({
+  ...paymentTarget,
+  t_key: z.string().trim().min(1).max(100).optional().nullable(),
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+
+export const paymentIntentResponseSchema = dataEnvelope(
+  z.object({
+    clientSecret: z.string(),
+    publicKey: z.string(),
+    paymentIntentId: z.string(),
+    amount: z.number().int(),
+    t_key: z.string(),
+    gateway: z.enum(['sandbox', 'stripe']),
+  }),
+);
+
+export const createPaymentOrderSchema = z.object({
+  ...paymentTarget,
+  payment_intent_id: z.string().trim().min(1).max(200),
+  client_secret: z.string().max(300).optional().nullable(),
+});
+export type CreatePaymentOrderInput = z.infer<typeof createPaymentOrderSchema>;
+
+export const freeOrderSchema = z.object(paymentTarget);
+export type FreeOrderInput = z.infer<typeof freeOrderSchema>;
+
+export const offlineOrderSchema = z.object({
+  ...paymentTarget,
+  payment_method_id: z.coerce
+    .number()
+    .int()
+    .refine((value) => value === 2 || value === 3, { error: 'お支払い方法の値が正しくありません' }),
+});
+export type OfflineOrderInput = z.infer<typeof offlineOrderSchema>;
+
+export const checkPaymentSchema = z.object({ object_id: id('object_id'), object_type: objectType });
+export type CheckPaymentInput = z.infer<typeof checkPaymentSchema>;
+
+export const invoiceSchema = z.object({
+  full_name: z
+    .string({ error: PAYMENT_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, { error: PAYMENT_MESSAGES.fullNameRequired })
+    .max(100, { error: '宛名は100文字以下で入力してください' }),
+});
+
+export const sandboxConfirmSchema = z
+  .object({
+    client_secret: z.string().trim().min(1).max(300),
+    number: z.string({ error: PAYMENT_MESSAGES.numberRequired }).max(40),
+    exp_month: z.coerce.number().int().optional().nullable(),
+    exp_year: z.coerce.number().int().optional().nullable(),
+    cvc: z.string().max(10).default(''),
+    email: z.string({ error: PAYMENT_MESSAGES.emailRequired }).trim().max(254),
+  })
+  .superRefine((value, ctx) => {
+    const number = value.number.replace(/[\s-]/g, '');
+    const brand = cardBrand(number);
+    if (number === '') ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberRequired });
+    else if (!/^\d+$/.test(number) || (brand !== 'unknown' && number.length > Math.max(...cardNumberLengths(brand))))
+      ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberInvalid });
+    else if (number.length < (brand === 'unknown' ? 16 : Math.min(...cardNumberLengths(brand))))
+      ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberIncomplete });
+    else if (!luhnValid(number))
+      ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberInvalid });
+    const month = value.exp_month;
+    const year = value.exp_year;
+    if (month == null || year == null || month < 1 || month > 12)
+      ctx.addIssue({ code: 'custom', path: ['exp'], message: PAYMENT_MESSAGES.expiryIncomplete });
+    else if (year > 9999 || (year > 99 && year < 2000))
+      ctx.addIssue({ code: 'custom', path: ['exp'], message: PAYMENT_MESSAGES.expiryInvalid });
+    const cvcLength = brand === 'amex' ? 4 : 3;
+    if (!new RegExp(`^\\d{${cvcLength}}$`).test(value.cvc))
+      ctx.addIssue({ code: 'custom', path: ['cvc'], message: PAYMENT_MESSAGES.cvcIncomplete });
+    if (value.email === '') ctx.addIssue({ code: 'custom', path: ['email'], message: PAYMENT_MESSAGES.emailRequired });
+    else if (!z.email().safeParse(value.email).success)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: PAYMENT_MESSAGES.emailFormat });
+  });
+export type SandboxConfirmInput = z.infer<typeof sandboxConfirmSchema>;
+
+export const intentStatusSchema = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+]);
+export type IntentStatus = z.infer<typeof intentStatusSchema>;
+
+export const sandboxConfirmResponseSchema = dataEnvelope(
+  z.object({
+    id: z.string(),
+    status: intentStatusSchema,
+    brand: z.string(),
+    last4: z.string(),
+    next_action: z.object({ type: z.literal('sandbox_authenticate'), url: z.string() }).nullable(),
+  }),
+);
+
+export const sandboxAuthenticateSchema = z.object({
+  client_secret: z.string().trim().min(1).max(300),
+  approve: z.boolean(),
+});
+
+export const intentIdParamSchema = z.object({ id: z.string().trim().min(1).max(200) });
+
+// ───────────────────────────── responses ─────────────────────────────
+
+export const orderProductSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number().int(),
+  attributes: z.unknown(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  status: z.number().int(),
+  status_name: z.string(),
+  payment_method_id: z.number().int(),
+  payment_method_name: z.string(),
+  object_id: z.number().int().nullable(),
+  object_type: z.number().int(),
+  refund_of_id: z.number().int().nullable(),
+  due_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  course: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  training: z.object({ id: z.number().int(), name: z.string(), event_date: z.string() }).nullable(),
+  products: z.array(orderProductSchema),
+  username: z.string(),
+  postal_code: z.string().nullable(),
+  address: z.string().nullable(),
+  customer_name: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = dataEnvelope(orderSchema);
+export const ordersResponseSchema = listEnvelope(orderSchema);
+
+export const orderStatusResponseSchema = dataEnvelope(
+  z.object({
+    status: z.number().int().nullable(),
+    status_name: z.string().nullable(),
+    /** 'K' while the gateway still processes the payment (spec: status K). */
+    state: z.enum(['none', 'pending', 'complete', 'failed', 'K']),
+    order: orderSchema.nullable(),
+  }),
+);
+
+export const transactionResponseSchema = dataEnvelope(
+  z.object({
+    t_key: z.string(),
+    status: z.number().int(),
+    amount: z.number().int(),
+    object_type: z.number().int(),
+    object_id: z.number().int().nullable(),
+    order_id: z.number().int().nullable(),
+    created_at: z.string(),
+  }),
+);
+
