@@ -25,7 +25,15 @@ import { registerTrainings } from './modules/trainings/trainings.routes.ts';
 import { registerAddress } from './modules/address/address.routes.ts';
 import { registerAvatars } from './modules/users/avatars.routes.ts';
 import { registerUsers } from './modules/users/users.routes.ts';
+import { registerEnrollments } from './modules/enrollments/enrollments.routes.ts';
+import { registerOffice } from './modules/office/office.routes.ts';
+import { createJobRunner } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { configurePasswordHashing } from './lib/password.ts';
+import { createPaymentGateway } from './lib/payment-gateway/create.ts';
+import type { PaymentGateway } from './lib/payment-gateway/types.ts';
+import { registerOrders } from './modules/orders/orders.routes.ts';
+import { registerPayments } from './modules/payments/payments.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
@@ -37,18 +45,21 @@ export type App = FastifyInstance;
 export type BuildOptions = {
   /** Serve the built web app (production); tests of the API alone leave it off. */
   serveWeb?: boolean;
+  /** Poll the jobs table while the app runs (default: on, except NODE_ENV=test where tests run it by hand). */
+  runJobs?: boolean;
   logger?: boolean;
 };
 
 /** Builds the HTTP application: plugins, then modules. Nothing listens here. */
 /** What buildApp needs; the mailer is made from the configuration when not given (tests pass their own). */
-export type AppDeps = Omit<Deps, 'mailer'> & { mailer?: Mailer };
+export type AppDeps = Omit<Deps, 'mailer' | 'payments' | 'jobs'> & { mailer?: Mailer; payments?: PaymentGateway };
 
 export async function buildApp(input: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = input.config;
+  configurePasswordHashing(config.passwordHashLogN);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
@@ -58,7 +69,13 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
     ...input,
     mailer:
       input.mailer ?? createMailer({ db: input.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    payments: input.payments ?? createPaymentGateway({ config, db: input.db, clock: input.clock }),
+    jobs: createJobRunner({ db: input.db, driver: input.dbHandle.driver, clock: input.clock, log: app.log }),
   };
+  if (options.runJobs ?? config.env !== 'test') {
+    app.addHook('onReady', async () => deps.jobs.start());
+  }
+  app.addHook('onClose', async () => deps.jobs.stop());
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +138,10 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerContacts(api);
       registerLocalHoldings(api);
       registerDocuments(api);
+      registerEnrollments(api);
+      registerOffice(api);
+      registerPayments(api);
+      registerOrders(api);
     },
     { prefix: '/api/v1' },
   );

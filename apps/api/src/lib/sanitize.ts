@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
+import type * as Xss from 'xss';
 
 // xss is CommonJS without named ESM exports: load it through require, typed as its module.
-const { FilterXSS, getDefaultWhiteList } = createRequire(import.meta.url)('xss') as typeof import('xss');
+const { FilterXSS, getDefaultWhiteList } = createRequire(import.meta.url)('xss') as typeof Xss;
 
 const allowed = getDefaultWhiteList();
 for (const tag of ['p', 'div', 'span', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']) {

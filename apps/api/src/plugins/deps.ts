@@ -1,7 +1,9 @@
 import type { Config } from '../config.ts';
 import type { Database, DbHandle } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { JobRunner } from '../lib/jobs.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import type { PaymentGateway } from '../lib/payment-gateway/types.ts';
 import type { Storage } from '../lib/storage.ts';
 
 /** Everything a module needs from outside, built once in server.ts (or a test) and passed to buildApp. */
@@ -12,6 +14,10 @@ export type Deps = {
   clock: Clock;
   storage: Storage;
   mailer: Mailer;
+  /** The payment gateway: the built-in sandbox, or Stripe when its keys are set. */
+  payments: PaymentGateway;
+  /** Scheduled jobs kept in the jobs table (made by buildApp). */
+  jobs: JobRunner;
 };
 
 declare module 'fastify' {

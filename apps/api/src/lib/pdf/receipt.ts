@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The Japanese font of the PDFs. pdfkit embeds only the glyphs used (a subset), so a receipt stays
+ * a few tens of KB. Default: Noto Sans CJK JP from Debian's fonts-noto-cjk (OFL); RECEIPT_FONT_PATH
+ * (and RECEIPT_FONT_NAME for a .ttc collection) points elsewhere.
+ */
+export const DEFAULT_FONT_PATH = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+export const DEFAULT_FONT_NAME = 'NotoSansCJKjp-Regular';
+
+export class FontMissingError extends Error {}
+
+export function japaneseFont(env: NodeJS.ProcessEnv = process.env): { path: string; name: string | undefined } {
+  const path = env.RECEIPT_FONT_PATH || DEFAULT_FONT_PATH;
+  if (!fs.existsSync(path)) {
+    throw new FontMissingError(
+      `Japanese font not found at ${path}: install fonts-noto-cjk (apt-get install fonts-noto-cjk) or set RECEIPT_FONT_PATH to a .ttf/.otf/.ttc`,
+    );
+  }
+  const name = env.RECEIPT_FONT_NAME || (path.endsWith('.ttc') ? DEFAULT_FONT_NAME : undefined);
+  return { path, name };
+}
+
+export type ReceiptInput = {
+  number: string;
+  recipient: string;
+  amount: number;
+  /** 但し書き: what was paid for. */
+  purpose: string;
+  /** The day of payment in Tokyo, YYYY年MM月DD日. */
+  date: string;
+  issuer: { name: string; address: string };
+};
+
+export const yen = (amount: number) => `¥${amount.toLocaleString('ja-JP')}-`;
+
+/** Formats an instant as a date in Asia/Tokyo: 2026年11月22日. */
+export function jaDate(at: Date): string {
+  const tokyo = new Date(at.getTime() + 9 * 3600 * 1000);
+  const y = tokyo.getUTCFullYear();
+  const m = String(tokyo.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(tokyo.getUTCDate()).padStart(2, '0');
+  return `${y}年${m}月${d}日`;
+}
+
+/** The receipt (領収書) as a PDF, A5 landscape. */
+export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
+  const font = japaneseFont();
+  const doc = new PDFDocument({
+    size: 'A5',
+    layout: 'landscape',
+    margin: 40,
+    info: { Title: `領収書 ${input.number}`, Author: input.issuer.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  if (font.name) doc.registerFont('jp', font.path, font.name);
+  else doc.registerFont('jp', font.path);
+  doc.font('jp');
+
+  const width = doc.page.width - 80;
+  doc.fontSize(24).text('領収書', 40, 40, { width, align: 'center', characterSpacing: 8 });
+  doc.fontSize(9).text(`No. ${input.number}`, 40, 48, { width, align: 'right' });
+  doc.text(`発行日 ${input.date}`, 40, 62, { width, align: 'right' });
+
+  doc.fontSize(16).text(`${input.recipient} 様`, 40, 100, { width: width * 0.6 });
+  doc.moveTo(40, 124).lineTo(40 + width * 0.6, 124).lineWidth(0.8).stroke();
+
+  doc.rect(100, 145, width - 120, 44).lineWidth(1).stroke();
+  doc.fontSize(22).text(yen(input.amount), 100, 155, { width: width - 120, align: 'center' });
+
+  doc.fontSize(11).text(`但し ${input.purpose} として`, 40, 205, { width });
+  doc.text('上記正に領収いたしました。', 40, 223, { width });
+  doc.fontSize(9).text(`お支払日 ${input.date}`, 40, 245, { width });
+
+  doc.fontSize(11).text(input.issuer.name, 40, 290, { width, align: 'right' });
+  doc.fontSize(9).text(input.issuer.address, 40, 308, { width, align: 'right' });
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text('この領収書は電子的に発行したものです。印紙の貼付および押印は省略しております。', 40, 350, { width, align: 'center' });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,151 @@
+import {
+  agreementBodySchema,
+  applyBodySchema,
+  errorBodySchema,
+  requestCancelBodySchema,
+  sessionDetailResponseSchema,
+  userTypeQuerySchema,
+} from '@mels/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { typed } from '../http.ts';
+import { subscribeToPayments } from './enrollments.payments.ts';
+import {
+  agree,
+  agreementData,
+  applicationData,
+  apply,
+  requestCancel,
+  sessionDetail,
+  ticket,
+} from './enrollments.service.ts';
+
+const tags = ['enrollments'];
+const security = [{ token: [] }];
+const params = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
+const ok = z.object({ data: z.record(z.string(), z.unknown()) });
+const errors = { 200: ok, 201: ok, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The session workflow of the logged-in user: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
+export function registerEnrollments(app: FastifyInstance) {
+  const r = typed(app);
+  subscribeToPayments(app.deps);
+  const base = '/trainings/:id/enrollments';
+  const now = () => app.deps.clock.now();
+  const db = () => app.deps.db;
+
+  r.get(
+    `${base}/detail`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The session page for the logged-in user: steps, their states, warnings, cancel and order state',
+        params,
+        querystring: userTypeQuerySchema,
+        response: { ...errors, 200: sessionDetailResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await sessionDetail(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+    }),
+  );
+
+  r.post(
+    `${base}/user`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Apply (first-come: a place is taken atomically; lottery: awaiting the draw; assistants: awaiting approval)',
+        params,
+        body: applyBodySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const data = await apply(db(), request.params.id, request.body.user_type, currentUser(request).id, now());
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.get(
+    `${base}/application`,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Applicant information to confirm', params, querystring: userTypeQuerySchema, response: errors },
+    },
+    async (request) => ({
+      data: await applicationData(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+    }),
+  );
+
+  r.get(
+    `${base}/agreement`,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Notes, fee and route of the agreement page', params, querystring: userTypeQuerySchema, response: errors },
+    },
+    async (request) => ({
+      data: await agreementData(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+    }),
+  );
+
+  r.post(
+    `${base}/agreement`,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Accept the agreement: won (6) → attending (9)', params, body: agreementBodySchema, response: errors },
+    },
+    async (request) => ({
+      data: await agree(db(), request.params.id, request.body.user_type, currentUser(request).id, now()),
+    }),
+  );
+
+  r.post(
+    `${base}/user/request-cancel`,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Request cancellation (awaiting the office)', params, body: requestCancelBodySchema, response: errors },
+    },
+    async (request, reply) => {
+      const data = await requestCancel(
+        db(),
+        request.params.id,
+        request.body.user_type,
+        currentUser(request).id,
+        request.body.reason,
+        now(),
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  r.get(
+    `${base}/ticket`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The attendance ticket: signed attendance code and its QR code (SVG)',
+        params,
+        querystring: userTypeQuerySchema,
+        response: errors,
+      },
+    },
+    async (request) => ({
+      data: await ticket(
+        db(),
+        app.deps.config,
+        request.params.id,
+        request.query.user_type,
+        currentUser(request).id,
+        now(),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,464 @@
+import {
+  displayStep,
+  enrollmentMessagesJa as m,
+  isLiveApplication,
+  OCCUPATIONS,
+  ja,
+  routeAfterWin,
+  STEP_STATUS,
+  statusAfterWin,
+  statusOnApply,
+  stepOfStatus,
+  type SessionDetail,
+  type StepStatus,
+  workflowSteps,
+  type WorkflowInput,
+  USER_TYPE,
+} from '@mels/domain';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { ApiError, conflict, notFound } from '../../lib/errors.ts';
+import {
+  attendanceSecret,
+  checkInUrl,
+  newAttendanceCode,
+  qrSvg,
+  ticketToken,
+} from './attendance-code.ts';
+import {
+  courseHasPreContent,
+  findCourseConditions,
+  findCourseOccupations,
+  findDocuments,
+  findEnrollment,
+  findLatestCancel,
+  findPassedCourses,
+  findPaymentMethods,
+  findRecruitment,
+  findSameTimeConflict,
+  findSessionFeeOrderStatus,
+  findSteps,
+  findUser,
+  insertCancelRequest,
+  insertEnrollment,
+  isUniqueViolation,
+  recordSteps,
+  setAttendanceCode,
+  takePlace,
+  wonOtherSessionSameCourse,
+  type EnrollmentRow,
+  type Recruitment,
+  type StepEntry,
+} from './enrollments.repository.ts';
+
+export const CANCELLED_NOTE = 'cancelled';
+export const WON_ELSEWHERE_NOTE = 'won elsewhere';
+
+const occupationJa: Record<string, string> = {
+  doctor: '医師',
+  midwife: '助産師',
+  nurse: '看護師',
+  assistantNurse: '准看護師',
+  paramedic: '救急救命士',
+  student: '学生',
+  other: 'その他',
+};
+const occupationName = (id: number) => occupationJa[OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'] ?? '';
+
+const toIso = (d: Date | string) => new Date(d).toISOString();
+
+/** Everything the session page and every step endpoint decide from, for one user. */
+export type PageContext = Awaited<ReturnType<typeof loadContext>>;
+
+export async function loadContext(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const r = await findRecruitment(db, trainingId, userTypeId);
+  if (!r) throw notFound(ja.errors.notFound);
+  const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre] =
+    await Promise.all([
+      findUser(db, userId),
+      findEnrollment(db, trainingId, userId, userTypeId),
+      findPaymentMethods(db, trainingId),
+      findCourseOccupations(db, r.courseId),
+      findCourseConditions(db, r.courseId),
+      findPassedCourses(db, userId),
+      findSameTimeConflict(db, userId, r),
+      wonOtherSessionSameCourse(db, userId, r.courseId, trainingId),
+      courseHasPreContent(db, r.courseId),
+    ]);
+  if (!user) throw notFound(ja.errors.notFound);
+  const steps = enrollment ? await findSteps(db, enrollment.id) : [];
+  const cancel = enrollment ? await findLatestCancel(db, enrollment.id) : undefined;
+  const orderStatus = enrollment ? await findSessionFeeOrderStatus(db, enrollment.id) : null;
+
+  const occupationPassed = occupations.length === 0 || occupations.includes(user.occupation);
+  // Groups of alternatives: every group needs one alternative passed (a completed enrolment in that
+  // course as that user type, or a valid certificate of that course).
+  const groups = new Map<number, typeof conditions>();
+  for (const c of conditions) groups.set(c.groupNo, [...(groups.get(c.groupNo) ?? []), c]);
+  const passes = (c: (typeof conditions)[number]) =>
+    passed.certs.some((x) => x.courseId === c.courseId) ||
+    passed.completed.some((x) => x.courseId === c.courseId && (c.userTypeId === null || x.userTypeId === c.userTypeId));
+  const unmetGroups = [...groups.values()].filter((alternatives) => !alternatives.some(passes));
+  // Basic-course holder limitation (renewal courses): a certificate valid for under one more year.
+  const today = now.toISOString().slice(0, 10);
+  const inOneYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const basicUpdatedPassed =
+    !r.isRenewal || passed.certs.some((c) => c.endDate !== null && c.endDate >= today && c.endDate < inOneYear);
+
+  const lastStep = steps[steps.length - 1];
+  const cancelled = Boolean(lastStep && lastStep.status === STEP_STATUS.lost && lastStep.note === CANCELLED_NOTE);
+  const status = enrollment ? enrollment.status : null;
+  const workflow: WorkflowInput = {
+    userTypeId,
+    status,
+    cancelled,
+    coursePrice: r.coursePrice,
+    certificatePrefix: r.certificatePrefix,
+    hasPreVideo: pre.hasPreVideo,
+    hasPreTest: pre.hasPreTest,
+    applyStart: r.applyStartDate,
+    applyEnd: r.applyEndDate,
+    sessionActive: r.isActive,
+    sameTimeConflict: conflictId !== null && !isLiveApplication(status),
+    occupationPassed,
+    courseConditionPassed: unmetGroups.length === 0,
+    basicUpdatedCoursePassed: basicUpdatedPassed,
+    assistantApproved: Boolean(enrollment?.assistantApprovedAt),
+    now,
+  };
+  return {
+    r,
+    user,
+    enrollment,
+    steps,
+    cancel,
+    orderStatus,
+    methods,
+    occupations,
+    conditions,
+    unmetGroups,
+    wonElsewhere,
+    cancelled,
+    workflow,
+  };
+}
+
+function warnings(ctx: PageContext): string[] {
+  const out: string[] = [];
+  if (!ctx.workflow.occupationPassed)
+    out.push(`${m.occupationNotMatched}（対象：${ctx.occupations.map(occupationName).join('、')}）`);
+  if (!ctx.workflow.courseConditionPassed) out.push(m.courseConditionUnmet);
+  if (!ctx.workflow.basicUpdatedCoursePassed) out.push(m.basicHolderLimitation);
+  if (ctx.workflow.sameTimeConflict) out.push(m.sameTimeConflict);
+  if (ctx.orderStatus === 0) out.push(m.processingPayment);
+  if (!ctx.r.isActive) out.push(m.sessionCancelled);
+  return out;
+}
+
+/** Where the user goes next from the detail page. */
+function nextRoute(ctx: PageContext): 'payment' | 'waiting' | 'agreement' | 'ticket' | null {
+  const s = ctx.enrollment?.status ?? null;
+  if (s === null || ctx.cancelled) return null;
+  if (s === STEP_STATUS.attending) return 'ticket';
+  if (s !== STEP_STATUS.won && s !== STEP_STATUS.awaitingPayment) return null;
+  if (ctx.r.userTypeId === USER_TYPE.assistant && !ctx.enrollment?.assistantApprovedAt) return null;
+  const route = routeAfterWin(ctx.r.userTypeId, ctx.r.price, ctx.methods);
+  return s === STEP_STATUS.won && route !== 'agreement' ? 'agreement' : route;
+}
+
+/** GET …/enrollments/detail: the session page for the logged-in user. */
+export async function sessionDetail(
+  db: Executor,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  now: Date,
+): Promise<SessionDetail> {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const docs = await findDocuments(db, ctx.r.courseId, trainingId);
+  const status = ctx.enrollment?.status ?? null;
+  const isStudent = userTypeId === USER_TYPE.attendee;
+  return {
+    id: ctx.r.trainingId,
+    name: ctx.r.name,
+    course: {
+      id: ctx.r.courseId,
+      name: ctx.r.courseName,
+      price: ctx.r.coursePrice,
+      certificate_prefix: ctx.r.certificatePrefix,
+      intro_video: ctx.r.introVideo,
+    },
+    area: ctx.r.areaName,
+    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
+    is_active: ctx.r.isActive ? (1 as const) : (0 as const),
+    event_date: ctx.r.eventDate,
+    event_start_time: ctx.r.eventStartTime,
+    event_end_time: ctx.r.eventEndTime,
+    venue: ctx.r.venue,
+    venue_name: ctx.r.venueName,
+    capacity: ctx.r.capacity,
+    participant: ctx.r.participant,
+    price: ctx.r.price,
+    selection: ctx.r.selection,
+    apply_start_date: toIso(ctx.r.applyStartDate),
+    apply_end_date: toIso(ctx.r.applyEndDate),
+    documents: docs.map((d) => ({ id: d.id, name: d.name, link: `/api/v1/documents/${d.id}/download` })),
+    enrollment_id: ctx.enrollment?.id ?? null,
+    step: displayStep(status as StepStatus | null, isStudent),
+    step_status: status,
+    training_user_steps: ctx.steps.map((s) => ({ step: s.step, status: s.status, created_at: toIso(s.createdAt) })),
+    steps: workflowSteps(ctx.workflow),
+    next_route: nextRoute(ctx),
+    is_student: isStudent,
+    is_cancelled: ctx.cancelled,
+    is_not_pass_occupation: ctx.workflow.occupationPassed
+      ? []
+      : ctx.occupations.map((id) => ({ id, name: occupationName(id) })),
+    is_not_pass_course_condition: ctx.unmetGroups.map((g) =>
+      g.map((c) => ({ course_id: c.courseId, course_name: c.courseName, role: c.userTypeId })),
+    ),
+    is_pass_basic_updated_course: ctx.workflow.basicUpdatedCoursePassed,
+    check_training: ctx.workflow.sameTimeConflict,
+    is_win_other_training_same_course: ctx.wonElsewhere,
+    training_assistant_approve_users: ctx.enrollment?.assistantApprovedAt ? (1 as const) : (0 as const),
+    training_user_cancel: ctx.cancel ? { status: ctx.cancel.status } : null,
+    payments_methods: ctx.methods.map((id) => ({ payment_method_id: id })),
+    order: ctx.orderStatus === null ? null : { status: ctx.orderStatus },
+    warnings: warnings(ctx),
+  };
+}
+
+/** Refuses an application the rules do not allow now, with the reason in Japanese. */
+function assertCanApply(ctx: PageContext, now: Date) {
+  const w = ctx.workflow;
+  const status = ctx.enrollment?.status ?? null;
+  if (status !== null && status >= STEP_STATUS.applying) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
+  if (!w.sessionActive) throw conflict(m.sessionCancelled, 'SESSION_CANCELLED');
+  if (now < new Date(ctx.r.applyStartDate)) throw new ApiError(403, 'WINDOW_NOT_OPEN', m.windowNotOpen);
+  if (now > new Date(ctx.r.applyEndDate)) throw new ApiError(403, 'WINDOW_CLOSED', m.windowClosed);
+  if (!w.occupationPassed) throw new ApiError(403, 'OCCUPATION_NOT_MATCHED', m.occupationNotMatched);
+  if (!w.courseConditionPassed) throw new ApiError(403, 'COURSE_CONDITION_UNMET', m.courseConditionUnmet);
+  if (!w.basicUpdatedCoursePassed && ctx.r.userTypeId === USER_TYPE.attendee)
+    throw new ApiError(403, 'BASIC_HOLDER_LIMITATION', m.basicHolderLimitation);
+  if (w.sameTimeConflict) throw conflict(m.sameTimeConflict, 'SAME_TIME_CONFLICT');
+  const view = workflowSteps(w).find((v) => v.step === 4);
+  if (view?.state !== 'active') throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+}
+
+/** The step entries of a new place: won (6), then 8 awaiting payment when the route needs payment. */
+export function entriesForPlace(r: Pick<Recruitment, 'userTypeId' | 'price'>, methods: readonly number[]): StepEntry[] {
+  const next = statusAfterWin(routeAfterWin(r.userTypeId, r.price, methods));
+  const entries: StepEntry[] = [{ step: 4, status: STEP_STATUS.won }];
+  if (next === STEP_STATUS.awaitingPayment) entries.push({ step: 5, status: STEP_STATUS.awaitingPayment });
+  return entries;
+}
+
+/** POST …/enrollments/user: apply. First-come places are taken atomically with the enrolment. */
+export async function apply(db: Database, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  assertCanApply(ctx, now);
+  const selection = ctx.r.selection === 'lottery' ? 'lottery' : 'first_come';
+  const initial = statusOnApply(userTypeId, selection);
+  try {
+    return await db.transaction(async (tx) => {
+      let entries: StepEntry[];
+      if (initial === STEP_STATUS.won) {
+        if (!(await takePlace(tx, ctx.r.recruitmentId))) throw conflict(m.full, 'FULL');
+        entries = entriesForPlace(ctx.r, ctx.methods);
+      } else {
+        entries = [{ step: 4, status: initial }];
+      }
+      const enrollment = ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
+      const moved = await recordSteps(tx, enrollment.id, entries, userId, now, [0, 1, 2, 3]);
+      if (!moved) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
+      const status = entries[entries.length - 1]?.status ?? initial;
+      return { enrollment_id: enrollment.id, status, step: displayStep(status as StepStatus, userTypeId === 4) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
+    throw error;
+  }
+}
+
+/** The user's enrolment on this session and type, or 404 (another user's enrolment is never visible). */
+function ownEnrollment(ctx: PageContext): EnrollmentRow {
+  if (!ctx.enrollment) throw notFound(m.notApplied);
+  return ctx.enrollment;
+}
+
+/** GET …/enrollments/application: the applicant information to confirm, and whether applying is possible. */
+export async function applicationData(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  let refusal: string | null = null;
+  try {
+    assertCanApply(ctx, now);
+  } catch (error) {
+    refusal = error instanceof ApiError ? error.message : ja.errors.generic;
+  }
+  const u = ctx.user;
+  return {
+    training: { id: ctx.r.trainingId, name: ctx.r.name, event_date: ctx.r.eventDate, course_name: ctx.r.courseName },
+    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
+    selection: ctx.r.selection,
+    applicant: {
+      fullname: `${u.lastName} ${u.firstName}`,
+      fullname_kana: `${u.lastNameKana} ${u.firstNameKana}`,
+      fullname_alpha: `${u.lastNameAlpha} ${u.firstNameAlpha}`,
+      email: u.email,
+      occupation: u.occupation,
+      occupation_name: occupationName(u.occupation),
+      location_work: u.locationWork,
+      phone: u.phone,
+      birthday: u.birthday,
+    },
+    can_apply: refusal === null,
+    refusal,
+    step_status: ctx.enrollment?.status ?? null,
+  };
+}
+
+/** GET …/enrollments/agreement: the notes, the fee, and which of the three views the page shows. */
+export async function agreementData(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const e = ownEnrollment(ctx);
+  return {
+    training: { id: ctx.r.trainingId, name: ctx.r.name, event_date: ctx.r.eventDate, note: ctx.r.note },
+    price: ctx.r.userTypeId === USER_TYPE.attendee ? ctx.r.price : 0,
+    payments_methods: ctx.methods.map((id) => ({ payment_method_id: id })),
+    route: routeAfterWin(ctx.r.userTypeId, ctx.r.price, ctx.methods),
+    step_status: e.status,
+    order: ctx.orderStatus === null ? null : { status: ctx.orderStatus },
+    can_agree: canAgree(ctx, e),
+  };
+}
+
+function canAgree(ctx: PageContext, e: EnrollmentRow): boolean {
+  if (ctx.cancelled || !ctx.r.isActive || e.status !== STEP_STATUS.won) return false;
+  return ctx.r.userTypeId !== USER_TYPE.assistant || Boolean(e.assistantApprovedAt);
+}
+
+/** POST …/enrollments/agreement: consent given (schema) → 9 attending, with an attendance code. */
+export async function agree(db: Database, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const e = ownEnrollment(ctx);
+  if (ctx.cancelled) throw conflict(m.cancelled, 'CANCELLED');
+  if (!ctx.r.isActive) throw conflict(m.sessionCancelled, 'SESSION_CANCELLED');
+  if (e.status === STEP_STATUS.awaitingPayment) throw conflict(m.notPaid, 'NG_NOT_PAYMENT');
+  if (e.status >= STEP_STATUS.attending) throw conflict(m.agreementDone, 'STEP_OUT_OF_ORDER');
+  if (userTypeId === USER_TYPE.assistant && !e.assistantApprovedAt)
+    throw new ApiError(403, 'AWAITING_APPROVAL', m.awaitingApproval);
+  if (e.status !== STEP_STATUS.won) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  const moved = await db.transaction((tx) =>
+    recordSteps(tx, e.id, [{ step: 5, status: STEP_STATUS.attending }], userId, now, [STEP_STATUS.won], {
+      attendanceCode: e.attendanceCode ?? newAttendanceCode(),
+    }),
+  );
+  if (!moved) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  return { enrollment_id: e.id, status: STEP_STATUS.attending, next_route: 'ticket' as const };
+}
+
+/** POST …/enrollments/user/request-cancel: a cancel request (0 awaiting approval); one at a time. */
+export async function requestCancel(
+  db: Database,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  reason: string | undefined,
+  now: Date,
+) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const e = ownEnrollment(ctx);
+  if (ctx.cancel?.status === 0) throw conflict(m.cancelPending, 'CANCEL_PENDING');
+  if (ctx.cancelled) throw conflict(m.cancelled, 'CANCELLED');
+  if (e.status < STEP_STATUS.applying || e.status > STEP_STATUS.attending || e.status === STEP_STATUS.lost)
+    throw conflict(m.cancelNotAllowed, 'STEP_OUT_OF_ORDER');
+  try {
+    const row = await insertCancelRequest(db, e.id, reason ?? null, now);
+    return { id: row?.id ?? 0, status: 0 };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(m.cancelPending, 'CANCEL_PENDING');
+    throw error;
+  }
+}
+
+/** GET …/enrollments/ticket: the printable attendance ticket (status 9 or more). */
+export async function ticket(
+  db: Database,
+  config: Config,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  now: Date,
+) {
+  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const e = ownEnrollment(ctx);
+  if (ctx.cancelled) throw conflict(m.cancelled, 'CANCELLED');
+  if (e.status < STEP_STATUS.attending) throw new ApiError(403, 'TICKET_NOT_READY', m.ticketNotReady);
+  const code = e.attendanceCode ?? (await setAttendanceCode(db, e.id, newAttendanceCode()));
+  const token = ticketToken(attendanceSecret(config), e.id, code);
+  const url = checkInUrl(config, token);
+  const u = ctx.user;
+  return {
+    enrollment_id: e.id,
+    fullname: `${u.lastName} ${u.firstName}`,
+    fullname_kana: `${u.lastNameKana} ${u.firstNameKana}`,
+    training: {
+      id: ctx.r.trainingId,
+      name: ctx.r.name,
+      course_name: ctx.r.courseName,
+      area: ctx.r.areaName,
+      event_date: ctx.r.eventDate,
+      event_start_time: ctx.r.eventStartTime,
+      event_end_time: ctx.r.eventEndTime,
+      venue: ctx.r.venue,
+      venue_name: ctx.r.venueName,
+    },
+    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
+    step_status: e.status,
+    attendance_code: token,
+    check_in_url: url,
+    qr_svg: await qrSvg(url),
+    checked_in_at: e.checkedInAt ? toIso(e.checkedInAt) : null,
+  };
+}
+
+/**
+ * The payment hand-off (for the payments module): the session fee of an enrolment awaiting payment
+ * (8) was paid (card, or a bank transfer the office confirmed) → 9 attending with an attendance code.
+ * Returns false when the enrolment was not awaiting payment (nothing changes).
+ */
+export async function markEnrollmentPaid(db: Executor, enrollmentId: number, actorUserId: number | null, now = new Date()) {
+  return recordSteps(
+    db,
+    enrollmentId,
+    [{ step: stepOfStatus(STEP_STATUS.attending), status: STEP_STATUS.attending, note: 'paid' }],
+    actorUserId,
+    now,
+    [STEP_STATUS.awaitingPayment],
+    { attendanceCode: newAttendanceCode() },
+  );
+}
+
+/**
+ * The course registration fee (step 1) was paid or the free registration was made: records step 1
+ * status 1 on the user's enrolment (created when missing). Returns the enrolment id; a no-op (false
+ * moved) when the enrolment is already past status 0.
+ */
+export async function markCourseRegistered(
+  db: Executor,
+  input: { trainingId: number; userId: number; userTypeId: number },
+  actorUserId: number | null,
+  now = new Date(),
+) {
+  const existing = await findEnrollment(db, input.trainingId, input.userId, input.userTypeId);
+  const enrollment = existing ?? (await insertEnrollment(db, { ...input, now }));
+  const moved = await recordSteps(
+    db,
+    enrollment.id,
+    [{ step: 1, status: STEP_STATUS.courseRegistered, note: 'registered' }],
+    actorUserId,
+    now,
+    [STEP_STATUS.initial],
+  );
+  return { enrollmentId: enrollment.id, moved };
+}

@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { OBJECT_TYPE, ORDER_STATUS, PLACE_HOLDING_STATUSES, STEP_STATUS } from '@mels/domain';
+import type { Executor } from '../../db/client.ts';
+import {
+  auditEvents,
+  cancelRequests,
+  courses,
+  enrollments,
+  enrollmentSteps,
+  lotteryDraws,
+  orders,
+  trainings,
+  trainingUserTypes,
+  userTypes,
+  users,
+} from '../../db/schema.ts';
+
+export async function writeAudit(
+  db: Executor,
+  actorUserId: number,
+  action: string,
+  entity: string,
+  entityId: number | null,
+  data: Record<string, unknown>,
+  now: Date,
+) {
+  await db.insert(auditEvents).values({ actorUserId, action, entity, entityId, data, createdAt: now });
+}
+
+/** Locks a recruitment row for the draw / an offer (concurrent office actions queue behind it). */
+export async function lockRecruitment(db: Executor, trainingId: number, userTypeId: number) {
+  const [row] = await db
+    .select()
+    .from(trainingUserTypes)
+    .where(and(eq(trainingUserTypes.trainingId, trainingId), eq(trainingUserTypes.userTypeId, userTypeId)))
+    .for('update');
+  return row;
+}
+
+export async function findDraw(db: Executor, trainingId: number, userTypeId: number) {
+  const [row] = await db
+    .select()
+    .from(lotteryDraws)
+    .where(and(eq(lotteryDraws.trainingId, trainingId), eq(lotteryDraws.userTypeId, userTypeId)));
+  return row;
+}
+
+export async function insertDraw(db: Executor, values: typeof lotteryDraws.$inferInsert) {
+  await db.insert(lotteryDraws).values(values);
+}
+
+/** The applicants awaiting the draw (status 5), in application order. */
+export function findLotteryEntrants(db: Executor, trainingId: number, userTypeId: number) {
+  return db
+    .select({ id: enrollments.id, userId: enrollments.userId })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.trainingId, trainingId),
+        eq(enrollments.userTypeId, userTypeId),
+        eq(enrollments.status, STEP_STATUS.awaitingLottery),
+      ),
+    )
+    .orderBy(asc(enrollments.id));
+}
+
+/** Of these users, those holding a place in another session of the course. */
+export async function usersWonElsewhere(
+  db: Executor,
+  userIds: readonly number[],
+  courseId: number,
+  trainingId: number,
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: enrollments.userId })
+    .from(enrollments)
+    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
+    .where(
+      and(
+        inArray(enrollments.userId, [...userIds]),
+        eq(trainings.courseId, courseId),
+        ne(enrollments.trainingId, trainingId),
+        inArray(enrollments.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Losers of a draw in offer order (lottery_rank), still lost. */
+export function findRankedLosers(db: Executor, trainingId: number, userTypeId: number) {
+  return db
+    .select({ id: enrollments.id, userId: enrollments.userId, rank: enrollments.lotteryRank })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.trainingId, trainingId),
+        eq(enrollments.userTypeId, userTypeId),
+        eq(enrollments.status, STEP_STATUS.lost),
+        isNotNull(enrollments.lotteryRank),
+      ),
+    )
+    .orderBy(asc(enrollments.lotteryRank));
+}
+
+export async function setLotteryRank(db: Executor, enrollmentId: number, rank: number | null) {
+  await db.update(enrollments).set({ lotteryRank: rank }).where(eq(enrollments.id, enrollmentId));
+}
+
+export async function findUsersContact(db: Executor, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, { email: string; name: string }>();
+  const rows = await db
+    .select({ id: users.id, email: users.email, lastName: users.lastName, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: `${r.lastName} ${r.firstName}` }]));
+}
+
+export async function findCancelRequest(db: Executor, id: number) {
+  const [row] = await db.select().from(cancelRequests).where(eq(cancelRequests.id, id)).for('update');
+  return row;
+}
+
+export async function decideCancelRequest(db: Executor, id: number, status: 1 | 2, actor: number, now: Date) {
+  const rows = await db
+    .update(cancelRequests)
+    .set({ status, decidedBy: actor, decidedAt: now })
+    .where(and(eq(cancelRequests.id, id), eq(cancelRequests.status, 0)))
+    .returning({ id: cancelRequests.id });
+  return rows.length > 0;
+}
+
+export async function findTrainingSummary(db: Executor, trainingId: number) {
+  const [row] = await db
+    .select({
+      id: trainings.id,
+      name: trainings.name,
+      eventDate: trainings.eventDate,
+      eventStartTime: trainings.eventStartTime,
+      venueName: trainings.venueName,
+      courseId: trainings.courseId,
+      courseName: courses.name,
+    })
+    .from(trainings)
+    .innerJoin(courses, eq(courses.id, trainings.courseId))
+    .where(eq(trainings.id, trainingId));
+  return row;
+}
+
+/** The roster: every enrolment of a session with the person, status and latest cancel request. */
+export function findRoster(db: Executor, trainingId: number) {
+  return db
+    .select({
+      enrollmentId: enrollments.id,
+      userTypeId: enrollments.userTypeId,
+      userTypeName: userTypes.type,
+      status: enrollments.status,
+      lotteryRank: enrollments.lotteryRank,
+      assistantApprovedAt: enrollments.assistantApprovedAt,
+      checkedInAt: enrollments.checkedInAt,
+      createdAt: enrollments.createdAt,
+      userId: users.id,
+      lastName: users.lastName,
+      firstName: users.firstName,
+      lastNameKana: users.lastNameKana,
+      firstNameKana: users.firstNameKana,
+      email: users.email,
+      phone: users.phone,
+      occupation: users.occupation,
+      locationWork: users.locationWork,
+      lastNote: sql<string | null>`(select s.note from ${enrollmentSteps} s where s.enrollment_id = ${enrollments.id} order by s.id desc limit 1)`,
+      cancelStatus: sql<number | null>`(select c.status from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
+      cancelId: sql<number | null>`(select c.id from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
+    })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(userTypes, eq(userTypes.id, enrollments.userTypeId))
+    .where(eq(enrollments.trainingId, trainingId))
+    .orderBy(asc(enrollments.userTypeId), asc(enrollments.id));
+}
+
+/** Check-in: 9 → 10 once (compare-and-set on checked_in_at). */
+export async function markCheckedIn(db: Executor, enrollmentId: number, now: Date) {
+  const rows = await db
+    .update(enrollments)
+    .set({ checkedInAt: now })
+    .where(
+      and(
+        eq(enrollments.id, enrollmentId),
+        sql`${enrollments.checkedInAt} is null`,
+        eq(enrollments.status, STEP_STATUS.attending),
+      ),
+    )
+    .returning({ id: enrollments.id });
+  return rows.length > 0;
+}
+
+export async function approveAssistantRow(db: Executor, enrollmentId: number, actor: number, now: Date) {
+  const rows = await db
+    .update(enrollments)
+    .set({ assistantApprovedAt: now, assistantApprovedBy: actor, updatedAt: now })
+    .where(and(eq(enrollments.id, enrollmentId), sql`${enrollments.assistantApprovedAt} is null`))
+    .returning({ id: enrollments.id });
+  return rows.length > 0;
+}
+
+/** The completed session-fee order of an enrolment (what a cancellation refunds), if any. */
+export async function findPaidSessionFeeOrder(db: Executor, enrollmentId: number) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.enrollmentId, enrollmentId),
+        eq(orders.type, 1),
+        eq(orders.objectType, OBJECT_TYPE.sessionFee),
+        eq(orders.status, ORDER_STATUS.complete),
+      ),
+    )
+    .limit(1);
+  return row;
+}

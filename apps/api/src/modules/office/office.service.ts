@@ -1,0 +1,537 @@
+import { enrollmentMessagesJa as m, ja, OCCUPATIONS, STEP_STATUS, holdsPlace, USER_TYPE } from '@mels/domain';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { refund } from '../orders/orders.service.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { withSignature } from '../../lib/mailer.ts';
+import { attendanceSecret, verifyTicketToken } from '../enrollments/attendance-code.ts';
+import {
+  findEnrollmentById,
+  findPaymentMethods,
+  findRecruitment,
+  findSteps,
+  recordSteps,
+  releasePlace,
+  takePlace,
+  type Recruitment,
+} from '../enrollments/enrollments.repository.ts';
+import {
+  CANCELLED_NOTE,
+  entriesForPlace,
+  markEnrollmentPaid,
+  WON_ELSEWHERE_NOTE,
+} from '../enrollments/enrollments.service.ts';
+import {
+  approveAssistantRow,
+  decideCancelRequest,
+  findCancelRequest,
+  findPaidSessionFeeOrder,
+  findDraw,
+  findLotteryEntrants,
+  findRankedLosers,
+  findRoster,
+  findTrainingSummary,
+  findUsersContact,
+  insertDraw,
+  lockRecruitment,
+  markCheckedIn,
+  setLotteryRank,
+  usersWonElsewhere,
+  writeAudit,
+} from './office.repository.ts';
+import { randomSeed, shuffle } from './lottery.ts';
+
+export type OfficeDeps = Deps;
+
+type Mail = { to: string; subject: string; text: string };
+
+async function sendAll(deps: OfficeDeps, mails: readonly Mail[]) {
+  for (const mail of mails)
+    await deps.mailer.send({ ...mail, text: withSignature(mail.text, deps.config.publicUrl) });
+}
+
+function sessionLine(r: Pick<Recruitment, 'name' | 'eventDate' | 'courseName'>) {
+  return `講習会：${r.name}\nコース：${r.courseName}\n開催日：${r.eventDate.replaceAll('-', '/')}`;
+}
+
+function sessionUrl(config: Config, r: Pick<Recruitment, 'trainingId' | 'userTypeId'>) {
+  return `${config.publicUrl}/session/${r.trainingId}/${r.userTypeId}`;
+}
+
+function winMail(config: Config, r: Recruitment, name: string, email: string, offered: boolean): Mail {
+  return {
+    to: email,
+    subject: offered ? '【MELS】講習会の繰り上げ当選のお知らせ' : '【MELS】講習会の抽選結果のお知らせ（当選）',
+    text: `${name} 様\n\nこのたびはお申し込みいただき、誠にありがとうございます。\n${
+      offered ? '空きが出ましたので、繰り上げ当選となりましたことをお知らせいたします。' : '厳正なる抽選の結果、当選となりましたことをお知らせいたします。'
+    }\n\n${sessionLine(r)}\n\n以下のページから、お支払いや同意事項の確認など、今後のお手続きをお進めください。\n${sessionUrl(config, r)}`,
+  };
+}
+
+function loseMail(config: Config, r: Recruitment, name: string, email: string, elsewhere: boolean): Mail {
+  return {
+    to: email,
+    subject: '【MELS】講習会の抽選結果のお知らせ',
+    text: `${name} 様\n\nこのたびはお申し込みいただき、誠にありがとうございます。\n${
+      elsewhere
+        ? '同じコースの別の講習会ですでに当選されているため、今回の抽選の対象外とさせていただきました。'
+        : '厳正なる抽選の結果、誠に残念ながら今回はご希望に添えない結果となりました。\nキャンセル等で空きが出た場合は、抽選の順位に従って繰り上げのご案内をお送りします。'
+    }\n\n${sessionLine(r)}\n\nまたの機会にお申し込みいただけますと幸いです。\n${sessionUrl(config, r)}`,
+  };
+}
+
+async function recruitmentOrThrow(db: Executor, trainingId: number, userTypeId: number) {
+  const r = await findRecruitment(db, trainingId, userTypeId);
+  if (!r) throw notFound(ja.errors.notFound);
+  return r;
+}
+
+/** POST /office/trainings/{id}/lottery: the seeded, recorded draw of one recruitment. */
+export async function runLottery(
+  deps: OfficeDeps,
+  trainingId: number,
+  userTypeId: number,
+  seedInput: string | undefined,
+  actor: number,
+  now: Date,
+) {
+  const r = await recruitmentOrThrow(deps.db, trainingId, userTypeId);
+  if (r.selection !== 'lottery') throw conflict(m.notLottery, 'NOT_LOTTERY');
+  if (now <= new Date(r.applyEndDate)) throw conflict(m.lotteryWindowOpen, 'WINDOW_OPEN');
+  const seed = seedInput ?? randomSeed();
+  const methods = await findPaymentMethods(deps.db, trainingId);
+
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockRecruitment(tx, trainingId, userTypeId);
+    if (!locked) throw notFound(ja.errors.notFound);
+    if (await findDraw(tx, trainingId, userTypeId)) throw conflict(m.lotteryDone, 'LOTTERY_DONE');
+    const entrants = await findLotteryEntrants(tx, trainingId, userTypeId);
+    const elsewhere = await usersWonElsewhere(
+      tx,
+      entrants.map((e) => e.userId),
+      r.courseId,
+      trainingId,
+    );
+    const excluded = entrants.filter((e) => elsewhere.has(e.userId));
+    const eligible = entrants.filter((e) => !elsewhere.has(e.userId));
+    const order = shuffle(eligible, seed);
+    const free = Math.max(0, locked.capacity - locked.participant);
+    const winners = order.slice(0, free);
+    const losers = order.slice(free);
+
+    for (const w of winners) {
+      if (!(await takePlace(tx, locked.id))) throw conflict(m.noPlaceFree, 'FULL');
+      await recordSteps(tx, w.id, entriesForPlace(r, methods), actor, now, [STEP_STATUS.awaitingLottery]);
+    }
+    for (const [i, l] of losers.entries()) {
+      await recordSteps(tx, l.id, [{ step: 4, status: STEP_STATUS.lost }], actor, now, [STEP_STATUS.awaitingLottery], {
+        lotteryRank: i + 1,
+      });
+    }
+    for (const x of excluded) {
+      await recordSteps(
+        tx,
+        x.id,
+        [{ step: 4, status: STEP_STATUS.lost, note: WON_ELSEWHERE_NOTE }],
+        actor,
+        now,
+        [STEP_STATUS.awaitingLottery],
+      );
+    }
+    await insertDraw(tx, {
+      trainingId,
+      userTypeId,
+      seed,
+      capacity: free,
+      entrants: eligible.map((e) => e.id),
+      winners: winners.map((w) => w.id),
+      drawnBy: actor,
+      drawnAt: now,
+    });
+    const summary = {
+      seed,
+      places: free,
+      entrants: eligible.map((e) => e.id),
+      winners: winners.map((w) => w.id),
+      losers: losers.map((l) => l.id),
+      won_elsewhere: excluded.map((x) => x.id),
+    };
+    await writeAudit(tx, actor, 'lottery.run', 'training', trainingId, { user_type: userTypeId, ...summary }, now);
+    return { summary, winners, losers, excluded };
+  });
+
+  const contacts = await findUsersContact(deps.db, [
+    ...result.winners.map((w) => w.userId),
+    ...result.losers.map((l) => l.userId),
+    ...result.excluded.map((x) => x.userId),
+  ]);
+  const mails: Mail[] = [];
+  for (const w of result.winners) {
+    const c = contacts.get(w.userId);
+    if (c) mails.push(winMail(deps.config, r, c.name, c.email, false));
+  }
+  for (const l of result.losers) {
+    const c = contacts.get(l.userId);
+    if (c) mails.push(loseMail(deps.config, r, c.name, c.email, false));
+  }
+  for (const x of result.excluded) {
+    const c = contacts.get(x.userId);
+    if (c) mails.push(loseMail(deps.config, r, c.name, c.email, true));
+  }
+  await sendAll(deps, mails);
+  return result.summary;
+}
+
+/**
+ * Offers a free place to the next loser in rank order (within the caller's transaction). Users who
+ * meanwhile won another session of the course are passed over. Returns the promoted enrolment or null.
+ */
+async function offerNextIn(tx: Executor, r: Recruitment, methods: number[], actor: number, now: Date) {
+  const locked = await lockRecruitment(tx, r.trainingId, r.userTypeId);
+  if (!locked || locked.participant >= locked.capacity) return null;
+  const losers = await findRankedLosers(tx, r.trainingId, r.userTypeId);
+  const elsewhere = await usersWonElsewhere(
+    tx,
+    losers.map((l) => l.userId),
+    r.courseId,
+    r.trainingId,
+  );
+  const next = losers.find((l) => !elsewhere.has(l.userId));
+  if (!next) return null;
+  if (!(await takePlace(tx, locked.id))) return null;
+  await recordSteps(tx, next.id, entriesForPlace(r, methods).map((e) => ({ ...e, note: 'offered' })), actor, now, [
+    STEP_STATUS.lost,
+  ]);
+  await setLotteryRank(tx, next.id, null);
+  await writeAudit(tx, actor, 'lottery.offer', 'enrollment', next.id, { training_id: r.trainingId, rank: next.rank }, now);
+  return next;
+}
+
+async function mailOffered(deps: OfficeDeps, r: Recruitment, userId: number) {
+  const c = (await findUsersContact(deps.db, [userId])).get(userId);
+  if (c) await sendAll(deps, [winMail(deps.config, r, c.name, c.email, true)]);
+}
+
+/** GET /office/trainings/{id}/lottery?user_type=: the recorded draw (seed, entrants in order, winners). */
+export async function lotteryRecord(db: Executor, trainingId: number, userTypeId: number) {
+  const draw = await findDraw(db, trainingId, userTypeId);
+  if (!draw) throw notFound(ja.errors.notFound);
+  return {
+    training_id: draw.trainingId,
+    user_type: draw.userTypeId,
+    seed: draw.seed,
+    places: draw.capacity,
+    entrants: draw.entrants as number[],
+    winners: draw.winners as number[],
+    drawn_by: draw.drawnBy,
+    drawn_at: new Date(draw.drawnAt).toISOString(),
+  };
+}
+
+/** POST /office/trainings/{id}/lottery/offer-next */
+export async function offerNext(deps: OfficeDeps, trainingId: number, userTypeId: number, actor: number, now: Date) {
+  const r = await recruitmentOrThrow(deps.db, trainingId, userTypeId);
+  if (r.selection !== 'lottery') throw conflict(m.notLottery, 'NOT_LOTTERY');
+  if (!(await findDraw(deps.db, trainingId, userTypeId))) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  const methods = await findPaymentMethods(deps.db, trainingId);
+  const result = await deps.db.transaction(async (tx) => {
+    const locked = await lockRecruitment(tx, trainingId, userTypeId);
+    if (!locked || locked.participant >= locked.capacity) throw conflict(m.noPlaceFree, 'FULL');
+    const next = await offerNextIn(tx, r, methods, actor, now);
+    if (!next) throw conflict(m.noNextEntrant, 'NO_NEXT_ENTRANT');
+    return next;
+  });
+  await mailOffered(deps, r, result.userId);
+  const after = await findEnrollmentById(deps.db, result.id);
+  return { enrollment_id: result.id, status: after?.status ?? STEP_STATUS.won };
+}
+
+/** POST /office/enrollments/{id}/approve-assistant */
+export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, actor: number, now: Date) {
+  const e = await findEnrollmentById(deps.db, enrollmentId);
+  if (!e) throw notFound(ja.errors.notFound);
+  if (e.userTypeId !== USER_TYPE.assistant) throw conflict(m.notAssistant, 'NOT_ASSISTANT');
+  if (e.assistantApprovedAt) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+  const r = await recruitmentOrThrow(deps.db, e.trainingId, e.userTypeId);
+  const methods = await findPaymentMethods(deps.db, e.trainingId);
+  return deps.db.transaction(async (tx) => {
+    if (!(await approveAssistantRow(tx, e.id, actor, now))) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+    let status: number = e.status;
+    if (e.status === STEP_STATUS.applying) {
+      if (r.selection === 'lottery') {
+        await recordSteps(tx, e.id, [{ step: 4, status: STEP_STATUS.awaitingLottery, note: 'approved' }], actor, now, [
+          STEP_STATUS.applying,
+        ]);
+        status = STEP_STATUS.awaitingLottery;
+      } else {
+        if (!(await takePlace(tx, r.recruitmentId))) throw conflict(m.full, 'FULL');
+        const entries = entriesForPlace(r, methods);
+        await recordSteps(tx, e.id, entries, actor, now, [STEP_STATUS.applying]);
+        status = entries[entries.length - 1]?.status ?? STEP_STATUS.won;
+      }
+    }
+    await writeAudit(tx, actor, 'assistant.approve', 'enrollment', e.id, { status }, now);
+    return { enrollment_id: e.id, status, approved: true };
+  });
+}
+
+/** POST /office/cancel-requests/{id}/approve: the place is freed (and offered onward after a draw). */
+export async function approveCancel(deps: OfficeDeps, requestId: number, actor: number, now: Date) {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const request = await findCancelRequest(tx, requestId);
+    if (!request) throw notFound(ja.errors.notFound);
+    if (request.status !== 0) throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
+    const e = await findEnrollmentById(tx, request.enrollmentId);
+    if (!e) throw notFound(ja.errors.notFound);
+    const r = await recruitmentOrThrow(tx, e.trainingId, e.userTypeId);
+    await decideCancelRequest(tx, requestId, 1, actor, now);
+    const freed = holdsPlace(e.status);
+    if (freed) await releasePlace(tx, e.trainingId, e.userTypeId);
+    await recordSteps(tx, e.id, [{ step: 4, status: STEP_STATUS.lost, note: CANCELLED_NOTE }], actor, now, undefined, {
+      lotteryRank: null,
+    });
+    let offered: { id: number; userId: number } | null = null;
+    if (freed && r.selection === 'lottery' && (await findDraw(tx, e.trainingId, e.userTypeId))) {
+      offered = await offerNextIn(tx, r, await findPaymentMethods(tx, e.trainingId), actor, now);
+    }
+    await writeAudit(
+      tx,
+      actor,
+      'cancel.approve',
+      'cancel_request',
+      requestId,
+      { enrollment_id: e.id, previous_status: e.status, place_freed: freed, offered_enrollment_id: offered?.id ?? null },
+      now,
+    );
+    return { e, r, freed, offered };
+  });
+  const c = (await findUsersContact(deps.db, [outcome.e.userId])).get(outcome.e.userId);
+  if (c)
+    await sendAll(deps, [
+      {
+        to: c.email,
+        subject: '【MELS】キャンセル申請承認のお知らせ',
+        text: `${c.name} 様\n\nお申し出のあった講習会のキャンセルを承認いたしました。\n\n${sessionLine(outcome.r)}\n\nまたの機会にお申し込みいただけますと幸いです。`,
+      },
+    ]);
+  if (outcome.offered) await mailOffered(deps, outcome.r, outcome.offered.userId);
+  // A paid session fee is refunded through the orders module (its own transaction and audit row).
+  let refunded: { order_id: number; refund_order_id: number | null; message: string | null } | null = null;
+  const paid = await findPaidSessionFeeOrder(deps.db, outcome.e.id);
+  if (paid) {
+    try {
+      const entry = await refund(deps, actor, paid.id);
+      refunded = { order_id: paid.id, refund_order_id: entry.id, message: null };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refunded = { order_id: paid.id, refund_order_id: null, message: error.message };
+    }
+  }
+  return {
+    refund: refunded,
+    id: requestId,
+    status: 1,
+    enrollment_id: outcome.e.id,
+    place_freed: outcome.freed,
+    offered_enrollment_id: outcome.offered?.id ?? null,
+  };
+}
+
+/** POST /office/cancel-requests/{id}/reject */
+export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: number, now: Date) {
+  return deps.db.transaction(async (tx) => {
+    const request = await findCancelRequest(tx, requestId);
+    if (!request) throw notFound(ja.errors.notFound);
+    if (!(await decideCancelRequest(tx, requestId, 2, actor, now)))
+      throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
+    await writeAudit(tx, actor, 'cancel.reject', 'cancel_request', requestId, { enrollment_id: request.enrollmentId }, now);
+    return { id: requestId, status: 2, enrollment_id: request.enrollmentId };
+  });
+}
+
+/** POST /office/check-in: a signed ticket of this session, used once, moves 9 → 10. */
+export async function checkIn(
+  deps: OfficeDeps,
+  scanned: string,
+  trainingId: number | undefined,
+  actor: number,
+  now: Date,
+) {
+  const parsed = verifyTicketToken(attendanceSecret(deps.config), scanned);
+  if (!parsed) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
+  const e = await findEnrollmentById(deps.db, parsed.enrollmentId);
+  if (!e || e.attendanceCode !== parsed.code) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
+  if (trainingId !== undefined && e.trainingId !== trainingId) throw conflict(m.checkInOtherSession, 'OTHER_SESSION');
+  if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
+  if (e.status !== STEP_STATUS.attending) throw conflict(m.checkInNotAttending, 'NOT_ATTENDING');
+  const training = await findTrainingSummary(deps.db, e.trainingId);
+  await deps.db.transaction(async (tx) => {
+    if (!(await markCheckedIn(tx, e.id, now))) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
+    await recordSteps(tx, e.id, [{ step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' }], actor, now, [
+      STEP_STATUS.attending,
+    ]);
+    await writeAudit(tx, actor, 'enrollment.check_in', 'enrollment', e.id, { training_id: e.trainingId }, now);
+  });
+  const contact = (await findUsersContact(deps.db, [e.userId])).get(e.userId);
+  return {
+    enrollment_id: e.id,
+    training_id: e.trainingId,
+    training_name: training?.name ?? '',
+    fullname: contact?.name ?? '',
+    user_type_id: e.userTypeId,
+    status: STEP_STATUS.postTestNotTaken,
+    checked_in_at: now.toISOString(),
+  };
+}
+
+/** POST /office/enrollments/{id}/confirm-payment: bank transfer or on-site payment received (8 → 9). */
+export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, actor: number, now: Date) {
+  const e = await findEnrollmentById(deps.db, enrollmentId);
+  if (!e) throw notFound(ja.errors.notFound);
+  return deps.db.transaction(async (tx) => {
+    if (!(await markEnrollmentPaid(tx, e.id, actor, now))) throw conflict(m.paymentNotAwaited, 'STEP_OUT_OF_ORDER');
+    await writeAudit(tx, actor, 'enrollment.confirm_payment', 'enrollment', e.id, {}, now);
+    return { enrollment_id: e.id, status: STEP_STATUS.attending };
+  });
+}
+
+const STATUS_LABEL: Record<number, string> = {
+  0: '未申込',
+  1: 'コース登録済み',
+  2: '事前動画視聴済み',
+  3: '事前テスト受験済み',
+  4: '申込中',
+  5: '抽選待ち',
+  6: '当選',
+  7: '落選',
+  8: '支払い待ち',
+  9: '受講予定',
+  10: '事後テスト未受験',
+  11: 'アンケート未回答',
+  12: '受講完了',
+};
+
+const occupationJa: Record<string, string> = {
+  doctor: '医師',
+  midwife: '助産師',
+  nurse: '看護師',
+  assistantNurse: '准看護師',
+  paramedic: '救急救命士',
+  student: '学生',
+  other: 'その他',
+};
+
+function statusLabel(status: number, note: string | null, userTypeId: number, approved: boolean): string {
+  if (status === STEP_STATUS.lost && note === CANCELLED_NOTE) return 'キャンセル';
+  if (status === STEP_STATUS.lost && note === WON_ELSEWHERE_NOTE) return m.wonElsewhere;
+  if (userTypeId === USER_TYPE.assistant && !approved && status === STEP_STATUS.applying) return '承認待ち';
+  return STATUS_LABEL[status] ?? String(status);
+}
+
+/** GET /office/trainings/{id}/roster */
+export async function roster(db: Executor, trainingId: number) {
+  const training = await findTrainingSummary(db, trainingId);
+  if (!training) throw notFound(ja.errors.notFound);
+  const rows = await findRoster(db, trainingId);
+  return {
+    training: { id: training.id, name: training.name, event_date: training.eventDate, course_name: training.courseName },
+    enrollments: rows.map((row) => ({
+      enrollment_id: row.enrollmentId,
+      user_id: row.userId,
+      fullname: `${row.lastName} ${row.firstName}`,
+      fullname_kana: `${row.lastNameKana} ${row.firstNameKana}`,
+      email: row.email,
+      phone: row.phone,
+      occupation: occupationJa[OCCUPATIONS.find((o) => o.id === row.occupation)?.key ?? 'other'] ?? '',
+      location_work: row.locationWork,
+      user_type: { id: row.userTypeId, type: row.userTypeName },
+      status: row.status,
+      status_label: statusLabel(row.status, row.lastNote, row.userTypeId, Boolean(row.assistantApprovedAt)),
+      lottery_rank: row.lotteryRank,
+      assistant_approved: Boolean(row.assistantApprovedAt),
+      cancel_request_id: row.cancelId,
+      cancel_request_status: row.cancelStatus,
+      checked_in_at: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
+      applied_at: new Date(row.createdAt).toISOString(),
+    })),
+  };
+}
+
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  // Formula injection: a cell starting with = + - @ is read as text by Excel with a leading quote.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+const tokyo = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat('ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso))
+    : '';
+
+/** GET /office/trainings/{id}/roster.csv: UTF-8 with BOM and Japanese headers, CRLF (Excel). */
+export async function rosterCsv(db: Executor, trainingId: number): Promise<{ filename: string; body: string }> {
+  const data = await roster(db, trainingId);
+  const header = [
+    '申込ID',
+    '氏名',
+    'フリガナ',
+    'メールアドレス',
+    '電話番号',
+    '職種',
+    '勤務先',
+    '参加区分',
+    'ステータス',
+    '繰り上げ順位',
+    'キャンセル申請',
+    '受付日時',
+    '申込日時',
+  ];
+  const cancelLabel = (s: number | null) => (s === 0 ? '承認待ち' : s === 1 ? '承認済み' : s === 2 ? '却下' : '');
+  const lines = [header, ...data.enrollments.map((e) => [
+    e.enrollment_id,
+    e.fullname,
+    e.fullname_kana,
+    e.email,
+    e.phone,
+    e.occupation,
+    e.location_work,
+    e.user_type.type,
+    e.status_label,
+    e.lottery_rank,
+    cancelLabel(e.cancel_request_status),
+    tokyo(e.checked_in_at),
+    tokyo(e.applied_at),
+  ])].map((cells) => cells.map(csvCell).join(','));
+  return { filename: `roster_${trainingId}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
+}
+
+/** GET /office/enrollments/{id}/steps: the audit trail of one enrolment. */
+export async function enrollmentTrail(db: Executor, enrollmentId: number) {
+  const e = await findEnrollmentById(db, enrollmentId);
+  if (!e) throw notFound(ja.errors.notFound);
+  const steps = await findSteps(db, e.id);
+  return {
+    enrollment_id: e.id,
+    training_id: e.trainingId,
+    user_id: e.userId,
+    user_type_id: e.userTypeId,
+    status: e.status,
+    steps: steps.map((s) => ({
+      id: s.id,
+      step: s.step,
+      status: s.status,
+      note: s.note,
+      actor_user_id: s.actorUserId,
+      created_at: new Date(s.createdAt).toISOString(),
+    })),
+  };
+}

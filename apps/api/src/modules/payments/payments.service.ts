@@ -1,0 +1,602 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FREE_THRESHOLD_YEN,
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD,
+  paymentMessage,
+  type CartProduct,
+  type CheckPaymentInput,
+  type CheckProductOrderInput,
+  type CreateOrderTransactionInput,
+  type CreatePaymentIntentInput,
+  type CreatePaymentOrderInput,
+  type FreeOrderInput,
+  type OfflineOrderInput,
+} from '@mels/domain';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { enrollments, orderItems, orders, payments, trainingPaymentMethods, trainings, transactions, users } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { scheduleJob } from '../../lib/jobs.ts';
+import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { emitOrderCompleted } from './order-events.ts';
+import { linesTotal, payableAmount, productCourseIds, shopLines, type PayableLine } from './payable.ts';
+
+export type PaymentsDeps = Deps;
+export type Order = typeof orders.$inferSelect;
+type Transaction = typeof transactions.$inferSelect;
+
+export const TRANSFER_DAYS = 7;
+export const CANCEL_TRANSFER_JOB = 'cancel-unpaid-transfer';
+
+type TxMeta = { products?: CartProduct[]; lines?: PayableLine[]; trainingId?: number | null; attendanceCode?: string | null; requestId?: number | null };
+
+const newTKey = () => `t_${randomBytes(16).toString('hex')}`;
+
+async function lockUser(tx: Tx, userId: number) {
+  // Serialises one user's money changes (free/offline orders have no gateway key to be unique on).
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** A transaction of the user; another user's key is not found. */
+async function ownTransaction(db: Executor, userId: number, tKey: string): Promise<Transaction> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.tKey, tKey));
+  if (!row || row.userId !== userId) throw notFound();
+  return row;
+}
+
+/** The user's purchase of an object that is paid or being paid (status 0 or 3). */
+async function activeOrder(db: Executor, userId: number, objectType: number, objectId: number): Promise<Order | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.type, 1),
+        eq(orders.objectType, objectType),
+        eq(orders.objectId, objectId),
+        inArray(orders.status, [ORDER_STATUS.inPayment, ORDER_STATUS.complete]),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row ?? null;
+}
+
+function assertNotPaid(order: Order | null) {
+  if (!order) return;
+  if (order.status === ORDER_STATUS.complete) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
+  throw conflict(PAYMENT_MESSAGES.processing, 'NG_PENDING_PAYMENT');
+}
+
+// ───────────────────────────── check-product-order ─────────────────────────────
+
+export async function checkProductOrder(deps: Deps, userId: number, input: CheckProductOrderInput) {
+  const messages: string[] = [];
+  if (input.object_type === OBJECT_TYPE.shopOrder) {
+    const cart = input.products ?? input.meta?.products ?? [];
+    const { lines, messages: found, rows } = await shopLines(deps.db, cart);
+    messages.push(...found);
+    for (const product of rows) {
+      const wanted = cart.filter((item) => item.id === product.id).reduce((n, item) => n + item.quantity, 0);
+      if (product.buyOncePerUser) {
+        const [bought] = await deps.db
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orderItems.productId, product.id),
+              inArray(orders.status, [ORDER_STATUS.inPayment, ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped]),
+            ),
+          )
+          .limit(1);
+        if (bought || wanted > 1) messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
+      }
+      if (product.allowBuyWithCourse) {
+        const courseIds = await productCourseIds(deps.db, product.id);
+        const [enrolled] = courseIds.length
+          ? await deps.db
+              .select({ id: enrollments.id })
+              .from(enrollments)
+              .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
+              .where(and(eq(enrollments.userId, userId), inArray(trainings.courseId, courseIds)))
+              .limit(1)
+          : [];
+        if (!enrolled) messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
+      }
+    }
+    return { canBuy: messages.length === 0, messages, amount: linesTotal(lines) };
+  }
+  try {
+    const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
+    const order = payable.objectId ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId) : null;
+    if (order?.status === ORDER_STATUS.complete) messages.push(PAYMENT_MESSAGES.alreadyPaid);
+    else if (order) messages.push(PAYMENT_MESSAGES.processing);
+    return { canBuy: messages.length === 0, messages, amount: payable.amount };
+  } catch (error) {
+    if (error instanceof ApiError) return { canBuy: false, messages: [error.message], amount: 0 };
+    throw error;
+  }
+}
+
+// ───────────────────────────── create-order-transaction ─────────────────────────────
+
+export async function createOrderTransaction(deps: Deps, userId: number, input: CreateOrderTransactionInput): Promise<string> {
+  const cart = input.meta.products;
+  const isShop = input.object_type === OBJECT_TYPE.shopOrder;
+  let amount = 0;
+  let lines: PayableLine[] = [];
+  if (isShop) {
+    const computed = await shopLines(deps.db, cart);
+    if (computed.messages.length > 0) throw badRequest(computed.messages[0] ?? PAYMENT_MESSAGES.notPayable);
+    lines = computed.lines;
+    amount = linesTotal(lines);
+  } else {
+    const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId });
+    amount = payable.amount;
+    lines = payable.lines;
+  }
+  const tKey = input.t_key ?? newTKey();
+  const meta: TxMeta = { products: cart, lines };
+  await deps.db
+    .insert(transactions)
+    .values({
+      tKey,
+      userId,
+      objectType: input.object_type,
+      objectId: input.object_id ?? null,
+      amount,
+      meta,
+      postalCode: input.postal_code ?? null,
+      address: input.address ?? null,
+      customerName: input.customer_name ?? null,
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing({ target: transactions.tKey });
+  // Same key twice: the first one stands; a key of another user is not found.
+  const row = await ownTransaction(deps.db, userId, tKey);
+  return row.tKey;
+}
+
+export async function getTransaction(deps: Deps, userId: number, tKey: string) {
+  const row = await ownTransaction(deps.db, userId, tKey);
+  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.transactionId, row.id)).orderBy(desc(orders.id)).limit(1);
+  return {
+    t_key: row.tKey,
+    status: row.status,
+    amount: row.amount,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    order_id: order?.id ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+// ───────────────────────────── create-payment-intent ─────────────────────────────
+
+export async function createPaymentIntent(deps: Deps, userId: number, input: CreatePaymentIntentInput) {
+  const isShop = input.object_type === OBJECT_TYPE.shopOrder;
+  let transaction: Transaction | null = input.t_key ? await ownTransaction(deps.db, userId, input.t_key) : null;
+  if (transaction && transaction.objectType !== input.object_type) throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  if (transaction && transaction.status === 2) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
+  const cart = isShop ? ((transaction?.meta as TxMeta | undefined)?.products ?? []) : [];
+  if (isShop && !transaction) throw badRequest(PAYMENT_MESSAGES.transactionMismatch, { t_key: ['t_keyを指定してください'] });
+  const payable = await payableAmount(deps.db, input.object_type, isShop ? transaction?.objectId : input.object_id, { id: userId }, { cart, trainingId: input.training_id });
+  if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
+  if (!isShop && payable.objectId) assertNotPaid(await activeOrder(deps.db, userId, payable.objectType, payable.objectId));
+
+  const meta: TxMeta = {
+    products: cart,
+    lines: payable.lines,
+    trainingId: payable.trainingId,
+    attendanceCode: input.attendance_code ?? null,
+    requestId: input.request_id ?? null,
+  };
+  if (!transaction) {
+    const [created] = await deps.db
+      .insert(transactions)
+      .values({
+        tKey: newTKey(),
+        userId,
+        objectType: input.object_type,
+        objectId: payable.objectId,
+        amount: payable.amount,
+        meta,
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
+      .returning();
+    if (!created) throw new Error('transaction not created');
+    transaction = created;
+  } else if (transaction.amount !== payable.amount || transaction.objectId !== payable.objectId) {
+    const [updated] = await deps.db
+      .update(transactions)
+      .set({ amount: payable.amount, objectId: payable.objectId, meta: { ...(transaction.meta as TxMeta), ...meta }, updatedAt: deps.clock.now() })
+      .where(eq(transactions.id, transaction.id))
+      .returning();
+    if (updated) transaction = updated;
+  }
+
+  // A double click or a retry gets the open intent of the transaction back, not a second one.
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.transactionId, transaction.id), isNull(payments.orderId)))
+    .orderBy(desc(payments.id));
+  for (const payment of open) {
+    if (payment.amount !== payable.amount || payment.gateway !== deps.payments.name) continue;
+    const intent = await deps.payments.retrieveIntent(payment.intentId);
+    if (intent && intent.amount === payable.amount && ['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status)) {
+      return present(intent, transaction.tKey);
+    }
+  }
+  const intent = await deps.payments.createIntent({
+    amount: payable.amount,
+    currency: 'jpy',
+    metadata: {
+      t_key: transaction.tKey,
+      user_id: String(userId),
+      object_type: String(input.object_type),
+      object_id: String(payable.objectId ?? ''),
+    },
+    idempotencyKey: `mels-${transaction.tKey}-${payable.amount}-${open.length}`,
+  });
+  await deps.db
+    .insert(payments)
+    .values({
+      transactionId: transaction.id,
+      gateway: deps.payments.name,
+      intentId: intent.id,
+      amount: intent.amount,
+      status: intent.status,
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    })
+    .onConflictDoNothing({ target: payments.intentId });
+  return present(intent, transaction.tKey);
+
+  function present(found: PaymentIntent, tKey: string) {
+    return {
+      clientSecret: found.clientSecret,
+      publicKey: deps.payments.publishableKey,
+      paymentIntentId: found.id,
+      amount: found.amount,
+      t_key: tKey,
+      gateway: deps.payments.name,
+    };
+  }
+}
+
+// ───────────────────────────── recording orders ─────────────────────────────
+
+type NewOrder = {
+  userId: number;
+  objectType: number;
+  objectId: number | null;
+  trainingId: number | null;
+  enrollmentId: number | null;
+  transactionId: number | null;
+  amount: number;
+  status: number;
+  paymentMethodId: number;
+  paymentIntentId: string | null;
+  postalCode?: string | null;
+  address?: string | null;
+  customerName?: string | null;
+  dueAt?: Date | null;
+  lines: PayableLine[];
+};
+
+async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order | null> {
+  const now = deps.clock.now();
+  const complete = input.status === ORDER_STATUS.complete;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      type: 1,
+      objectType: input.objectType,
+      objectId: input.objectId,
+      trainingId: input.trainingId,
+      enrollmentId: input.enrollmentId,
+      transactionId: input.transactionId,
+      amount: input.amount,
+      status: input.status,
+      paymentMethodId: input.paymentMethodId,
+      paymentIntentId: input.paymentIntentId,
+      postalCode: input.postalCode ?? null,
+      address: input.address ?? null,
+      customerName: input.customerName ?? null,
+      dueAt: input.dueAt ?? null,
+      paidAt: complete ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: orders.paymentIntentId })
+    .returning();
+  if (!order) return null;
+  const lines = input.lines.filter((line) => line.quantity > 0);
+  if (lines.length > 0) {
+    await tx.insert(orderItems).values(
+      lines.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        name: line.name,
+        description: line.description,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        attributes: line.attributes,
+      })),
+    );
+  }
+  if (complete) await emitOrderCompleted(deps, tx, order);
+  return order;
+}
+
+export class AmountMismatchError extends ApiError {
+  constructor() {
+    super(409, 'AMOUNT_MISMATCH', PAYMENT_MESSAGES.amountMismatch);
+  }
+}
+
+/**
+ * Records what a gateway intent paid: the order (complete when succeeded, in payment while the
+ * gateway processes), its items and the payment row, in one database transaction. The unique
+ * payment_intent_id makes a second call (double click, retry, webhook and check-payment at once)
+ * return the first order. Only an intent made for the user's transaction with the server's amount counts.
+ */
+export async function recordIntent(deps: Deps, intent: PaymentIntent, expectedUserId: number | null): Promise<Order | null> {
+  const tKey = intent.metadata.t_key;
+  const [transaction] = tKey ? await deps.db.select().from(transactions).where(eq(transactions.tKey, tKey)) : [];
+  if (!transaction || String(transaction.userId) !== intent.metadata.user_id) throw notFound();
+  if (expectedUserId !== null && transaction.userId !== expectedUserId) throw notFound();
+  if (intent.amount !== transaction.amount || intent.currency.toLowerCase() !== 'jpy') throw new AmountMismatchError();
+  if (intent.status !== 'succeeded' && intent.status !== 'processing') return null;
+  const status = intent.status === 'succeeded' ? ORDER_STATUS.complete : ORDER_STATUS.inPayment;
+  const meta = transaction.meta as TxMeta;
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [existing] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
+    let order: Order | null = existing ?? null;
+    if (order && order.status === ORDER_STATUS.inPayment && status === ORDER_STATUS.complete) {
+      const [updated] = await tx
+        .update(orders)
+        .set({ status, paidAt: now, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      order = updated ?? order;
+      await emitOrderCompleted(deps, tx, order);
+    }
+    if (!order) {
+      let enrollmentId: number | null = null;
+      if (transaction.objectType === OBJECT_TYPE.sessionFee && transaction.objectId) {
+        const [enrollment] = await tx
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(and(eq(enrollments.trainingId, transaction.objectId), eq(enrollments.userId, transaction.userId)))
+          .orderBy(desc(enrollments.id))
+          .limit(1);
+        enrollmentId = enrollment?.id ?? null;
+      }
+      order =
+        (await insertOrder(deps, tx, {
+          userId: transaction.userId,
+          objectType: transaction.objectType,
+          objectId: transaction.objectId,
+          trainingId: transaction.objectType === OBJECT_TYPE.sessionFee ? transaction.objectId : (meta.trainingId ?? null),
+          enrollmentId,
+          transactionId: transaction.id,
+          amount: intent.amount,
+          status,
+          paymentMethodId: PAYMENT_METHOD.card,
+          paymentIntentId: intent.id,
+          postalCode: transaction.postalCode,
+          address: transaction.address,
+          customerName: transaction.customerName,
+          lines: meta.lines ?? [],
+        })) ??
+        // Another request recorded it a moment ago.
+        (await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)))[0] ??
+        null;
+    }
+    if (!order) throw new Error(`order of ${intent.id} not recorded`);
+    await tx
+      .insert(payments)
+      .values({ transactionId: transaction.id, orderId: order.id, gateway: deps.payments.name, intentId: intent.id, amount: intent.amount, status: intent.status, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: payments.intentId, set: { orderId: order.id, status: intent.status, updatedAt: now } });
+    if (order.status === ORDER_STATUS.complete) {
+      await tx.update(transactions).set({ status: 2, updatedAt: now }).where(eq(transactions.id, transaction.id));
+    }
+    return order;
+  });
+}
+
+export async function createPaymentOrder(deps: Deps, userId: number, input: CreatePaymentOrderInput): Promise<{ order: Order; pending: boolean }> {
+  const intent = await deps.payments.retrieveIntent(input.payment_intent_id);
+  if (!intent || intent.metadata.user_id !== String(userId)) throw notFound();
+  if (String(input.object_type) !== intent.metadata.object_type) throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  if (input.object_type !== OBJECT_TYPE.shopOrder && String(input.object_id ?? '') !== intent.metadata.object_id)
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  if (intent.status === 'requires_action') throw new ApiError(402, 'REQUIRES_ACTION', PAYMENT_MESSAGES.authenticationRequired);
+  if (intent.status !== 'succeeded' && intent.status !== 'processing') {
+    await markTransactionFailed(deps, intent);
+    throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', intent.lastError ?? PAYMENT_MESSAGES.notCompleted);
+  }
+  const order = await recordIntent(deps, intent, userId);
+  if (!order) throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', PAYMENT_MESSAGES.notCompleted);
+  return { order, pending: order.status === ORDER_STATUS.inPayment };
+}
+
+async function markTransactionFailed(deps: Deps, intent: PaymentIntent) {
+  const now = deps.clock.now();
+  await deps.db.update(payments).set({ status: intent.status, updatedAt: now }).where(eq(payments.intentId, intent.id));
+  if (intent.metadata.t_key && intent.lastError)
+    await deps.db
+      .update(transactions)
+      .set({ status: 1, updatedAt: now })
+      .where(and(eq(transactions.tKey, intent.metadata.t_key), eq(transactions.status, 0)));
+}
+
+/** Stripe webhook: payment_intent.succeeded completes the order (if the browser never came back). */
+export async function handleWebhookIntent(
+  deps: Deps,
+  type: string,
+  intent: PaymentIntent | null,
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  if (!intent) return;
+  if (type === 'payment_intent.succeeded' || type === 'payment_intent.processing') {
+    try {
+      await recordIntent(deps, intent, null);
+    } catch (error) {
+      // Not ours (another system on the same account) or not the server's amount: acknowledged, logged,
+      // never recorded; answering an error would only make Stripe send it again for days.
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      log.warn({ intentId: intent.id, code: error.code }, 'stripe webhook intent not recorded');
+    }
+  } else if (type === 'payment_intent.payment_failed' || type === 'payment_intent.canceled') {
+    await markTransactionFailed(deps, intent);
+  }
+}
+
+// ───────────────────────────── check-payment ─────────────────────────────
+
+/**
+ * Asks the gateway about the user's intents for an object that have no complete order yet and
+ * records what was paid (the browser or the process died between the charge and create-payment-order).
+ */
+export async function checkPayment(deps: Deps, userId: number, input: CheckPaymentInput): Promise<Order | null> {
+  const rows = await deps.db
+    .select({ intentId: payments.intentId, orderStatus: orders.status })
+    .from(payments)
+    .innerJoin(transactions, eq(transactions.id, payments.transactionId))
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.objectType, input.object_type),
+        eq(transactions.objectId, input.object_id),
+        eq(payments.gateway, deps.payments.name),
+        or(isNull(payments.orderId), eq(orders.status, ORDER_STATUS.inPayment)),
+      ),
+    );
+  for (const row of rows) {
+    const intent = await deps.payments.retrieveIntent(row.intentId);
+    if (!intent) continue;
+    if (intent.status === 'succeeded' || intent.status === 'processing') {
+      try {
+        await recordIntent(deps, intent, userId);
+      } catch (error) {
+        if (!(error instanceof AmountMismatchError)) throw error;
+      }
+    }
+  }
+  const [latest] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.type, 1), eq(orders.objectType, input.object_type), eq(orders.objectId, input.object_id)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return latest ?? null;
+}
+
+// ───────────────────────────── free, bank transfer, on site ─────────────────────────────
+
+export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrderInput): Promise<Order> {
+  const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
+  if (payable.amount >= FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.notFree, {}, 'NOT_FREE');
+  if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  const objectId = payable.objectId;
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const existing = await activeOrder(tx, userId, payable.objectType, objectId);
+    if (existing?.status === ORDER_STATUS.complete) return existing;
+    const order = await insertOrder(deps, tx, {
+      userId,
+      objectType: payable.objectType,
+      objectId,
+      trainingId: payable.trainingId,
+      enrollmentId: payable.enrollmentId,
+      transactionId: null,
+      amount: 0,
+      status: ORDER_STATUS.complete,
+      paymentMethodId: PAYMENT_METHOD.card,
+      paymentIntentId: null,
+      lines: payable.lines.map((line) => ({ ...line, unitPrice: 0 })),
+    });
+    if (!order) throw new Error('free order not recorded');
+    return order;
+  });
+}
+
+/** Bank transfer (2, due in 7 days, cancelled by a job when unpaid) or pay on site (3). */
+export async function createOfflineOrder(deps: Deps, userId: number, input: OfflineOrderInput): Promise<Order> {
+  if (input.object_type !== OBJECT_TYPE.courseRegistration && input.object_type !== OBJECT_TYPE.sessionFee)
+    throw badRequest(PAYMENT_MESSAGES.methodNotAccepted);
+  const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
+  if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
+  if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  if (payable.trainingId) {
+    const methods = await deps.db
+      .select({ id: trainingPaymentMethods.paymentMethodId })
+      .from(trainingPaymentMethods)
+      .where(eq(trainingPaymentMethods.trainingId, payable.trainingId));
+    if (methods.length > 0 && !methods.some((m) => m.id === input.payment_method_id))
+      throw badRequest(PAYMENT_MESSAGES.methodNotAccepted);
+  }
+  const objectId = payable.objectId;
+  const now = deps.clock.now();
+  const transfer = input.payment_method_id === PAYMENT_METHOD.bankTransfer;
+  const dueAt = transfer ? new Date(now.getTime() + TRANSFER_DAYS * 24 * 3600 * 1000) : null;
+  const [user] = await deps.db.select({ postalCode: users.postalCode, address: users.address }).from(users).where(eq(users.id, userId));
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const existing = await activeOrder(tx, userId, payable.objectType, objectId);
+    if (existing) {
+      if (existing.status === ORDER_STATUS.inPayment && existing.paymentMethodId === input.payment_method_id) return existing;
+      assertNotPaid(existing);
+    }
+    const order = await insertOrder(deps, tx, {
+      userId,
+      objectType: payable.objectType,
+      objectId,
+      trainingId: payable.trainingId,
+      enrollmentId: payable.enrollmentId,
+      transactionId: null,
+      amount: payable.amount,
+      status: ORDER_STATUS.inPayment,
+      paymentMethodId: input.payment_method_id,
+      paymentIntentId: null,
+      postalCode: user?.postalCode ?? null,
+      address: user?.address ?? null,
+      dueAt,
+      lines: payable.lines,
+    });
+    if (!order) throw new Error('order not recorded');
+    if (transfer && dueAt) {
+      await scheduleJob(tx, { kind: CANCEL_TRANSFER_JOB, payload: { orderId: order.id }, runAt: dueAt, dedupeKey: `${CANCEL_TRANSFER_JOB}:${order.id}` });
+    }
+    return order;
+  });
+}
+
+/** Marks an order paid (office: transfer received, paid at the venue) and tells the listeners. */
+export async function completePendingOrder(deps: Deps, tx: Tx, order: Order): Promise<Order> {
+  const now = deps.clock.now();
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.complete, paidAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, ORDER_STATUS.inPayment)))
+    .returning();
+  if (!updated) throw conflict(PAYMENT_MESSAGES.orderNotPending);
+  await emitOrderCompleted(deps, tx, updated);
+  return updated;
+}
+
