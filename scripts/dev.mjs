@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@mels/api'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
+  spawn('npm', ['run', 'dev', '-w', '@mels/api'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
   spawn('npm', ['run', 'dev', '-w', '@mels/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
@@ -11,10 +14,11 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  if (code) {
-    stop();
-    process.exitCode = code;
-  }
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  });
 console.log('\n  Web (hot reload): http://localhost:5173/   API: http://localhost:3000/api/docs\n');

@@ -1,6 +1,16 @@
 /** The part of autocannon's programmatic API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p999?: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p999?: number;
+  };
   export type Result = {
     url: string;
     duration: number;

@@ -8,7 +8,8 @@ const raw = await autocannon(workerData);
 const result = raw.latency ? raw : autocannon.aggregateResult([raw], workerData);
 parentPort.postMessage({
   // Completed requests over the measured time (the per-second sample average is 0 with a 1 s run).
-  requestsPerSecond: (raw.totalCompletedRequests ?? result.requests.total) / (raw.duration || workerData.duration),
+  requestsPerSecond:
+    (raw.totalCompletedRequests ?? result.requests.total) / (raw.duration || workerData.duration),
   total: result.requests.total,
   p50: result.latency.p50,
   p99: result.latency.p99,

@@ -42,7 +42,8 @@ const MIN_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
 const SESSIONS_PER_SCALE_UNIT = 200;
 
 const started = Date.now();
-const say = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const say = (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
 type Cluster = { url: string; stop: () => void };
 type LoadResult = {
@@ -112,7 +113,9 @@ async function prepare(handle: DbHandle) {
   const sessions = await scalar(handle, sql`select count(*) as n from trainings`);
   if (sessions < MIN_SESSIONS) {
     const units = Math.ceil((MIN_SESSIONS - sessions) / SESSIONS_PER_SCALE_UNIT);
-    say(`${sessions} sessions: seedScale(${units}) adds ${units * SESSIONS_PER_SCALE_UNIT} sessions and ${units * 1000} members`);
+    say(
+      `${sessions} sessions: seedScale(${units}) adds ${units * SESSIONS_PER_SCALE_UNIT} sessions and ${units * 1000} members`,
+    );
     const added = await seedScale(handle.db, units);
     say(`added ${JSON.stringify(added)}`);
   } else {
@@ -162,16 +165,31 @@ let statementNo = 0;
  * times (PostgreSQL's custom plans), then explained on the sixth, when the plan cache may have
  * switched to the generic plan it keeps from then on.
  */
-async function explain(client: pg.Client, label: string, query: { sql: string; params: unknown[] }, values: Record<string, unknown>) {
+async function explain(
+  client: pg.Client,
+  label: string,
+  query: { sql: string; params: unknown[] },
+  values: Record<string, unknown>,
+) {
   const name = `bench_${++statementNo}`;
   const args = fillPlaceholders(query.params, values).map(literal).join(', ');
   await client.query(`prepare ${name} as ${query.sql}`);
   for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
-  const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) execute ${name}(${args})`);
+  const result = await client.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, buffers) execute ${name}(${args})`,
+  );
   await client.query(`deallocate ${name}`);
   const lines = result.rows.map((r) => r['QUERY PLAN']);
   console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) EXECUTE: ${label} ──\n${lines.join('\n')}`);
-  const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)].map((m) => m[1])))];
+  const indexes = [
+    ...new Set(
+      lines.flatMap((l) =>
+        [
+          ...l.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g),
+        ].map((m) => m[1]),
+      ),
+    ),
+  ];
   const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
   return { label, indexes, seqScans, time };
@@ -196,7 +214,13 @@ async function main() {
   });
   const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
   const app = await buildApp(
-    { config, dbHandle, db: dbHandle.db, clock: systemClock, storage: localStorage(path.join(dataDir, 'files')) },
+    {
+      config,
+      dbHandle,
+      db: dbHandle.db,
+      clock: systemClock,
+      storage: localStorage(path.join(dataDir, 'files')),
+    },
     {},
   );
   cleanups.push(async () => {
@@ -212,18 +236,30 @@ async function main() {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   cleanups.push(() => admin.end());
-  const basic = await admin.query<{ id: number }>("select id from courses where certificate_prefix = 'B' order by id limit 1");
+  const basic = await admin.query<{ id: number }>(
+    "select id from courses where certificate_prefix = 'B' order by id limit 1",
+  );
   const basicId = basic.rows[0]?.id ?? 1;
 
   const targets: Array<{ name: string; url: string }> = [
     { name: '/healthz', url: `${base}/healthz` },
     {
       name: 'search: attendee, Tokyo, from today (typical)',
-      url: searchUrl(base, [['user_type[]', 4], ['area[]', 13], ['event_date$ge', `${today} 00:00:00`], ['page', 1]]),
+      url: searchUrl(base, [
+        ['user_type[]', 4],
+        ['area[]', 13],
+        ['event_date$ge', `${today} 00:00:00`],
+        ['page', 1],
+      ]),
     },
     {
       name: 'search: attendee, basic course, from today',
-      url: searchUrl(base, [['user_type[]', 4], ['course_id[]', basicId], ['event_date$ge', `${today} 00:00:00`], ['page', 1]]),
+      url: searchUrl(base, [
+        ['user_type[]', 4],
+        ['course_id[]', basicId],
+        ['event_date$ge', `${today} 00:00:00`],
+        ['page', 1],
+      ]),
     },
     {
       name: 'search: all user types, all prefectures, from today (wide)',
@@ -259,7 +295,10 @@ async function main() {
     say(`${target.name}: ${body.pagination?.total} matching cards, ${body.data.length} on the page`);
   }
 
-  const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  const loadBefore = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   say(`load average before the runs: ${loadBefore}`);
   say('warm-up (3 s)');
   await load(targets[1]?.url ?? `${base}/healthz`, 3);
@@ -269,7 +308,9 @@ async function main() {
     say(`load: ${target.name} (${CONNECTIONS} connections, ${DURATION} s)`);
     const result = await load(target.url);
     results.push({ name: target.name, result });
-    say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+    say(
+      `  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    );
   }
 
   // One connection: the time one search takes when it does not queue behind others.
@@ -293,18 +334,38 @@ async function main() {
   ] as const) {
     const shape = searchShape(filter);
     const values = searchValues(filter, 10, (page - 1) * 10);
-    plans.push(await explain(admin, `${label} (page and total in one statement)`, searchPageQuery(dbHandle.db, shape).toSQL(), values));
+    plans.push(
+      await explain(
+        admin,
+        `${label} (page and total in one statement)`,
+        searchPageQuery(dbHandle.db, shape).toSQL(),
+        values,
+      ),
+    );
   }
 
   const health = results[0]?.result.requestsPerSecond ?? 1;
   const cpu = os.cpus();
   const version = await admin.query<{ server_version: string }>('show server_version');
   console.log('\n── Results ──');
-  console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`);
-  console.log(`data: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments`);
-  console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each (last row: 1 connection, 5 s), loopback, same machine as server and PostgreSQL`);
-  console.log(`load average (1, 5, 15 min): ${loadBefore} before the runs, ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} after\n`);
-  console.log('| request | matching cards | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to /healthz |');
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`,
+  );
+  console.log(
+    `data: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments`,
+  );
+  console.log(
+    `load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each (last row: 1 connection, 5 s), loopback, same machine as server and PostgreSQL`,
+  );
+  console.log(
+    `load average (1, 5, 15 min): ${loadBefore} before the runs, ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} after\n`,
+  );
+  console.log(
+    '| request | matching cards | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to /healthz |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const { name, result } of results) {
     const total = totals.get(name);
@@ -315,7 +376,9 @@ async function main() {
   console.log('\n| statement | execution time | indexes used | sequential scans |');
   console.log('|---|---:|---|---|');
   for (const plan of plans) {
-    console.log(`| ${plan.label} | ${plan.time} | ${plan.indexes.join(', ') || '–'} | ${plan.seqScans.join(', ') || 'none'} |`);
+    console.log(
+      `| ${plan.label} | ${plan.time} | ${plan.indexes.join(', ') || '–'} | ${plan.seqScans.join(', ') || 'none'} |`,
+    );
   }
   say('done');
 }

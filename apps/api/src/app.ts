@@ -52,7 +52,10 @@ export type BuildOptions = {
 
 /** Builds the HTTP application: plugins, then modules. Nothing listens here. */
 /** What buildApp needs; the mailer is made from the configuration when not given (tests pass their own). */
-export type AppDeps = Omit<Deps, 'mailer' | 'payments' | 'jobs'> & { mailer?: Mailer; payments?: PaymentGateway };
+export type AppDeps = Omit<Deps, 'mailer' | 'payments' | 'jobs'> & {
+  mailer?: Mailer;
+  payments?: PaymentGateway;
+};
 
 export async function buildApp(input: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = input.config;
@@ -62,13 +65,16 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: Deps = {
     ...input,
     mailer:
-      input.mailer ?? createMailer({ db: input.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+      input.mailer ??
+      createMailer({ db: input.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     payments: input.payments ?? createPaymentGateway({ config, db: input.db, clock: input.clock }),
     jobs: createJobRunner({ db: input.db, driver: input.dbHandle.driver, clock: input.clock, log: app.log }),
   };
@@ -89,7 +95,12 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        frameSrc: [
+          "'self'",
+          'https://js.stripe.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -107,7 +118,9 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+        },
       },
     },
     transform: jsonSchemaTransform,

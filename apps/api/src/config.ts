@@ -31,7 +31,7 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, 'true, false or the proxies\' addresses')
+    .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, "true, false or the proxies' addresses")
     .default('false'),
   WEB_DIST: z.string().optional(),
 });
@@ -101,8 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     passwordHashLogN: e.PASSWORD_HASH_COST,
-    trustProxy:
-      e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
   };
 }

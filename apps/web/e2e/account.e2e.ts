@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeSerious, launchBrowser, MOBILE, DESKTOP, newPage, screenshot, waitForMail } from './support/browser.ts';
+import {
+  axeSerious,
+  launchBrowser,
+  MOBILE,
+  DESKTOP,
+  newPage,
+  screenshot,
+  waitForMail,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,7 +87,10 @@ describe('accounts', () => {
     await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL((url) => url.pathname !== '/register-confirm');
-    if (new URL(page.url()).pathname === '/register') throw new Error(`registration refused: ${await page.getByRole('alert').first().innerText()} ${(await page.locator('.mantine-InputWrapper-error').allInnerTexts()).join(' / ')}`);
+    if (new URL(page.url()).pathname === '/register')
+      throw new Error(
+        `registration refused: ${await page.getByRole('alert').first().innerText()} ${(await page.locator('.mantine-InputWrapper-error').allInnerTexts()).join(' / ')}`,
+      );
     await page.getByRole('heading', { level: 1, name: '会員登録が完了しました' }).waitFor();
     await page.getByText(email).waitFor();
     await page.getByTestId('user-name').getByText('山田 花子').waitFor();
@@ -123,7 +134,9 @@ describe('accounts', () => {
   it('uploads a cropped avatar that shows in the header', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'avatar-'));
     const file = path.join(dir, 'photo.png');
-    await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 80, b: 120 } } }).png().toFile(file);
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+      .png()
+      .toFile(file);
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await field(page, 'メールアドレス').fill(email);

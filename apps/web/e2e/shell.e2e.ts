@@ -17,7 +17,14 @@ describe('portal shell', () => {
     await expect.poll(() => page.title()).toBe('母体救命 MELS ポータル');
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
-    for (const label of ['HOME', 'お知らせ', '協議会について', '受講の流れ', 'よくある質問', '講習会開催について']) {
+    for (const label of [
+      'HOME',
+      'お知らせ',
+      '協議会について',
+      '受講の流れ',
+      'よくある質問',
+      '講習会開催について',
+    ]) {
       await expect.poll(() => nav.getByRole('link', { name: label }).count()).toBe(1);
     }
     await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
@@ -104,7 +111,9 @@ describe('portal shell', () => {
       ['/missing', 'not-found'],
     ];
     for (const [url, name] of shots) {
-      await screenshotBoth(browser, url, name, (page) => page.getByRole('heading', { level: 1 }).first().waitFor());
+      await screenshotBoth(browser, url, name, (page) =>
+        page.getByRole('heading', { level: 1 }).first().waitFor(),
+      );
     }
   });
 });

@@ -39,7 +39,9 @@ for (const [key, chunk] of Object.entries(manifest)) {
 rows.sort((a, b) => a[0].localeCompare(b[0]));
 
 console.log('\nJavaScript weight (gzip):');
-console.log(`  first visit to / (entry + its imports)   ${kb(initialBytes).padStart(10)}   budget ${BUDGET_KB} KB`);
+console.log(
+  `  first visit to / (entry + its imports)   ${kb(initialBytes).padStart(10)}   budget ${BUDGET_KB} KB`,
+);
 for (const [name, bytes] of rows) console.log(`  + ${name.padEnd(52)} ${kb(bytes).padStart(10)}`);
 if (initialBytes > BUDGET_KB * 1024) {
   console.error(`\nThe first visit weighs ${kb(initialBytes)}, over the ${BUDGET_KB} KB budget.`);

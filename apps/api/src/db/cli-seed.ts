@@ -7,7 +7,10 @@ import { isDatabaseEmpty, seedDemoData, seedScale } from './seed/index.ts';
 
 const { values } = parseArgs({ options: { scale: { type: 'string' }, force: { type: 'boolean' } } });
 const config = loadConfig();
-const handle = await openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+const handle = await openDb({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pgdata'),
+});
 await handle.migrate();
 const storage = localStorage(path.join(config.dataDir, 'files'));
 if (await isDatabaseEmpty(handle.db)) {

@@ -79,7 +79,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     check('users_role_ck', sql`${t.role} in ('member', 'office')`),
     check('users_occupation_ck', sql`${t.occupation} between 1 and 7`),
-    check('users_department_ck', sql`${t.medicalDepartment} is null or ${t.medicalDepartment} between 1 and 7`),
+    check(
+      'users_department_ck',
+      sql`${t.medicalDepartment} is null or ${t.medicalDepartment} between 1 and 7`,
+    ),
     check('users_gender_ck', sql`${t.gender} in (0, 1)`),
   ],
 );
@@ -233,10 +236,7 @@ export const documents = pgTable(
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('documents_course_idx').on(t.courseId),
-    index('documents_training_idx').on(t.trainingId),
-  ],
+  (t) => [index('documents_course_idx').on(t.courseId), index('documents_training_idx').on(t.trainingId)],
 );
 
 // ───────────────────────────── local hosts ─────────────────────────────
@@ -492,7 +492,9 @@ export const lessonViews = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     enrollmentId: integer('enrollment_id').references(() => enrollments.id, { onDelete: 'cascade' }),
     requestId: integer('request_id').references(() => certificateRequests.id, { onDelete: 'cascade' }),
-    watchedRanges: jsonb('watched_ranges').notNull().default(sql`'[]'::jsonb`),
+    watchedRanges: jsonb('watched_ranges')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     watchedSeconds: integer('watched_seconds').notNull().default(0),
     position: integer('position').notNull().default(0),
     seenAt: ts('seen_at'),
@@ -710,7 +712,12 @@ export const legacyCertificates = pgTable(
     claimedByUserId: integer('claimed_by_user_id').references(() => users.id),
     certificateId: integer('certificate_id').references(() => certificates.id),
   },
-  (t) => [check('legacy_certificates_code_ck', sql`${t.attendanceCode} is not null or ${t.certificateCode} is not null`)],
+  (t) => [
+    check(
+      'legacy_certificates_code_ck',
+      sql`${t.attendanceCode} is not null or ${t.certificateCode} is not null`,
+    ),
+  ],
 );
 
 /** Instructor certification requests (type 2) and renewals (type 3). */
@@ -810,7 +817,9 @@ export const transactions = pgTable(
     objectType: smallint('object_type').notNull(),
     objectId: integer('object_id'),
     amount: integer('amount').notNull(),
-    meta: jsonb('meta').notNull().default(sql`'{}'::jsonb`),
+    meta: jsonb('meta')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** 0 open, 1 failed, 2 completed. */
     status: smallint('status').notNull().default(0),
     postalCode: text('postal_code'),
@@ -877,7 +886,9 @@ export const orderItems = pgTable(
     description: text('description').notNull().default(''),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
-    attributes: jsonb('attributes').notNull().default(sql`'[]'::jsonb`),
+    attributes: jsonb('attributes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     notes: text('notes'),
   },
   (t) => [
@@ -910,7 +921,9 @@ export const sandboxPaymentIntents = pgTable('sandbox_payment_intents', {
   amount: integer('amount').notNull(),
   currency: text('currency').notNull().default('jpy'),
   status: text('status').notNull().default('requires_payment_method'),
-  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  metadata: jsonb('metadata')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   lastError: text('last_error'),
   cardLast4: text('card_last4'),
   cardBrand: text('card_brand'),
@@ -1004,10 +1017,7 @@ export const news = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('news_public_date_idx').on(t.publicDate),
-    index('news_updated_at_idx').on(t.updatedAt),
-  ],
+  (t) => [index('news_public_date_idx').on(t.publicDate), index('news_updated_at_idx').on(t.updatedAt)],
 );
 
 export const faqs = pgTable(
@@ -1110,7 +1120,9 @@ export const jobs = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: ts('run_at').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -1134,7 +1146,9 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: integer('entity_id'),
-    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId)],

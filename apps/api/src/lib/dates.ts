@@ -1,6 +1,11 @@
 import { TIME_ZONE } from '@mels/domain';
 
-const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const ymd = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The calendar date in Japan of an instant, YYYY-MM-DD. */
 export function tokyoDate(at: Date): string {

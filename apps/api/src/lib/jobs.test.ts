@@ -32,9 +32,24 @@ describe.each(drivers())('job runner (%s)', (driver) => {
     const [a, b] = [runner(), runner()];
     a.register('count', handler);
     b.register('count', handler);
-    for (let n = 1; n <= 6; n += 1) await scheduleJob(ctx.deps.db, { kind: 'count', payload: { n }, runAt: ctx.clock.now(), dedupeKey: `count:${n}` });
-    await scheduleJob(ctx.deps.db, { kind: 'count', payload: { n: 6 }, runAt: ctx.clock.now(), dedupeKey: 'count:6' });
-    await scheduleJob(ctx.deps.db, { kind: 'count', payload: { n: 99 }, runAt: new Date(ctx.clock.now().getTime() + 3600_000) });
+    for (let n = 1; n <= 6; n += 1)
+      await scheduleJob(ctx.deps.db, {
+        kind: 'count',
+        payload: { n },
+        runAt: ctx.clock.now(),
+        dedupeKey: `count:${n}`,
+      });
+    await scheduleJob(ctx.deps.db, {
+      kind: 'count',
+      payload: { n: 6 },
+      runAt: ctx.clock.now(),
+      dedupeKey: 'count:6',
+    });
+    await scheduleJob(ctx.deps.db, {
+      kind: 'count',
+      payload: { n: 99 },
+      runAt: new Date(ctx.clock.now().getTime() + 3600_000),
+    });
     const counts = await Promise.all([a.runOnce(), b.runOnce()]);
     expect(counts[0] + counts[1]).toBe(6);
     expect([...seen].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -48,16 +63,28 @@ describe.each(drivers())('job runner (%s)', (driver) => {
     r.register('broken', async () => {
       throw new Error('still broken');
     });
-    const [row] = await ctx.deps.db.insert(jobs).values({ kind: 'broken', runAt: ctx.clock.now() }).returning();
+    const [row] = await ctx.deps.db
+      .insert(jobs)
+      .values({ kind: 'broken', runAt: ctx.clock.now() })
+      .returning();
     for (let i = 0; i < MAX_JOB_ATTEMPTS; i += 1) {
       await r.runOnce();
       ctx.clock.advance(3600_000);
     }
-    const [after] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, row?.id ?? 0));
+    const [after] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, row?.id ?? 0));
     expect(after).toMatchObject({ status: 'failed', attempts: MAX_JOB_ATTEMPTS, lastError: 'still broken' });
-    const [orphan] = await ctx.deps.db.insert(jobs).values({ kind: 'nobody', runAt: ctx.clock.now() }).returning();
+    const [orphan] = await ctx.deps.db
+      .insert(jobs)
+      .values({ kind: 'nobody', runAt: ctx.clock.now() })
+      .returning();
     await r.runOnce();
-    const [later] = await ctx.deps.db.select().from(jobs).where(eq(jobs.id, orphan?.id ?? 0));
+    const [later] = await ctx.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, orphan?.id ?? 0));
     expect(later).toMatchObject({ status: 'pending', attempts: 1 });
     expect(later?.lastError).toContain("no handler for job kind 'nobody'");
   });

@@ -23,7 +23,9 @@ export function createMailer(options: {
   from: string;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }): Mailer {
-  const transporter: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transporter: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : null;
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(mail) {
@@ -39,12 +41,25 @@ export function createMailer(options: {
         .returning({ id: mailOutbox.id });
       const id = row?.id;
       if (!transporter) {
-        options.log.info({ mailId: id, to: mail.to, subject: mail.subject }, `mail kept in outbox:\n${mail.text}`);
+        options.log.info(
+          { mailId: id, to: mail.to, subject: mail.subject },
+          `mail kept in outbox:\n${mail.text}`,
+        );
         return;
       }
       try {
-        await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        if (id !== undefined) await options.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
+        await transporter.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        if (id !== undefined)
+          await options.db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date() })
+            .where(eq(mailOutbox.id, id));
       } catch (error) {
         options.log.error({ err: error, mailId: id }, 'mail delivery failed');
         if (id !== undefined)

@@ -19,8 +19,12 @@ const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scryptCb(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
@@ -37,6 +41,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [algo, n, r, p, salt, hash] = stored.split('$');
   if (algo !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -5,7 +5,23 @@ import type * as Xss from 'xss';
 const { FilterXSS, getDefaultWhiteList } = createRequire(import.meta.url)('xss') as typeof Xss;
 
 const allowed = getDefaultWhiteList();
-for (const tag of ['p', 'div', 'span', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']) {
+for (const tag of [
+  'p',
+  'div',
+  'span',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+]) {
   allowed[tag] = [...new Set([...(allowed[tag] ?? []), 'class'])];
 }
 allowed.a = ['href', 'title', 'target', 'rel'];

@@ -30,9 +30,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url.split('?')[0] ?? '');
+    const wantsPage =
+      request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url.split('?')[0] ?? '');
     if (hasWeb && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return sendNotFound(reply);
   });

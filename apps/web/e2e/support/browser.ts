@@ -48,7 +48,12 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** Desktop and 375 px screenshots of one page. */
-export async function screenshotBoth(browser: Browser, url: string, name: string, ready: (page: Page) => Promise<unknown>) {
+export async function screenshotBoth(
+  browser: Browser,
+  url: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+) {
   for (const [suffix, viewport] of [
     ['desktop', DESKTOP],
     ['375', MOBILE],
@@ -69,9 +74,18 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
   // Evaluated over the DevTools protocol, so the portal's Content-Security-Policy stays in force.
   await page.evaluate(source);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -90,14 +104,18 @@ export function mailText(raw: string): string {
     const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
     if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (encoding === 'quoted-printable') {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const bytes = body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       return Buffer.from(bytes, 'latin1').toString('utf8');
     }
     return body;
   };
   const split = (chunk: string) => {
     const index = chunk.search(/\r?\n\r?\n/);
-    return index < 0 ? { headers: chunk, body: '' } : { headers: chunk.slice(0, index), body: chunk.slice(index).replace(/^\r?\n\r?\n/, '') };
+    return index < 0
+      ? { headers: chunk, body: '' }
+      : { headers: chunk.slice(0, index), body: chunk.slice(index).replace(/^\r?\n\r?\n/, '') };
   };
   const top = split(raw);
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(top.headers)?.[1];
@@ -108,7 +126,8 @@ export function mailText(raw: string): string {
       const part = split(piece.replace(/^\r?\n/, ''));
       const inner = /boundary="?([^";\r\n]+)"?/i.exec(part.headers)?.[1];
       if (inner) visit(part.body, inner);
-      else if (/content-type:\s*text\/plain/i.test(part.headers)) texts.push(decodePart(part.headers, part.body));
+      else if (/content-type:\s*text\/plain/i.test(part.headers))
+        texts.push(decodePart(part.headers, part.body));
     }
   };
   visit(top.body, boundary);

@@ -81,7 +81,9 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 export default async function setup(project: TestProject) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chrome)) {
-    throw new Error(`Chromium not found at ${chrome}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+    throw new Error(
+      `Chromium not found at ${chrome}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`,
+    );
   }
   // Build into a folder of this run's own, so parallel runs and `npm run build` never clash.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-e2e-'));
@@ -92,8 +94,11 @@ export default async function setup(project: TestProject) {
     // vitest sets NODE_ENV=test, which would give React's development build.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if ((await new Promise<number | null>((resolve) => build.on('exit', resolve))) !== 0) throw new Error('web build failed');
-  const weights = spawn(process.execPath, [path.join(webRoot, 'scripts/route-weights.mjs'), webDist], { stdio: 'inherit' });
+  if ((await new Promise<number | null>((resolve) => build.on('exit', resolve))) !== 0)
+    throw new Error('web build failed');
+  const weights = spawn(process.execPath, [path.join(webRoot, 'scripts/route-weights.mjs'), webDist], {
+    stdio: 'inherit',
+  });
   if ((await new Promise<number | null>((resolve) => weights.on('exit', resolve))) !== 0) {
     throw new Error('the first visit to / is over its JavaScript budget');
   }

@@ -6,7 +6,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 60_000,
       refetchOnWindowFocus: false,
-      retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 2,
     },
   },
 });

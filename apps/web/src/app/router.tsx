@@ -16,57 +16,124 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'news', lazy: () => import('../features/news/news-list-page.tsx').then((m) => ({ Component: m.NewsListPage })) },
+          {
+            path: 'news',
+            lazy: () =>
+              import('../features/news/news-list-page.tsx').then((m) => ({ Component: m.NewsListPage })),
+          },
           {
             path: 'news/:id/:typeId?',
-            lazy: () => import('../features/news/news-detail-page.tsx').then((m) => ({ Component: m.NewsDetailPage })),
+            lazy: () =>
+              import('../features/news/news-detail-page.tsx').then((m) => ({ Component: m.NewsDetailPage })),
           },
-          { path: 'faq', lazy: () => import('../features/faq/faq-page.tsx').then((m) => ({ Component: m.FaqPage })) },
-          { path: 'about', lazy: () => import('../features/about/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
-          { path: 'flow', lazy: () => import('../features/flow/flow-page.tsx').then((m) => ({ Component: m.FlowPage })) },
+          {
+            path: 'faq',
+            lazy: () => import('../features/faq/faq-page.tsx').then((m) => ({ Component: m.FaqPage })),
+          },
+          {
+            path: 'about',
+            lazy: () => import('../features/about/about-page.tsx').then((m) => ({ Component: m.AboutPage })),
+          },
+          {
+            path: 'flow',
+            lazy: () => import('../features/flow/flow-page.tsx').then((m) => ({ Component: m.FlowPage })),
+          },
           {
             path: 'seminar-info',
-            lazy: () => import('../features/seminar-info/seminar-info-page.tsx').then((m) => ({ Component: m.SeminarInfoPage })),
+            lazy: () =>
+              import('../features/seminar-info/seminar-info-page.tsx').then((m) => ({
+                Component: m.SeminarInfoPage,
+              })),
           },
-          { path: 'tokusho', lazy: () => import('../features/legal/tokusho-page.tsx').then((m) => ({ Component: m.TokushoPage })) },
+          {
+            path: 'tokusho',
+            lazy: () =>
+              import('../features/legal/tokusho-page.tsx').then((m) => ({ Component: m.TokushoPage })),
+          },
           {
             path: 'privacy-policy',
-            lazy: () => import('../features/legal/privacy-policy-page.tsx').then((m) => ({ Component: m.PrivacyPolicyPage })),
+            lazy: () =>
+              import('../features/legal/privacy-policy-page.tsx').then((m) => ({
+                Component: m.PrivacyPolicyPage,
+              })),
           },
           {
             path: 'search-result',
-            lazy: () => import('../features/search/search-result-page.tsx').then((m) => ({ Component: m.SearchResultPage })),
+            lazy: () =>
+              import('../features/search/search-result-page.tsx').then((m) => ({
+                Component: m.SearchResultPage,
+              })),
           },
-          { path: 'course/:id', lazy: () => import('../features/courses/course-page.tsx').then((m) => ({ Component: m.CoursePage })) },
-          { path: 'contact-us', lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })) },
+          {
+            path: 'course/:id',
+            lazy: () =>
+              import('../features/courses/course-page.tsx').then((m) => ({ Component: m.CoursePage })),
+          },
+          {
+            path: 'contact-us',
+            lazy: () =>
+              import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+          },
           {
             path: 'seminar-register',
             lazy: () =>
-              import('../features/seminar-register/seminar-register-page.tsx').then((m) => ({ Component: m.SeminarRegisterPage })),
+              import('../features/seminar-register/seminar-register-page.tsx').then((m) => ({
+                Component: m.SeminarRegisterPage,
+              })),
           },
-          { path: 'login', lazy: () => import('../features/account/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
-          { path: 'register', lazy: () => import('../features/account/register/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+          {
+            path: 'login',
+            lazy: () =>
+              import('../features/account/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+          },
+          {
+            path: 'register',
+            lazy: () =>
+              import('../features/account/register/register-page.tsx').then((m) => ({
+                Component: m.RegisterPage,
+              })),
+          },
           {
             path: 'register-confirm',
-            lazy: () => import('../features/account/register/register-confirm-page.tsx').then((m) => ({ Component: m.RegisterConfirmPage })),
+            lazy: () =>
+              import('../features/account/register/register-confirm-page.tsx').then((m) => ({
+                Component: m.RegisterConfirmPage,
+              })),
           },
           {
             path: 'register/complete',
-            lazy: () => import('../features/account/register/register-complete-page.tsx').then((m) => ({ Component: m.RegisterCompletePage })),
+            lazy: () =>
+              import('../features/account/register/register-complete-page.tsx').then((m) => ({
+                Component: m.RegisterCompletePage,
+              })),
           },
           {
             path: 'forgot-password',
-            lazy: () => import('../features/account/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+            lazy: () =>
+              import('../features/account/forgot-password-page.tsx').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
           },
           {
             path: 'forgot-password/:token',
-            lazy: () => import('../features/account/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+            lazy: () =>
+              import('../features/account/reset-password-page.tsx').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
           },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'my-page', lazy: () => import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })) },
-              { path: 'my-page/:tab', lazy: () => import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })) },
+              {
+                path: 'my-page',
+                lazy: () =>
+                  import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+              },
+              {
+                path: 'my-page/:tab',
+                lazy: () =>
+                  import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+              },
             ],
           },
           { path: '404', element: <NotFoundPage /> },

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { PageTitle } from './page-title.tsx';
 
 /** The h1 of a page, also setting the document title. */
-export function PageHeading({ title, lead, documentTitle }: { title: string; lead?: ReactNode; documentTitle?: string }) {
+export function PageHeading({
+  title,
+  lead,
+  documentTitle,
+}: {
+  title: string;
+  lead?: ReactNode;
+  documentTitle?: string;
+}) {
   return (
     <Stack gap={6} mb="lg">
       <PageTitle title={documentTitle ?? title} />

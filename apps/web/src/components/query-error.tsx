@@ -3,7 +3,15 @@ import { ApiRequestError } from '../lib/api-client.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
 /** A failed load: the server's message, or a missing-data notice for 404, with a retry. */
-export function QueryError({ error, onRetry, notFoundText }: { error: unknown; onRetry?: () => void; notFoundText?: string }) {
+export function QueryError({
+  error,
+  onRetry,
+  notFoundText,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  notFoundText?: string;
+}) {
   const { t } = useI18n();
   if (error instanceof ApiRequestError && error.status === 404) {
     return (

@@ -99,7 +99,10 @@ export function apiList<T>(path: string, options: RequestOptions = {}): Promise<
 }
 
 /** A file answer (PDF, zip): the blob and the file name the server suggested. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiBlob(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
   const response = await send(path, options);
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);

@@ -8,7 +8,10 @@ const dateParts = new Intl.DateTimeFormat('ja-JP', {
 });
 
 function parts(value: string | Date) {
-  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T00:00:00+09:00`)
+      : new Date(value);
   const p = Object.fromEntries(dateParts.formatToParts(date).map((x) => [x.type, x.value]));
   return { y: p.year ?? '', m: p.month ?? '', d: p.day ?? '' };
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, dictionaries, format, LANGUAGES, type Language, type Messages } from '@mels/domain';
+import {
+  DEFAULT_LANGUAGE,
+  dictionaries,
+  format,
+  LANGUAGES,
+  type Language,
+  type Messages,
+} from '@mels/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 type I18n = {

@@ -43,7 +43,10 @@ function input(overrides: Partial<WorkflowInput> = {}): WorkflowInput {
   };
 }
 
-const states = (i: WorkflowInput) => workflowSteps(i).map((v) => `${v.step}:${v.state}`).join(' ');
+const states = (i: WorkflowInput) =>
+  workflowSteps(i)
+    .map((v) => `${v.step}:${v.state}`)
+    .join(' ');
 
 describe('visibleSteps', () => {
   it.each([
@@ -77,38 +80,150 @@ describe('applicationWindow', () => {
 
 describe('workflowSteps', () => {
   const rows: ReadonlyArray<readonly [string, Partial<WorkflowInput>, string]> = [
-    ['attendee, free course, nothing done: application active', {}, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
-    ['attendee, paid course: step 1 active', { coursePrice: 3000 }, '1:active 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['attendee, paid course, window closed: step 1 disabled', { coursePrice: 3000, applyEnd: '2026-11-20T00:00:00Z' }, '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['attendee, paid course, basic-updated not passed: step 1 disabled', { coursePrice: 3000, basicUpdatedCoursePassed: false }, '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['attendee, BI course: step 1 skipped', { coursePrice: 3000, certificatePrefix: 'BI' }, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
-    ['attendee registered, pre-video exists: step 2 active', { coursePrice: 3000, status: 1, hasPreVideo: true, hasPreTest: true }, '1:finished 2:active 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['attendee pre-video watched: pre-test active', { status: 2, hasPreVideo: true, hasPreTest: true }, '1:finished 2:finished 3:active 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['attendee pre-test done: application active', { status: 3, hasPreVideo: true, hasPreTest: true }, '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled'],
-    ['window not open: application disabled', { applyStart: '2026-11-23T00:00:00Z' }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['window closed: application disabled', { applyEnd: '2026-11-21T00:00:00Z' }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['session cancelled: everything open disabled', { sessionActive: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['same-time conflict', { sameTimeConflict: true }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['occupation not matched', { occupationPassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['course condition unmet', { courseConditionPassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
-    ['applying (4): ticket disabled', { status: 4 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
-    ['awaiting lottery (5): ticket disabled', { status: 5 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
-    ['won (6): ticket active', { status: 6 }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
-    ['lost (7): ticket disabled', { status: 7 }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
-    ['cancelled enrolment: ticket disabled', { status: 7, cancelled: true }, '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled'],
-    ['awaiting payment (8): ticket active', { status: 8 }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
-    ['attending (9): ticket active even after the window', { status: 9, applyEnd: '2026-11-21T00:00:00Z' }, '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled'],
-    ['attended (10): post-test active', { status: 10 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:active 7:disabled'],
-    ['post-test done (11): survey active', { status: 11 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:active'],
-    ['completed (12)', { status: 12 }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:finished'],
-    ['completed BI course: step 7 bi_finished', { status: 12, certificatePrefix: 'BI' }, '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:bi_finished'],
+    [
+      'attendee, free course, nothing done: application active',
+      {},
+      '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee, paid course: step 1 active',
+      { coursePrice: 3000 },
+      '1:active 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee, paid course, window closed: step 1 disabled',
+      { coursePrice: 3000, applyEnd: '2026-11-20T00:00:00Z' },
+      '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee, paid course, basic-updated not passed: step 1 disabled',
+      { coursePrice: 3000, basicUpdatedCoursePassed: false },
+      '1:disabled 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee, BI course: step 1 skipped',
+      { coursePrice: 3000, certificatePrefix: 'BI' },
+      '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee registered, pre-video exists: step 2 active',
+      { coursePrice: 3000, status: 1, hasPreVideo: true, hasPreTest: true },
+      '1:finished 2:active 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee pre-video watched: pre-test active',
+      { status: 2, hasPreVideo: true, hasPreTest: true },
+      '1:finished 2:finished 3:active 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'attendee pre-test done: application active',
+      { status: 3, hasPreVideo: true, hasPreTest: true },
+      '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'window not open: application disabled',
+      { applyStart: '2026-11-23T00:00:00Z' },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'window closed: application disabled',
+      { applyEnd: '2026-11-21T00:00:00Z' },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'session cancelled: everything open disabled',
+      { sessionActive: false },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'same-time conflict',
+      { sameTimeConflict: true },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'occupation not matched',
+      { occupationPassed: false },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'course condition unmet',
+      { courseConditionPassed: false },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'applying (4): ticket disabled',
+      { status: 4 },
+      '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'awaiting lottery (5): ticket disabled',
+      { status: 5 },
+      '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'won (6): ticket active',
+      { status: 6 },
+      '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled',
+    ],
+    [
+      'lost (7): ticket disabled',
+      { status: 7 },
+      '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'cancelled enrolment: ticket disabled',
+      { status: 7, cancelled: true },
+      '1:finished 2:finished 3:finished 4:finished 5:disabled 6:disabled 7:disabled',
+    ],
+    [
+      'awaiting payment (8): ticket active',
+      { status: 8 },
+      '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled',
+    ],
+    [
+      'attending (9): ticket active even after the window',
+      { status: 9, applyEnd: '2026-11-21T00:00:00Z' },
+      '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled',
+    ],
+    [
+      'attended (10): post-test active',
+      { status: 10 },
+      '1:finished 2:finished 3:finished 4:finished 5:finished 6:active 7:disabled',
+    ],
+    [
+      'post-test done (11): survey active',
+      { status: 11 },
+      '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:active',
+    ],
+    [
+      'completed (12)',
+      { status: 12 },
+      '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:finished',
+    ],
+    [
+      'completed BI course: step 7 bi_finished',
+      { status: 12, certificatePrefix: 'BI' },
+      '1:finished 2:finished 3:finished 4:finished 5:finished 6:finished 7:bi_finished',
+    ],
     ['instructor, nothing done', { userTypeId: 1 }, '4:active 5:disabled'],
     ['observer won', { userTypeId: 3, status: 6 }, '4:finished 5:active'],
     ['assistant applying, not approved', { userTypeId: 2, status: 4 }, '4:finished 5:disabled'],
     ['assistant won, not approved', { userTypeId: 2, status: 6 }, '4:finished 5:disabled'],
-    ['assistant won and approved', { userTypeId: 2, status: 6, assistantApproved: true }, '4:finished 5:active'],
-    ['instructor, paid course: no step 1 gate', { userTypeId: 1, coursePrice: 3000, basicUpdatedCoursePassed: false }, '4:active 5:disabled'],
-    ['attendee, basic-updated not passed: application disabled', { basicUpdatedCoursePassed: false }, '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled'],
+    [
+      'assistant won and approved',
+      { userTypeId: 2, status: 6, assistantApproved: true },
+      '4:finished 5:active',
+    ],
+    [
+      'instructor, paid course: no step 1 gate',
+      { userTypeId: 1, coursePrice: 3000, basicUpdatedCoursePassed: false },
+      '4:active 5:disabled',
+    ],
+    [
+      'attendee, basic-updated not passed: application disabled',
+      { basicUpdatedCoursePassed: false },
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    ],
   ];
   it.each(rows)('%s', (_name, overrides, expected) => expect(states(input(overrides))).toBe(expected));
 
@@ -154,7 +269,9 @@ describe('statusOnApply', () => {
     [4, 'lottery', 5],
     [1, 'lottery', 5],
     [2, 'lottery', 4],
-  ] as const)('type %i %s → %i', (type, selection, status) => expect(statusOnApply(type, selection)).toBe(status));
+  ] as const)('type %i %s → %i', (type, selection, status) =>
+    expect(statusOnApply(type, selection)).toBe(status),
+  );
 });
 
 describe('guards of §2', () => {
@@ -224,5 +341,7 @@ describe('place and application predicates', () => {
     [10, 5],
     [11, 6],
     [12, 7],
-  ] as const)('status %i is recorded under step %i', (status, step) => expect(stepOfStatus(status)).toBe(step));
+  ] as const)('status %i is recorded under step %i', (status, step) =>
+    expect(stepOfStatus(status)).toBe(step),
+  );
 });

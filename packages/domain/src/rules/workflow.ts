@@ -13,16 +13,23 @@ export type StepState = 'disabled' | 'active' | 'finished' | 'bi_finished';
 export const PLACE_HOLDING_STATUSES: readonly StepStatus[] = [6, 8, 9, 10, 11, 12];
 
 export function holdsPlace(status: number | null | undefined): boolean {
-  return status !== null && status !== undefined && (PLACE_HOLDING_STATUSES as readonly number[]).includes(status);
+  return (
+    status !== null && status !== undefined && (PLACE_HOLDING_STATUSES as readonly number[]).includes(status)
+  );
 }
 
 /** Statuses that count as an application for the same-time conflict (check_training): applied and not lost. */
 export function isLiveApplication(status: number | null | undefined): boolean {
-  return status !== null && status !== undefined && status >= STEP_STATUS.applying && status !== STEP_STATUS.lost;
+  return (
+    status !== null && status !== undefined && status >= STEP_STATUS.applying && status !== STEP_STATUS.lost
+  );
 }
 
 /** Step 1 (course registration) is skipped when the course is free (price 0) or a BI course. */
-export function registrationSkipped(coursePrice: number, certificatePrefix: string | null | undefined): boolean {
+export function registrationSkipped(
+  coursePrice: number,
+  certificatePrefix: string | null | undefined,
+): boolean {
   return coursePrice === 0 || isBiCourse(certificatePrefix);
 }
 
@@ -38,7 +45,11 @@ export function visibleSteps(userTypeId: number): WorkflowStep[] {
 export type WindowPhase = 'upcoming' | 'open' | 'closed';
 
 /** Where `now` is against the user type's application window (both ends inclusive). */
-export function applicationWindow(applyStart: Date | string, applyEnd: Date | string, now: Date): WindowPhase {
+export function applicationWindow(
+  applyStart: Date | string,
+  applyEnd: Date | string,
+  now: Date,
+): WindowPhase {
   if (now.getTime() < new Date(applyStart).getTime()) return 'upcoming';
   if (now.getTime() > new Date(applyEnd).getTime()) return 'closed';
   return 'open';
@@ -69,9 +80,9 @@ export type WorkflowInput = {
 };
 
 /** Everything that blocks every step not yet finished (spec: clickable only if …). */
-export function blockers(input: WorkflowInput): Array<
-  'sessionCancelled' | 'sameTimeConflict' | 'occupation' | 'courseCondition' | 'enrollmentCancelled'
-> {
+export function blockers(
+  input: WorkflowInput,
+): Array<'sessionCancelled' | 'sameTimeConflict' | 'occupation' | 'courseCondition' | 'enrollmentCancelled'> {
   const out: ReturnType<typeof blockers> = [];
   if (!input.sessionActive) out.push('sessionCancelled');
   if (input.cancelled) out.push('enrollmentCancelled');
@@ -86,7 +97,9 @@ export function stepFinished(step: WorkflowStep, input: WorkflowInput): boolean 
   const s = input.status ?? STEP_STATUS.initial;
   switch (step) {
     case WORKFLOW_STEP.courseRegistration:
-      return registrationSkipped(input.coursePrice, input.certificatePrefix) || s >= STEP_STATUS.courseRegistered;
+      return (
+        registrationSkipped(input.coursePrice, input.certificatePrefix) || s >= STEP_STATUS.courseRegistered
+      );
     case WORKFLOW_STEP.preVideo:
       return !input.hasPreVideo || s >= STEP_STATUS.preVideoWatched;
     case WORKFLOW_STEP.preTest:
@@ -160,7 +173,11 @@ export type AfterWinRoute = 'payment' | 'waiting' | 'agreement';
  * card (or no method set) → the payment page (status 8), bank transfer → the waiting notice (status 8
  * until the office confirms receipt), pay on site → the agreement. Free sessions and other user types → agreement.
  */
-export function routeAfterWin(userTypeId: number, sessionFee: number, paymentMethodIds: readonly number[]): AfterWinRoute {
+export function routeAfterWin(
+  userTypeId: number,
+  sessionFee: number,
+  paymentMethodIds: readonly number[],
+): AfterWinRoute {
   if (userTypeId !== USER_TYPE.attendee || sessionFee < 50) return 'agreement';
   if (paymentMethodIds.length === 0 || paymentMethodIds.includes(PAYMENT_METHOD.card)) return 'payment';
   if (paymentMethodIds.includes(PAYMENT_METHOD.bankTransfer)) return 'waiting';
@@ -190,7 +207,11 @@ export function paymentGuard(status: number | null, retry: boolean): GuardTarget
 }
 
 /** §2: a step page redirects to the detail page below its required step or when a condition is unmet. */
-export function stepPageGuard(requiredStep: WorkflowStep, displayed: number, conditionsMet: boolean): GuardTarget {
+export function stepPageGuard(
+  requiredStep: WorkflowStep,
+  displayed: number,
+  conditionsMet: boolean,
+): GuardTarget {
   return conditionsMet && displayed >= requiredStep ? null : 'detail';
 }
 

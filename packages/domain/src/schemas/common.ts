@@ -18,7 +18,10 @@ export function intField(label: string, opts: { min?: number; max?: number } = {
 
 /** A value given once or repeated (`area[]=1&area[]=2`), always read as an array. */
 export function arrayOf<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item));
+  return z.preprocess(
+    (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+    z.array(item),
+  );
 }
 
 export const idParamSchema = z.object({ id: intField(f.id, { min: 1, max: 2147483647 }) });
@@ -84,18 +87,23 @@ export function paginate(page: number, limit: number, total: number): Pagination
 
 /** A calendar date written YYYY-MM-DD (optionally followed by a time, as the spec sends ' 00:00:00'). */
 export function dateField(label: string) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, { error: format(v.invalidDate, label), abort: true })
-    // A real calendar day: Date.parse would roll 2026-02-30 over to March.
-    .refine(
-      (s) => {
-        const day = s.slice(0, 10);
-        const parsed = new Date(`${day}T00:00:00Z`);
-        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
-      },
-      { error: format(v.invalidDate, label), abort: true },
-    )
-    .transform((s) => s.slice(0, 10));
+  return (
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, {
+        error: format(v.invalidDate, label),
+        abort: true,
+      })
+      // A real calendar day: Date.parse would roll 2026-02-30 over to March.
+      .refine(
+        (s) => {
+          const day = s.slice(0, 10);
+          const parsed = new Date(`${day}T00:00:00Z`);
+          return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+        },
+        { error: format(v.invalidDate, label), abort: true },
+      )
+      .transform((s) => s.slice(0, 10))
+  );
 }

@@ -35,12 +35,15 @@ describe('contactSendSchema', () => {
     expect(errors(contactSendSchema, { ...contact, subject: 'other', description: '   ' })).toEqual({
       description: ['件名（その他）は必須です'],
     });
-    expect(errors(contactSendSchema, { ...contact, subject: 'other', description: 'あ'.repeat(51) })).toEqual({
-      description: ['50文字以内で入力してください'],
-    });
-    expect(contactSendSchema.parse({ ...contact, subject: 'other', description: ` ${'あ'.repeat(50)} ` }).description).toBe(
-      'あ'.repeat(50),
+    expect(errors(contactSendSchema, { ...contact, subject: 'other', description: 'あ'.repeat(51) })).toEqual(
+      {
+        description: ['50文字以内で入力してください'],
+      },
     );
+    expect(
+      contactSendSchema.parse({ ...contact, subject: 'other', description: ` ${'あ'.repeat(50)} ` })
+        .description,
+    ).toBe('あ'.repeat(50));
   });
 
   it('reports every missing field at once, including the description', () => {
@@ -63,7 +66,9 @@ describe('contactSendSchema', () => {
   );
 
   it('refuses an unknown subject', () => {
-    expect(errors(contactSendSchema, { ...contact, subject: 'complaint' })).toEqual({ subject: ['件名を選択してください'] });
+    expect(errors(contactSendSchema, { ...contact, subject: 'complaint' })).toEqual({
+      subject: ['件名を選択してください'],
+    });
   });
 });
 
@@ -124,7 +129,9 @@ describe('localHoldingRegisterSchema', () => {
   });
 
   it('pattern-checks the email and the phone', () => {
-    expect(errors(localHoldingRegisterSchema, { ...holding, secretariat_email: 'office.example.org' })).toEqual({
+    expect(
+      errors(localHoldingRegisterSchema, { ...holding, secretariat_email: 'office.example.org' }),
+    ).toEqual({
       secretariat_email: ['メールアドレスの形式は正しくありません。'],
     });
     expect(errors(localHoldingRegisterSchema, { ...holding, secretariat_phone: '03(1234)5678' })).toEqual({

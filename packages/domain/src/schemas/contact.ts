@@ -95,16 +95,22 @@ export const contactSendSchema = z
     client_email: emailField(c.client_email),
     subject: z.enum(CONTACT_SUBJECTS, { error: publicFormMessages.subjectChoice }),
     description: optionalText.pipe(
-      z.string().max(LIMITS.contactSubjectDescriptionMax, { error: publicFormMessages.descriptionMax }).optional(),
+      z
+        .string()
+        .max(LIMITS.contactSubjectDescriptionMax, { error: publicFormMessages.descriptionMax })
+        .optional(),
     ),
     content: requiredText(c.content, 5000),
   })
-  .superRefine((value, ctx) => {
-    // Checked even when other fields fail (`when`), so the form shows every error at once.
-    if (value.subject === 'other' && !value.description) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: format(v.required, c.description) });
-    }
-  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+  .superRefine(
+    (value, ctx) => {
+      // Checked even when other fields fail (`when`), so the form shows every error at once.
+      if (value.subject === 'other' && !value.description) {
+        ctx.addIssue({ code: 'custom', path: ['description'], message: format(v.required, c.description) });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type ContactSendInput = z.input<typeof contactSendSchema>;
 export type ContactSend = z.infer<typeof contactSendSchema>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { agreementBodySchema, applyBodySchema, checkInBodySchema, enrollmentMessagesJa, lotteryBodySchema } from './enrollments.ts';
+import {
+  agreementBodySchema,
+  applyBodySchema,
+  checkInBodySchema,
+  enrollmentMessagesJa,
+  lotteryBodySchema,
+} from './enrollments.ts';
 
 describe('enrolment request schemas', () => {
   it('requires the agreement consent with the spec message', () => {
@@ -14,7 +20,8 @@ describe('enrolment request schemas', () => {
 
   it('takes user types 1–4 only, as numbers or strings', () => {
     expect(applyBodySchema.parse({ user_type: '4' })).toEqual({ user_type: 4 });
-    for (const user_type of [0, 5, 'x', 2.5]) expect(applyBodySchema.safeParse({ user_type }).success).toBe(false);
+    for (const user_type of [0, 5, 'x', 2.5])
+      expect(applyBodySchema.safeParse({ user_type }).success).toBe(false);
     const refused = applyBodySchema.safeParse({ user_type: 4, privacy: false });
     expect(refused.error?.issues[0]?.message).toBe('個人情報保護方針に同意する必要があります。');
   });
@@ -24,6 +31,9 @@ describe('enrolment request schemas', () => {
     expect(lotteryBodySchema.safeParse({ user_type: 4, seed: 'no spaces' }).success).toBe(false);
     expect(lotteryBodySchema.safeParse({ user_type: 4, seed: 'x'.repeat(65) }).success).toBe(false);
     expect(checkInBodySchema.safeParse({ code: '' }).success).toBe(false);
-    expect(checkInBodySchema.parse({ code: ' a.b.c ', training_id: '3' })).toEqual({ code: 'a.b.c', training_id: 3 });
+    expect(checkInBodySchema.parse({ code: ' a.b.c ', training_id: '3' })).toEqual({
+      code: 'a.b.c',
+      training_id: 3,
+    });
   });
 });

@@ -8,7 +8,14 @@ import {
   sandboxConfirmSchema,
 } from './payments.ts';
 
-const card = { client_secret: 'pi_1_secret_2', number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123', email: 'a@example.jp' };
+const card = {
+  client_secret: 'pi_1_secret_2',
+  number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: 2030,
+  cvc: '123',
+  email: 'a@example.jp',
+};
 
 function issues(value: unknown): Record<string, string[]> {
   const result = sandboxConfirmSchema.safeParse(value);
@@ -35,7 +42,8 @@ describe('cardBrand', () => {
 
 describe('luhnValid', () => {
   it('accepts the test cards and refuses a changed digit', () => {
-    for (const n of ['4242424242424242', '4000000000000002', '4000002500003155', '378282246310005']) expect(luhnValid(n)).toBe(true);
+    for (const n of ['4242424242424242', '4000000000000002', '4000002500003155', '378282246310005'])
+      expect(luhnValid(n)).toBe(true);
     expect(luhnValid('4242424242424241')).toBe(false);
     expect(luhnValid('4242')).toBe(false);
   });
@@ -51,7 +59,9 @@ describe('sandboxConfirmSchema', () => {
     expect(issues({ ...card, number: '4242424242424241' }).number).toEqual([PAYMENT_MESSAGES.numberInvalid]);
     expect(issues({ ...card, exp_month: 13 }).exp).toEqual([PAYMENT_MESSAGES.expiryIncomplete]);
     expect(issues({ ...card, cvc: '12' }).cvc).toEqual([PAYMENT_MESSAGES.cvcIncomplete]);
-    expect(issues({ ...card, number: '378282246310005', cvc: '123' }).cvc).toEqual([PAYMENT_MESSAGES.cvcIncomplete]);
+    expect(issues({ ...card, number: '378282246310005', cvc: '123' }).cvc).toEqual([
+      PAYMENT_MESSAGES.cvcIncomplete,
+    ]);
     expect(issues({ ...card, email: 'no-at' }).email).toEqual(['メールアドレスの形式は正しくありません。']);
     expect(issues({ ...card, email: '' }).email).toEqual([PAYMENT_MESSAGES.emailRequired]);
   });
@@ -64,6 +74,8 @@ describe('free threshold and intent requests', () => {
   });
   it('refuses an unknown object type', () => {
     expect(createPaymentIntentSchema.safeParse({ object_type: 6, object_id: 1 }).success).toBe(false);
-    expect(createPaymentIntentSchema.safeParse({ object_type: '1', object_id: '3', amount: 1 }).success).toBe(true);
+    expect(createPaymentIntentSchema.safeParse({ object_type: '1', object_id: '3', amount: 1 }).success).toBe(
+      true,
+    );
   });
 });

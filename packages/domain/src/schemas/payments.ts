@@ -124,7 +124,10 @@ export const checkProductOrderSchema = z.object({
   object_id: id('object_id').optional().nullable(),
   training_id: id('training_id').optional().nullable(),
   products: z.array(cartProductSchema).max(100).optional(),
-  meta: z.object({ products: z.array(cartProductSchema).max(100) }).partial().optional(),
+  meta: z
+    .object({ products: z.array(cartProductSchema).max(100) })
+    .partial()
+    .optional(),
 });
 export type CheckProductOrderInput = z.infer<typeof checkProductOrderSchema>;
 
@@ -133,7 +136,12 @@ export const checkProductOrderResponseSchema = dataEnvelope(
 );
 
 export const createOrderTransactionSchema = z.object({
-  t_key: z.string().trim().regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' }).optional().nullable(),
+  t_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' })
+    .optional()
+    .nullable(),
   object_type: objectType.default(4),
   object_id: id('object_id').optional().nullable(),
   meta: z
@@ -223,8 +231,12 @@ export const sandboxConfirmSchema = z
   .superRefine((value, ctx) => {
     const number = value.number.replace(/[\s-]/g, '');
     const brand = cardBrand(number);
-    if (number === '') ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberRequired });
-    else if (!/^\d+$/.test(number) || (brand !== 'unknown' && number.length > Math.max(...cardNumberLengths(brand))))
+    if (number === '')
+      ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberRequired });
+    else if (
+      !/^\d+$/.test(number) ||
+      (brand !== 'unknown' && number.length > Math.max(...cardNumberLengths(brand)))
+    )
       ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberInvalid });
     else if (number.length < (brand === 'unknown' ? 16 : Math.min(...cardNumberLengths(brand))))
       ctx.addIssue({ code: 'custom', path: ['number'], message: PAYMENT_MESSAGES.numberIncomplete });
@@ -239,7 +251,8 @@ export const sandboxConfirmSchema = z
     const cvcLength = brand === 'amex' ? 4 : 3;
     if (!new RegExp(`^\\d{${cvcLength}}$`).test(value.cvc))
       ctx.addIssue({ code: 'custom', path: ['cvc'], message: PAYMENT_MESSAGES.cvcIncomplete });
-    if (value.email === '') ctx.addIssue({ code: 'custom', path: ['email'], message: PAYMENT_MESSAGES.emailRequired });
+    if (value.email === '')
+      ctx.addIssue({ code: 'custom', path: ['email'], message: PAYMENT_MESSAGES.emailRequired });
     else if (!z.email().safeParse(value.email).success)
       ctx.addIssue({ code: 'custom', path: ['email'], message: PAYMENT_MESSAGES.emailFormat });
   });
@@ -332,4 +345,3 @@ export const transactionResponseSchema = dataEnvelope(
     created_at: z.string(),
   }),
 );
-

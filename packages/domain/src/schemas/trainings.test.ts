@@ -4,7 +4,10 @@ import { trainingDetailQuerySchema, trainingsQuerySchema } from './trainings.ts'
 function issues(value: unknown) {
   const result = trainingsQuerySchema.safeParse(value);
   expect(result.success, `expected ${JSON.stringify(value)} to be rejected`).toBe(false);
-  return (result.error?.issues ?? []).map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return (result.error?.issues ?? []).map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
 }
 
 describe('trainingsQuerySchema', () => {
@@ -14,12 +17,21 @@ describe('trainingsQuerySchema', () => {
 
   it('reads arrays as the querystring parser gives them, and single values as arrays', () => {
     expect(
-      trainingsQuerySchema.parse({ area: ['13', '14'], course_id: '2', user_type: ['1', '2'], page: '3', limit: '20' }),
+      trainingsQuerySchema.parse({
+        area: ['13', '14'],
+        course_id: '2',
+        user_type: ['1', '2'],
+        page: '3',
+        limit: '20',
+      }),
     ).toEqual({ page: 3, limit: 20, area: [13, 14], course_id: [2], user_type: [1, 2] });
   });
 
   it('reads the dates the browser sends (date plus " 00:00:00") and plain dates', () => {
-    const q = trainingsQuerySchema.parse({ event_date$ge: '2026-11-22 00:00:00', event_date$le: '2027-01-31' });
+    const q = trainingsQuerySchema.parse({
+      event_date$ge: '2026-11-22 00:00:00',
+      event_date$le: '2027-01-31',
+    });
     expect(q.event_date$ge).toBe('2026-11-22');
     expect(q.event_date$le).toBe('2027-01-31');
   });
@@ -31,9 +43,21 @@ describe('trainingsQuerySchema', () => {
     [{ area: ['48'] }, 'area.0', '都道府県は47以下で指定してください'],
     [{ course_id: ['1.5'] }, 'course_id.0', 'コースは整数で指定してください'],
     [{ user_type: ['6'] }, 'user_type.0', '募集区分は5以下で指定してください'],
-    [{ event_date$ge: '2026-13-01' }, 'event_date$ge', '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）'],
-    [{ event_date$ge: '2026-02-30 00:00:00' }, 'event_date$ge', '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）'],
-    [{ event_date$le: 'tomorrow' }, 'event_date$le', '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）'],
+    [
+      { event_date$ge: '2026-13-01' },
+      'event_date$ge',
+      '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）',
+    ],
+    [
+      { event_date$ge: '2026-02-30 00:00:00' },
+      'event_date$ge',
+      '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）',
+    ],
+    [
+      { event_date$le: 'tomorrow' },
+      'event_date$le',
+      '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）',
+    ],
   ])('refuses %j with a Japanese message on its field', (value, path, message) => {
     expect(issues(value)).toContainEqual({ path, message });
   });

@@ -13,9 +13,13 @@ z.config({
           ? '入力してください'
           : '値の形式が正しくありません';
       case 'too_small':
-        return issue.origin === 'string' ? `${String(issue.minimum)}文字以上で入力してください` : `${String(issue.minimum)}以上で指定してください`;
+        return issue.origin === 'string'
+          ? `${String(issue.minimum)}文字以上で入力してください`
+          : `${String(issue.minimum)}以上で指定してください`;
       case 'too_big':
-        return issue.origin === 'string' ? `${String(issue.maximum)}文字以下で入力してください` : `${String(issue.maximum)}以下で指定してください`;
+        return issue.origin === 'string'
+          ? `${String(issue.maximum)}文字以下で入力してください`
+          : `${String(issue.maximum)}以下で指定してください`;
       case 'invalid_format':
         return issue.format === 'email' ? ja.validation.emailFormat : '形式が正しくありません';
       case 'unrecognized_keys':

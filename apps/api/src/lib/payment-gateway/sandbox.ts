@@ -107,10 +107,14 @@ export function createSandboxGateway(options: { db: Executor; clock: Clock }): P
     },
     async refund(input) {
       const row = await find(input.intentId);
-      if (!row || row.status !== 'succeeded') throw new Error(`sandbox intent ${input.intentId} cannot be refunded`);
+      if (!row || row.status !== 'succeeded')
+        throw new Error(`sandbox intent ${input.intentId} cannot be refunded`);
       const metadata = row.metadata as Record<string, string>;
       const id = metadata.refund_id ?? `re_sandbox_${randomBytes(10).toString('hex')}`;
-      if (!metadata.refund_id) await update(row.id, { metadata: { ...metadata, refund_id: id, refunded_amount: String(input.amount) } });
+      if (!metadata.refund_id)
+        await update(row.id, {
+          metadata: { ...metadata, refund_id: id, refunded_amount: String(input.amount) },
+        });
       return { id, status: 'succeeded' };
     },
     async confirmCard(clientSecret: string, card: CardInput): Promise<ConfirmResult> {
@@ -130,7 +134,12 @@ export function createSandboxGateway(options: { db: Executor; clock: Clock }): P
       const expiresAt = Date.UTC(year, card.expMonth, 1); // first instant after the expiry month
       if (expiresAt <= now.getTime()) {
         const message = PAYMENT_MESSAGES.expiredCard;
-        const failed = await update(row.id, { status: 'requires_payment_method', lastError: message, cardBrand: brand, cardLast4: last4 });
+        const failed = await update(row.id, {
+          status: 'requires_payment_method',
+          lastError: message,
+          cardBrand: brand,
+          cardLast4: last4,
+        });
         return { intent: present(failed), brand, last4, error: { code: 'expired_card', message } };
       }
       const decline = declines[number];
@@ -151,11 +160,15 @@ export function createSandboxGateway(options: { db: Executor; clock: Clock }): P
     },
     async authenticate(id, clientSecret, approve) {
       const row = await find(id);
-      if (!row || row.clientSecret !== clientSecret) throw new SandboxCardError('resource_missing', PAYMENT_MESSAGES.transactionMismatch);
+      if (!row || row.clientSecret !== clientSecret)
+        throw new SandboxCardError('resource_missing', PAYMENT_MESSAGES.transactionMismatch);
       if (row.status !== 'requires_action') return present(row);
       if (approve) return present(await update(id, { status: 'succeeded', lastError: null }));
       return present(
-        await update(id, { status: 'requires_payment_method', lastError: PAYMENT_MESSAGES.authenticationFailed }),
+        await update(id, {
+          status: 'requires_payment_method',
+          lastError: PAYMENT_MESSAGES.authenticationFailed,
+        }),
       );
     },
   };

@@ -52,7 +52,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       try {
         return present(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return null;
         throw error;
       }
     },

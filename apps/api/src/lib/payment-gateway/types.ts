@@ -39,7 +39,11 @@ export type PaymentGateway = {
   retrieveIntent: (id: string) => Promise<PaymentIntent | null>;
   cancelIntent: (id: string) => Promise<PaymentIntent>;
   /** Returns the money of a succeeded intent (all of it); the key makes a retry a no-op. */
-  refund: (input: { intentId: string; amount: number; idempotencyKey: string }) => Promise<{ id: string; status: string }>;
+  refund: (input: {
+    intentId: string;
+    amount: number;
+    idempotencyKey: string;
+  }) => Promise<{ id: string; status: string }>;
   /** Sandbox only: what Stripe.js does in the browser (confirmCardPayment). */
   confirmCard?: (clientSecret: string, card: CardInput) => Promise<ConfirmResult>;
   /** Sandbox only: the answer of the 3-D Secure page. */

@@ -11,7 +11,10 @@ export const DEFAULT_FONT_NAME = 'NotoSansCJKjp-Regular';
 
 export class FontMissingError extends Error {}
 
-export function japaneseFont(env: NodeJS.ProcessEnv = process.env): { path: string; name: string | undefined } {
+export function japaneseFont(env: NodeJS.ProcessEnv = process.env): {
+  path: string;
+  name: string | undefined;
+} {
   const path = env.RECEIPT_FONT_PATH || DEFAULT_FONT_PATH;
   if (!fs.existsSync(path)) {
     throw new FontMissingError(
@@ -69,9 +72,16 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   doc.text(`発行日 ${input.date}`, 40, 62, { width, align: 'right' });
 
   doc.fontSize(16).text(`${input.recipient} 様`, 40, 100, { width: width * 0.6 });
-  doc.moveTo(40, 124).lineTo(40 + width * 0.6, 124).lineWidth(0.8).stroke();
+  doc
+    .moveTo(40, 124)
+    .lineTo(40 + width * 0.6, 124)
+    .lineWidth(0.8)
+    .stroke();
 
-  doc.rect(100, 145, width - 120, 44).lineWidth(1).stroke();
+  doc
+    .rect(100, 145, width - 120, 44)
+    .lineWidth(1)
+    .stroke();
   doc.fontSize(22).text(yen(input.amount), 100, 155, { width: width - 120, align: 'center' });
 
   doc.fontSize(11).text(`但し ${input.purpose} として`, 40, 205, { width });
@@ -83,7 +93,10 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   doc
     .fontSize(8)
     .fillColor('#555555')
-    .text('この領収書は電子的に発行したものです。印紙の貼付および押印は省略しております。', 40, 350, { width, align: 'center' });
+    .text('この領収書は電子的に発行したものです。印紙の貼付および押印は省略しております。', 40, 350, {
+      width,
+      align: 'center',
+    });
   doc.end();
   return done;
 }

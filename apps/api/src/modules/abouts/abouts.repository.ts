@@ -11,7 +11,12 @@ export function listAboutTypes(db: Executor) {
 
 export async function findAbout(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: aboutSections.id, name: aboutSections.name, step: aboutSections.step, content: aboutSections.content })
+    .select({
+      id: aboutSections.id,
+      name: aboutSections.name,
+      step: aboutSections.step,
+      content: aboutSections.content,
+    })
     .from(aboutSections)
     .where(eq(aboutSections.id, id));
   return row;

@@ -12,7 +12,10 @@ import { notFound } from '../../lib/errors.ts';
 import { typed } from '../http.ts';
 import { findAbout, listAboutTypes, listFlows } from './abouts.repository.ts';
 
-const all = <T>(rows: T[]) => ({ data: rows, pagination: paginate(1, Math.max(rows.length, 1), rows.length) });
+const all = <T>(rows: T[]) => ({
+  data: rows,
+  pagination: paginate(1, Math.max(rows.length, 1), rows.length),
+});
 
 export function registerAbouts(app: FastifyInstance) {
   const r = typed(app);
@@ -24,7 +27,11 @@ export function registerAbouts(app: FastifyInstance) {
   r.get(
     '/abouts/flows',
     {
-      schema: { tags: ['abouts'], querystring: flowsQuerySchema, response: { 200: flowsResponseSchema, 400: errorBodySchema } },
+      schema: {
+        tags: ['abouts'],
+        querystring: flowsQuerySchema,
+        response: { 200: flowsResponseSchema, 400: errorBodySchema },
+      },
     },
     async (request) => all(await listFlows(app.deps.db, request.query.type)),
   );

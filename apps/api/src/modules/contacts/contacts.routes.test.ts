@@ -22,9 +22,14 @@ describe.each(drivers())('POST /api/v1/contacts/send (%s)', (driver) => {
     await ctx?.close();
   });
 
-  const send = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/v1/contacts/send', payload: payload as object });
+  const send = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/contacts/send', payload: payload as object });
   const mailsTo = (address: string) =>
-    ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(desc(mailOutbox.id));
+    ctx.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, address))
+      .orderBy(desc(mailOutbox.id));
   const clearLimit = () => ctx.deps.db.delete(rateLimitHits);
 
   it('stores the trimmed message, mails the office and acknowledges the sender', async () => {
@@ -52,14 +57,21 @@ describe.each(drivers())('POST /api/v1/contacts/send (%s)', (driver) => {
     expect(ack?.textBody).toContain('日本母体救命システム普及協議会 事務局');
     // The HTML part: the text is escaped first, then its line breaks become <br>.
     for (const html of [office?.htmlBody, ack?.htmlBody]) {
-      expect(html).toContain('講習会の申込について質問です。<br>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;キャンセル&quot;');
+      expect(html).toContain(
+        '講習会の申込について質問です。<br>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;キャンセル&quot;',
+      );
       expect(html).not.toContain('<script>');
     }
   });
 
   it("turns 'other' with its description into 'その他（…）'", async () => {
     const body = expectBody(
-      await send({ ...valid, client_email: 'other@example.jp', subject: 'other', description: ' 領収書の再発行 ' }),
+      await send({
+        ...valid,
+        client_email: 'other@example.jp',
+        subject: 'other',
+        description: ' 領収書の再発行 ',
+      }),
       201,
       contactSendResponseSchema,
     );
@@ -98,7 +110,8 @@ describe.each(drivers())('POST /api/v1/contacts/send (%s)', (driver) => {
 
   it('limits the messages from one address of origin', async () => {
     await clearLimit();
-    for (let i = 0; i < 10; i++) expect((await send({ ...valid, client_email: `n${i}@example.jp` })).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await send({ ...valid, client_email: `n${i}@example.jp` })).statusCode).toBe(201);
     const refused = await send(valid);
     expectError(refused, 429, 'RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

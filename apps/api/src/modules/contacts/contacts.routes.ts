@@ -20,7 +20,12 @@ export function registerContacts(app: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        await enforceRateLimit(app.deps.db, [{ bucket: 'contact', key: request.ip }], CONTACT_RATE_LIMIT, app.deps.clock.now());
+        await enforceRateLimit(
+          app.deps.db,
+          [{ bucket: 'contact', key: request.ip }],
+          CONTACT_RATE_LIMIT,
+          app.deps.clock.now(),
+        );
       } catch (error) {
         if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
         throw error;

@@ -10,12 +10,20 @@ import { findDocument } from './documents.repository.ts';
  * Content-Disposition with the file name in UTF-8 (RFC 6266 / RFC 5987 `filename*`) and an ASCII
  * fallback for old clients; quotes, backslashes and control characters never reach the header.
  */
-export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+export function contentDisposition(
+  name: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const clean =
-    [...name].map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '"\\/'.includes(ch) ? '_' : ch)).join('').trim() ||
-    'download';
+    [...name]
+      .map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f || '"\\/'.includes(ch) ? '_' : ch))
+      .join('')
+      .trim() || 'download';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -29,7 +29,11 @@ export function newAttendanceCode(): string {
 }
 
 function sign(secret: Buffer, enrollmentId: number, code: string): string {
-  return createHmac('sha256', secret).update(`${enrollmentId}.${code}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', secret)
+    .update(`${enrollmentId}.${code}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 export function ticketToken(secret: Buffer, enrollmentId: number, code: string): string {
@@ -44,7 +48,10 @@ export function checkInUrl(config: Config, token: string): string {
  * Reads what the office scanned or typed: the token itself or the check-in URL holding it. Returns
  * the enrolment id and code when the signature is right, otherwise null.
  */
-export function verifyTicketToken(secret: Buffer, scanned: string): { enrollmentId: number; code: string } | null {
+export function verifyTicketToken(
+  secret: Buffer,
+  scanned: string,
+): { enrollmentId: number; code: string } | null {
   const token = scanned.trim().split('/').pop() ?? '';
   const match = /^(\d{1,10})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;

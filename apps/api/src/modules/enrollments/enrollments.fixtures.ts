@@ -49,7 +49,10 @@ export async function makeUsers(
       birthday: '1990-01-01',
     };
   });
-  const inserted = await ctx.deps.db.insert(users).values(rows).returning({ id: users.id, email: users.email });
+  const inserted = await ctx.deps.db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, email: users.email });
   const tokens = inserted.map(() => generateToken());
   await ctx.deps.db.insert(authTokens).values(
     inserted.map((u, i) => ({
@@ -61,7 +64,10 @@ export async function makeUsers(
   return inserted.map((u, i) => ({ id: u.id, email: u.email, token: tokens[i] ?? '' }));
 }
 
-export async function makeUser(ctx: TestContext, options: { role?: 'member' | 'office'; occupation?: number } = {}) {
+export async function makeUser(
+  ctx: TestContext,
+  options: { role?: 'member' | 'office'; occupation?: number } = {},
+) {
   const [user] = await makeUsers(ctx, 1, options);
   if (!user) throw new Error('no user');
   return user;
@@ -91,7 +97,10 @@ export type SessionOptions = {
 /** A course of our own (no pre-videos, no pre-test), with its occupation and condition rules. */
 export async function makeCourse(
   ctx: TestContext,
-  options: Pick<SessionOptions, 'coursePrice' | 'certificatePrefix' | 'occupations' | 'conditions' | 'isRenewal'> = {},
+  options: Pick<
+    SessionOptions,
+    'coursePrice' | 'certificatePrefix' | 'occupations' | 'conditions' | 'isRenewal'
+  > = {},
 ) {
   serial += 1;
   const [course] = await ctx.deps.db
@@ -154,7 +163,9 @@ export async function makeSession(ctx: TestContext, options: SessionOptions = {}
   if (options.paymentMethods?.length)
     await ctx.deps.db
       .insert(trainingPaymentMethods)
-      .values(options.paymentMethods.map((paymentMethodId) => ({ trainingId: training.id, paymentMethodId })));
+      .values(
+        options.paymentMethods.map((paymentMethodId) => ({ trainingId: training.id, paymentMethodId })),
+      );
   return { id: training.id, courseId };
 }
 

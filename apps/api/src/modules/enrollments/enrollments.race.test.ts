@@ -48,7 +48,10 @@ describe.runIf(onPostgres)('first-come capacity under 200 simultaneous applicati
       .from(trainingUserTypes)
       .where(eq(trainingUserTypes.trainingId, session.id));
     expect(type?.participant).toBe(10);
-    const [rows] = await ctx.deps.db.select({ n: count() }).from(enrollments).where(eq(enrollments.trainingId, session.id));
+    const [rows] = await ctx.deps.db
+      .select({ n: count() })
+      .from(enrollments)
+      .where(eq(enrollments.trainingId, session.id));
     expect(rows?.n).toBe(10);
     const [steps] = await ctx.deps.db
       .select({ n: count() })

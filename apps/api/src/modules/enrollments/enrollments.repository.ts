@@ -91,7 +91,11 @@ export async function findEnrollment(db: Executor, trainingId: number, userId: n
     .select()
     .from(enrollments)
     .where(
-      and(eq(enrollments.trainingId, trainingId), eq(enrollments.userId, userId), eq(enrollments.userTypeId, userTypeId)),
+      and(
+        eq(enrollments.trainingId, trainingId),
+        eq(enrollments.userId, userId),
+        eq(enrollments.userTypeId, userTypeId),
+      ),
     );
   return row;
 }
@@ -177,7 +181,11 @@ export async function findPassedCourses(db: Executor, userId: number) {
  * check_training: another live application (applied and not lost or cancelled) of the user to a
  * session on the same day whose times overlap this one's.
  */
-export async function findSameTimeConflict(db: Executor, userId: number, r: Recruitment): Promise<number | null> {
+export async function findSameTimeConflict(
+  db: Executor,
+  userId: number,
+  r: Recruitment,
+): Promise<number | null> {
   const [row] = await db
     .select({ trainingId: trainings.id })
     .from(enrollments)
@@ -238,7 +246,12 @@ export async function takePlace(db: Executor, recruitmentId: number): Promise<bo
   const rows = await db
     .update(trainingUserTypes)
     .set({ participant: sql`${trainingUserTypes.participant} + 1` })
-    .where(and(eq(trainingUserTypes.id, recruitmentId), lt(trainingUserTypes.participant, trainingUserTypes.capacity)))
+    .where(
+      and(
+        eq(trainingUserTypes.id, recruitmentId),
+        lt(trainingUserTypes.participant, trainingUserTypes.capacity),
+      ),
+    )
     .returning({ id: trainingUserTypes.id });
   return rows.length > 0;
 }
@@ -318,7 +331,12 @@ export async function insertEnrollment(
   return row;
 }
 
-export async function insertCancelRequest(db: Executor, enrollmentId: number, reason: string | null, now: Date) {
+export async function insertCancelRequest(
+  db: Executor,
+  enrollmentId: number,
+  reason: string | null,
+  now: Date,
+) {
   const [row] = await db
     .insert(cancelRequests)
     .values({ enrollmentId, reason, status: 0, createdAt: now })
@@ -344,7 +362,8 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
 export function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   for (let i = 0; i < 4 && e; i++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505')
+      return true;
     e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
   }
   return false;

@@ -3,10 +3,26 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectNotFound } from '../../../test/http.ts';
-import { auditEvents, certificates, enrollments, enrollmentSteps, orders, trainingUserTypes } from '../../db/schema.ts';
+import {
+  auditEvents,
+  certificates,
+  enrollments,
+  enrollmentSteps,
+  orders,
+  trainingUserTypes,
+} from '../../db/schema.ts';
 import { emitOrderCompleted } from '../payments/order-events.ts';
 import { markEnrollmentPaid } from './enrollments.service.ts';
-import { applyFor, call, detailOf, makeCourse, makeSession, makeUser, makeUsers, type Member } from './enrollments.fixtures.ts';
+import {
+  applyFor,
+  call,
+  detailOf,
+  makeCourse,
+  makeSession,
+  makeUser,
+  makeUsers,
+  type Member,
+} from './enrollments.fixtures.ts';
 
 type Detail = {
   step: number;
@@ -56,7 +72,11 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const session = await makeSession(ctx, { userTypeIds: [1, 4] });
     const user = await makeUser(ctx);
     // The page's contract: the body matches the domain package's schema.
-    const attendee = expectBody(await detailOf(ctx.app, session.id, user.token, 4), 200, sessionDetailResponseSchema).data;
+    const attendee = expectBody(
+      await detailOf(ctx.app, session.id, user.token, 4),
+      200,
+      sessionDetailResponseSchema,
+    ).data;
     expect(attendee.steps.map((s) => `${s.step}:${s.state}`)).toEqual([
       '1:finished',
       '2:finished',
@@ -84,7 +104,10 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(detail.next_route).toBe('agreement');
     expect(detail.steps.find((s) => s.step === 5)?.state).toBe('active');
     const [enrollment] = await ctx.deps.db.select().from(enrollments).where(eq(enrollments.userId, user.id));
-    const steps = await ctx.deps.db.select().from(enrollmentSteps).where(eq(enrollmentSteps.enrollmentId, enrollment?.id ?? 0));
+    const steps = await ctx.deps.db
+      .select()
+      .from(enrollmentSteps)
+      .where(eq(enrollmentSteps.enrollmentId, enrollment?.id ?? 0));
     expect(steps.map((s) => [s.step, s.status, s.actorUserId])).toEqual([[4, 6, user.id]]);
 
     const again = expectError(await applyFor(ctx.app, session.id, user.token), 409, 'ALREADY_APPLIED');
@@ -105,8 +128,12 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const upcoming = await makeSession(ctx, { applyStart: '2026-11-25T00:00:00Z' });
     const closed = await makeSession(ctx, { applyEnd: '2026-11-21T00:00:00Z' });
     const user = await makeUser(ctx);
-    expect(expectError(await applyFor(ctx.app, upcoming.id, user.token), 403, 'WINDOW_NOT_OPEN').meta.message).toBe(m.windowNotOpen);
-    expect(expectError(await applyFor(ctx.app, closed.id, user.token), 403, 'WINDOW_CLOSED').meta.message).toBe(m.windowClosed);
+    expect(
+      expectError(await applyFor(ctx.app, upcoming.id, user.token), 403, 'WINDOW_NOT_OPEN').meta.message,
+    ).toBe(m.windowNotOpen);
+    expect(
+      expectError(await applyFor(ctx.app, closed.id, user.token), 403, 'WINDOW_CLOSED').meta.message,
+    ).toBe(m.windowClosed);
     // The pinned clock decides: the same session opens when the clock reaches its window.
     ctx.clock.set('2026-11-25T00:00:01Z');
     expect((await applyFor(ctx.app, upcoming.id, user.token)).statusCode).toBe(201);
@@ -121,7 +148,11 @@ describe.each(drivers())('session workflow on %s', (driver) => {
   it('refuses when the occupation does not match, and says so on the page', async () => {
     const session = await makeSession(ctx, { occupations: [1, 3] });
     const midwife = await makeUser(ctx, { occupation: 2 });
-    const body = expectError(await applyFor(ctx.app, session.id, midwife.token), 403, 'OCCUPATION_NOT_MATCHED');
+    const body = expectError(
+      await applyFor(ctx.app, session.id, midwife.token),
+      403,
+      'OCCUPATION_NOT_MATCHED',
+    );
     expect(body.meta.message).toBe('職域がマッチされていないため、受講できません。');
     const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, midwife.token));
     expect(detail.is_not_pass_occupation.map((o) => o.name)).toEqual(['医師', '看護師']);
@@ -133,7 +164,9 @@ describe.each(drivers())('session workflow on %s', (driver) => {
 
   it('refuses when a course condition is unmet, passes with a certificate of the required course', async () => {
     const required = await makeCourse(ctx);
-    const session = await makeSession(ctx, { conditions: [{ group: 1, courseId: required.id, userTypeId: 4 }] });
+    const session = await makeSession(ctx, {
+      conditions: [{ group: 1, courseId: required.id, userTypeId: 4 }],
+    });
     const user = await makeUser(ctx);
     expectError(await applyFor(ctx.app, session.id, user.token), 403, 'COURSE_CONDITION_UNMET');
     const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
@@ -156,7 +189,9 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const session = await makeSession(ctx, { isRenewal: true });
     const user = await makeUser(ctx);
     expectError(await applyFor(ctx.app, session.id, user.token), 403, 'BASIC_HOLDER_LIMITATION');
-    const detail = dataOf<Detail & { is_pass_basic_updated_course: boolean }>(await detailOf(ctx.app, session.id, user.token));
+    const detail = dataOf<Detail & { is_pass_basic_updated_course: boolean }>(
+      await detailOf(ctx.app, session.id, user.token),
+    );
     expect(detail.is_pass_basic_updated_course).toBe(false);
     expect(detail.warnings).toContain(m.basicHolderLimitation);
     const certificate = (endDate: string, n: number) => ({
@@ -181,19 +216,25 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const user = await makeUser(ctx);
     const url = `/api/v1/trainings/${session.id}/enrollments/application?user_type=4`;
     expectError(await call(ctx.app, 'GET', url), 401, 'UNAUTHORIZED');
-    const before = dataOf<{ can_apply: boolean; refusal: string | null; applicant: { fullname: string; email: string } }>(
-      await call(ctx.app, 'GET', url, user.token),
-    );
+    const before = dataOf<{
+      can_apply: boolean;
+      refusal: string | null;
+      applicant: { fullname: string; email: string };
+    }>(await call(ctx.app, 'GET', url, user.token));
     expect(before).toMatchObject({ can_apply: true, refusal: null, applicant: { email: user.email } });
     await applyFor(ctx.app, session.id, user.token);
-    const after = dataOf<{ can_apply: boolean; refusal: string | null }>(await call(ctx.app, 'GET', url, user.token));
+    const after = dataOf<{ can_apply: boolean; refusal: string | null }>(
+      await call(ctx.app, 'GET', url, user.token),
+    );
     expect(after).toEqual(expect.objectContaining({ can_apply: false, refusal: m.alreadyApplied }));
   });
 
   it('shows the processing-payment notice while a session-fee order is in payment', async () => {
     const session = await makeSession(ctx, { price: 5000, paymentMethods: [1] });
     const user = await makeUser(ctx);
-    const { enrollment_id: enrollmentId } = dataOf<{ enrollment_id: number }>(await applyFor(ctx.app, session.id, user.token));
+    const { enrollment_id: enrollmentId } = dataOf<{ enrollment_id: number }>(
+      await applyFor(ctx.app, session.id, user.token),
+    );
     await ctx.deps.db.insert(orders).values({
       userId: user.id,
       objectType: 2,
@@ -203,14 +244,20 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       amount: 5000,
       status: 0,
     });
-    const detail = dataOf<Detail & { order: { status: number } | null }>(await detailOf(ctx.app, session.id, user.token));
+    const detail = dataOf<Detail & { order: { status: number } | null }>(
+      await detailOf(ctx.app, session.id, user.token),
+    );
     expect(detail.order).toEqual({ status: 0 });
     expect(detail.warnings).toContain(m.processingPayment);
   });
 
   it('refuses a session at the same time as one already applied to (check_training)', async () => {
     const first = await makeSession(ctx, { eventDate: '2026-12-24', start: '09:00:00', end: '12:00:00' });
-    const overlapping = await makeSession(ctx, { eventDate: '2026-12-24', start: '11:00:00', end: '15:00:00' });
+    const overlapping = await makeSession(ctx, {
+      eventDate: '2026-12-24',
+      start: '11:00:00',
+      end: '15:00:00',
+    });
     const later = await makeSession(ctx, { eventDate: '2026-12-24', start: '13:00:00', end: '15:00:00' });
     const user = await makeUser(ctx);
     expect((await applyFor(ctx.app, first.id, user.token)).statusCode).toBe(201);
@@ -230,8 +277,14 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expectNotFound(await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4, agree: true }));
     expect((await applyFor(ctx.app, session.id, user.token)).statusCode).toBe(201);
     // The ticket needs the agreement first.
-    expect(expectError(await call(ctx.app, 'GET', ticketUrl, user.token), 403, 'TICKET_NOT_READY').meta.message).toBe(m.ticketNotReady);
-    const noConsent = expectError(await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4 }), 400, 'VALIDATION_ERROR');
+    expect(
+      expectError(await call(ctx.app, 'GET', ticketUrl, user.token), 403, 'TICKET_NOT_READY').meta.message,
+    ).toBe(m.ticketNotReady);
+    const noConsent = expectError(
+      await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4 }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect(noConsent.errors.agree).toEqual(['上記内容に同意する必要があります。']);
     const agreementData = dataOf<{ route: string; can_agree: boolean }>(
       await call(ctx.app, 'GET', `${agreementUrl}?user_type=4`, user.token),
@@ -240,11 +293,18 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const agreed = await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4, agree: true });
     expect(agreed.statusCode, agreed.body).toBe(200);
     expect(dataOf<{ status: number }>(agreed).status).toBe(9);
-    expectError(await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4, agree: true }), 409, 'STEP_OUT_OF_ORDER');
-
-    const ticket = dataOf<{ fullname: string; attendance_code: string; check_in_url: string; qr_svg: string }>(
-      await call(ctx.app, 'GET', ticketUrl, user.token),
+    expectError(
+      await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4, agree: true }),
+      409,
+      'STEP_OUT_OF_ORDER',
     );
+
+    const ticket = dataOf<{
+      fullname: string;
+      attendance_code: string;
+      check_in_url: string;
+      qr_svg: string;
+    }>(await call(ctx.app, 'GET', ticketUrl, user.token));
     expect(ticket.fullname).toMatch(/^試験 花子/);
     expect(ticket.attendance_code).toMatch(/^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
     expect(ticket.check_in_url).toBe(`${ctx.deps.config.publicUrl}/check-in/${ticket.attendance_code}`);
@@ -254,7 +314,15 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(ticket.attendance_code.split('.')[1]).toBe(row?.attendanceCode);
     // Another user never sees it.
     expectNotFound(await call(ctx.app, 'GET', ticketUrl, other.token));
-    expectNotFound(await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`, other.token, { user_type: 4 }));
+    expectNotFound(
+      await call(
+        ctx.app,
+        'POST',
+        `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`,
+        other.token,
+        { user_type: 4 },
+      ),
+    );
   });
 
   it('card payment route: 8 awaiting payment, agreement refused until paid, then 9', async () => {
@@ -269,7 +337,10 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       [5, 8],
     ]);
     const refused = expectError(
-      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, user.token, { user_type: 4, agree: true }),
+      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, user.token, {
+        user_type: 4,
+        agree: true,
+      }),
       409,
       'NG_NOT_PAYMENT',
     );
@@ -283,7 +354,9 @@ describe.each(drivers())('session workflow on %s', (driver) => {
   it('bank transfer route: waiting notice until the office confirms receipt', async () => {
     const session = await makeSession(ctx, { price: 5000, paymentMethods: [2] });
     const user = await makeUser(ctx);
-    const applied = dataOf<{ status: number; enrollment_id: number }>(await applyFor(ctx.app, session.id, user.token));
+    const applied = dataOf<{ status: number; enrollment_id: number }>(
+      await applyFor(ctx.app, session.id, user.token),
+    );
     expect(applied.status).toBe(8);
     expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).next_route).toBe('waiting');
     const url = `/api/v1/office/enrollments/${applied.enrollment_id}/confirm-payment`;
@@ -303,19 +376,41 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const requested = await call(ctx.app, 'POST', url, user.token, { user_type: 4 });
     expect(requested.statusCode, requested.body).toBe(201);
     const requestId = dataOf<{ id: number }>(requested).id;
-    expect(expectError(await call(ctx.app, 'POST', url, user.token, { user_type: 4 }), 409, 'CANCEL_PENDING').meta.message).toBe(m.cancelPending);
-    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).training_user_cancel).toEqual({ status: 0 });
+    expect(
+      expectError(await call(ctx.app, 'POST', url, user.token, { user_type: 4 }), 409, 'CANCEL_PENDING').meta
+        .message,
+    ).toBe(m.cancelPending);
+    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).training_user_cancel).toEqual({
+      status: 0,
+    });
     expect(await participantOf(session.id)).toBe(1);
 
-    expectError(await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`, user.token), 403, 'FORBIDDEN');
-    expectError(await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`), 401, 'UNAUTHORIZED');
-    const approved = await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`, office.token);
+    expectError(
+      await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`, user.token),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`),
+      401,
+      'UNAUTHORIZED',
+    );
+    const approved = await call(
+      ctx.app,
+      'POST',
+      `/api/v1/office/cancel-requests/${requestId}/approve`,
+      office.token,
+    );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(dataOf<{ place_freed: boolean }>(approved).place_freed).toBe(true);
     expect(await participantOf(session.id)).toBe(0);
     const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
     expect(detail).toMatchObject({ step_status: 7, is_cancelled: true, training_user_cancel: { status: 1 } });
-    expectError(await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/reject`, office.token), 409, 'CANCEL_DECIDED');
+    expectError(
+      await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/reject`, office.token),
+      409,
+      'CANCEL_DECIDED',
+    );
     const audits = await ctx.deps.db
       .select()
       .from(auditEvents)
@@ -329,18 +424,34 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const user = await makeUser(ctx);
     await applyFor(ctx.app, session.id, user.token);
     const requestId = dataOf<{ id: number }>(
-      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`, user.token, { user_type: 4 }),
+      await call(
+        ctx.app,
+        'POST',
+        `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`,
+        user.token,
+        { user_type: 4 },
+      ),
     ).id;
-    const rejected = await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/reject`, office.token);
+    const rejected = await call(
+      ctx.app,
+      'POST',
+      `/api/v1/office/cancel-requests/${requestId}/reject`,
+      office.token,
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await participantOf(session.id)).toBe(1);
-    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token))).toMatchObject({ step_status: 6, training_user_cancel: { status: 2 } });
+    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token))).toMatchObject({
+      step_status: 6,
+      training_user_cancel: { status: 2 },
+    });
   });
 
   it('assistants wait for the office approval (4), then take a place', async () => {
     const session = await makeSession(ctx, { userTypeIds: [2] });
     const user = await makeUser(ctx);
-    const applied = dataOf<{ status: number; enrollment_id: number }>(await applyFor(ctx.app, session.id, user.token, 2));
+    const applied = dataOf<{ status: number; enrollment_id: number }>(
+      await applyFor(ctx.app, session.id, user.token, 2),
+    );
     expect(applied.status).toBe(4);
     expect(await participantOf(session.id)).toBe(0);
     expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token, 2)).steps).toEqual([
@@ -354,7 +465,10 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(dataOf<{ status: number }>(approved).status).toBe(6);
     expect(await participantOf(session.id)).toBe(1);
     expectError(await call(ctx.app, 'POST', url, office.token), 409, 'ALREADY_APPROVED');
-    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token, 2)).steps[1]).toEqual({ step: 5, state: 'active' });
+    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token, 2)).steps[1]).toEqual({
+      step: 5,
+      state: 'active',
+    });
   });
 
   it('check-in: forged, other session and reused codes are refused; a good one moves 9 → 10', async () => {
@@ -362,18 +476,34 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const otherSession = await makeSession(ctx, { eventDate: '2026-12-27' });
     const user = await makeUser(ctx);
     await applyFor(ctx.app, session.id, user.token);
-    await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, user.token, { user_type: 4, agree: true });
-    const { attendance_code: code, check_in_url: url } = dataOf<{ attendance_code: string; check_in_url: string }>(
-      await call(ctx.app, 'GET', `/api/v1/trainings/${session.id}/enrollments/ticket?user_type=4`, user.token),
+    await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, user.token, {
+      user_type: 4,
+      agree: true,
+    });
+    const { attendance_code: code, check_in_url: url } = dataOf<{
+      attendance_code: string;
+      check_in_url: string;
+    }>(
+      await call(
+        ctx.app,
+        'GET',
+        `/api/v1/trainings/${session.id}/enrollments/ticket?user_type=4`,
+        user.token,
+      ),
     );
-    const checkIn = (body: Record<string, unknown>, token = office.token) => call(ctx.app, 'POST', '/api/v1/office/check-in', token, body);
+    const checkIn = (body: Record<string, unknown>, token = office.token) =>
+      call(ctx.app, 'POST', '/api/v1/office/check-in', token, body);
 
     expectError(await checkIn({ code }, user.token), 403, 'FORBIDDEN');
     const [id, random, signature] = code.split('.');
     const tampered = `${id}.${random}.${(signature ?? '').replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
-    expect(expectError(await checkIn({ code: tampered }), 400, 'NG_ATTENDANCE_CODE').meta.message).toBe(m.checkInForged);
+    expect(expectError(await checkIn({ code: tampered }), 400, 'NG_ATTENDANCE_CODE').meta.message).toBe(
+      m.checkInForged,
+    );
     expectError(await checkIn({ code: 'not-a-code' }), 400, 'NG_ATTENDANCE_CODE');
-    expect(expectError(await checkIn({ code, training_id: otherSession.id }), 409, 'OTHER_SESSION').meta.message).toBe(m.checkInOtherSession);
+    expect(
+      expectError(await checkIn({ code, training_id: otherSession.id }), 409, 'OTHER_SESSION').meta.message,
+    ).toBe(m.checkInOtherSession);
 
     const ok = await checkIn({ code: url, training_id: session.id });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -395,7 +525,9 @@ describe.each(drivers())('session workflow on %s', (driver) => {
   it('payment hand-off: a paid session fee moves 8 → 9; cancelling it afterwards refunds the fee', async () => {
     const session = await makeSession(ctx, { price: 5000, paymentMethods: [1] });
     const user = await makeUser(ctx);
-    const { enrollment_id: enrollmentId } = dataOf<{ enrollment_id: number }>(await applyFor(ctx.app, session.id, user.token));
+    const { enrollment_id: enrollmentId } = dataOf<{ enrollment_id: number }>(
+      await applyFor(ctx.app, session.id, user.token),
+    );
     const paid = await completeOrder({
       userId: user.id,
       objectType: 2,
@@ -412,7 +544,13 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(detail.next_route).toBe('ticket');
 
     const requestId = dataOf<{ id: number }>(
-      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`, user.token, { user_type: 4 }),
+      await call(
+        ctx.app,
+        'POST',
+        `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`,
+        user.token,
+        { user_type: 4 },
+      ),
     ).id;
     const approved = dataOf<{ refund: { order_id: number; refund_order_id: number | null } | null }>(
       await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${requestId}/approve`, office.token),
@@ -426,8 +564,15 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const session = await makeSession(ctx, { coursePrice: 3300 });
     const user = await makeUser(ctx);
     const before = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
-    expect(before.steps.slice(0, 4).map((s) => s.state)).toEqual(['active', 'disabled', 'disabled', 'disabled']);
-    expect(expectError(await applyFor(ctx.app, session.id, user.token), 409, 'STEP_OUT_OF_ORDER').meta.message).toBe(m.stepOutOfOrder);
+    expect(before.steps.slice(0, 4).map((s) => s.state)).toEqual([
+      'active',
+      'disabled',
+      'disabled',
+      'disabled',
+    ]);
+    expect(
+      expectError(await applyFor(ctx.app, session.id, user.token), 409, 'STEP_OUT_OF_ORDER').meta.message,
+    ).toBe(m.stepOutOfOrder);
     await completeOrder({
       userId: user.id,
       objectType: 1,
@@ -439,10 +584,20 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     });
     const after = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
     expect(after.step_status).toBe(1);
-    expect(after.steps.slice(0, 4).map((s) => s.state)).toEqual(['finished', 'finished', 'finished', 'active']);
+    expect(after.steps.slice(0, 4).map((s) => s.state)).toEqual([
+      'finished',
+      'finished',
+      'finished',
+      'active',
+    ]);
     const applied = await applyFor(ctx.app, session.id, user.token);
     expect(applied.statusCode, applied.body).toBe(201);
-    expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).training_user_steps.map((s) => [s.step, s.status])).toEqual([
+    expect(
+      dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).training_user_steps.map((s) => [
+        s.step,
+        s.status,
+      ]),
+    ).toEqual([
       [1, 1],
       [4, 6],
     ]);
@@ -466,17 +621,28 @@ describe.each(drivers())('session workflow on %s', (driver) => {
   it('roster and CSV (BOM, Japanese headers), audit trail of an enrolment', async () => {
     const session = await makeSession(ctx);
     const user = await makeUser(ctx);
-    const enrollmentId = dataOf<{ enrollment_id: number }>(await applyFor(ctx.app, session.id, user.token)).enrollment_id;
-    expectError(await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, user.token), 403, 'FORBIDDEN');
-    const roster = dataOf<{ enrollments: Array<{ enrollment_id: number; status: number; status_label: string }> }>(
-      await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, office.token),
+    const enrollmentId = dataOf<{ enrollment_id: number }>(
+      await applyFor(ctx.app, session.id, user.token),
+    ).enrollment_id;
+    expectError(
+      await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, user.token),
+      403,
+      'FORBIDDEN',
     );
-    expect(roster.enrollments).toEqual([expect.objectContaining({ enrollment_id: enrollmentId, status: 6, status_label: '当選' })]);
+    const roster = dataOf<{
+      enrollments: Array<{ enrollment_id: number; status: number; status_label: string }>;
+    }>(await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, office.token));
+    expect(roster.enrollments).toEqual([
+      expect.objectContaining({ enrollment_id: enrollmentId, status: 6, status_label: '当選' }),
+    ]);
     const csv = await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster.csv`, office.token);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]?.split(',').slice(0, 3)).toEqual(['申込ID', '氏名', 'フリガナ']);
     expect(lines[0]).toContain('ステータス');
     expect(lines).toHaveLength(2);

@@ -25,7 +25,15 @@ const tags = ['enrollments'];
 const security = [{ token: [] }];
 const params = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
 const ok = z.object({ data: z.record(z.string(), z.unknown()) });
-const errors = { 200: ok, 201: ok, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  200: ok,
+  201: ok,
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 /** The session workflow of the logged-in user: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
 export function registerEnrollments(app: FastifyInstance) {
@@ -42,14 +50,21 @@ export function registerEnrollments(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'The session page for the logged-in user: steps, their states, warnings, cancel and order state',
+        summary:
+          'The session page for the logged-in user: steps, their states, warnings, cancel and order state',
         params,
         querystring: userTypeQuerySchema,
         response: { ...errors, 200: sessionDetailResponseSchema },
       },
     },
     async (request) => ({
-      data: await sessionDetail(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+      data: await sessionDetail(
+        db(),
+        request.params.id,
+        request.query.user_type,
+        currentUser(request).id,
+        now(),
+      ),
     }),
   );
 
@@ -60,14 +75,21 @@ export function registerEnrollments(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Apply (first-come: a place is taken atomically; lottery: awaiting the draw; assistants: awaiting approval)',
+        summary:
+          'Apply (first-come: a place is taken atomically; lottery: awaiting the draw; assistants: awaiting approval)',
         params,
         body: applyBodySchema,
         response: errors,
       },
     },
     async (request, reply) => {
-      const data = await apply(db(), request.params.id, request.body.user_type, currentUser(request).id, now());
+      const data = await apply(
+        db(),
+        request.params.id,
+        request.body.user_type,
+        currentUser(request).id,
+        now(),
+      );
       return reply.status(201).send({ data });
     },
   );
@@ -76,10 +98,23 @@ export function registerEnrollments(app: FastifyInstance) {
     `${base}/application`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: 'Applicant information to confirm', params, querystring: userTypeQuerySchema, response: errors },
+      schema: {
+        tags,
+        security,
+        summary: 'Applicant information to confirm',
+        params,
+        querystring: userTypeQuerySchema,
+        response: errors,
+      },
     },
     async (request) => ({
-      data: await applicationData(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+      data: await applicationData(
+        db(),
+        request.params.id,
+        request.query.user_type,
+        currentUser(request).id,
+        now(),
+      ),
     }),
   );
 
@@ -87,10 +122,23 @@ export function registerEnrollments(app: FastifyInstance) {
     `${base}/agreement`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: 'Notes, fee and route of the agreement page', params, querystring: userTypeQuerySchema, response: errors },
+      schema: {
+        tags,
+        security,
+        summary: 'Notes, fee and route of the agreement page',
+        params,
+        querystring: userTypeQuerySchema,
+        response: errors,
+      },
     },
     async (request) => ({
-      data: await agreementData(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+      data: await agreementData(
+        db(),
+        request.params.id,
+        request.query.user_type,
+        currentUser(request).id,
+        now(),
+      ),
     }),
   );
 
@@ -98,7 +146,14 @@ export function registerEnrollments(app: FastifyInstance) {
     `${base}/agreement`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: 'Accept the agreement: won (6) → attending (9)', params, body: agreementBodySchema, response: errors },
+      schema: {
+        tags,
+        security,
+        summary: 'Accept the agreement: won (6) → attending (9)',
+        params,
+        body: agreementBodySchema,
+        response: errors,
+      },
     },
     async (request) => ({
       data: await agree(db(), request.params.id, request.body.user_type, currentUser(request).id, now()),
@@ -109,7 +164,14 @@ export function registerEnrollments(app: FastifyInstance) {
     `${base}/user/request-cancel`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: 'Request cancellation (awaiting the office)', params, body: requestCancelBodySchema, response: errors },
+      schema: {
+        tags,
+        security,
+        summary: 'Request cancellation (awaiting the office)',
+        params,
+        body: requestCancelBodySchema,
+        response: errors,
+      },
     },
     async (request, reply) => {
       const data = await requestCancel(

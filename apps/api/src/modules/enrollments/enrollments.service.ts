@@ -18,13 +18,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
-import {
-  attendanceSecret,
-  checkInUrl,
-  newAttendanceCode,
-  qrSvg,
-  ticketToken,
-} from './attendance-code.ts';
+import { attendanceSecret, checkInUrl, newAttendanceCode, qrSvg, ticketToken } from './attendance-code.ts';
 import {
   courseHasPreContent,
   findCourseConditions,
@@ -63,14 +57,21 @@ const occupationJa: Record<string, string> = {
   student: '学生',
   other: 'その他',
 };
-const occupationName = (id: number) => occupationJa[OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'] ?? '';
+const occupationName = (id: number) =>
+  occupationJa[OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'] ?? '';
 
 const toIso = (d: Date | string) => new Date(d).toISOString();
 
 /** Everything the session page and every step endpoint decide from, for one user. */
 export type PageContext = Awaited<ReturnType<typeof loadContext>>;
 
-export async function loadContext(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+export async function loadContext(
+  db: Executor,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  now: Date,
+) {
   const r = await findRecruitment(db, trainingId, userTypeId);
   if (!r) throw notFound(ja.errors.notFound);
   const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre] =
@@ -97,16 +98,21 @@ export async function loadContext(db: Executor, trainingId: number, userTypeId: 
   for (const c of conditions) groups.set(c.groupNo, [...(groups.get(c.groupNo) ?? []), c]);
   const passes = (c: (typeof conditions)[number]) =>
     passed.certs.some((x) => x.courseId === c.courseId) ||
-    passed.completed.some((x) => x.courseId === c.courseId && (c.userTypeId === null || x.userTypeId === c.userTypeId));
+    passed.completed.some(
+      (x) => x.courseId === c.courseId && (c.userTypeId === null || x.userTypeId === c.userTypeId),
+    );
   const unmetGroups = [...groups.values()].filter((alternatives) => !alternatives.some(passes));
   // Basic-course holder limitation (renewal courses): a certificate valid for under one more year.
   const today = now.toISOString().slice(0, 10);
   const inOneYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
   const basicUpdatedPassed =
-    !r.isRenewal || passed.certs.some((c) => c.endDate !== null && c.endDate >= today && c.endDate < inOneYear);
+    !r.isRenewal ||
+    passed.certs.some((c) => c.endDate !== null && c.endDate >= today && c.endDate < inOneYear);
 
   const lastStep = steps[steps.length - 1];
-  const cancelled = Boolean(lastStep && lastStep.status === STEP_STATUS.lost && lastStep.note === CANCELLED_NOTE);
+  const cancelled = Boolean(
+    lastStep && lastStep.status === STEP_STATUS.lost && lastStep.note === CANCELLED_NOTE,
+  );
   const status = enrollment ? enrollment.status : null;
   const workflow: WorkflowInput = {
     userTypeId,
@@ -206,7 +212,11 @@ export async function sessionDetail(
     enrollment_id: ctx.enrollment?.id ?? null,
     step: displayStep(status as StepStatus | null, isStudent),
     step_status: status,
-    training_user_steps: ctx.steps.map((s) => ({ step: s.step, status: s.status, created_at: toIso(s.createdAt) })),
+    training_user_steps: ctx.steps.map((s) => ({
+      step: s.step,
+      status: s.status,
+      created_at: toIso(s.createdAt),
+    })),
     steps: workflowSteps(ctx.workflow),
     next_route: nextRoute(ctx),
     is_student: isStudent,
@@ -246,7 +256,10 @@ function assertCanApply(ctx: PageContext, now: Date) {
 }
 
 /** The step entries of a new place: won (6), then 8 awaiting payment when the route needs payment. */
-export function entriesForPlace(r: Pick<Recruitment, 'userTypeId' | 'price'>, methods: readonly number[]): StepEntry[] {
+export function entriesForPlace(
+  r: Pick<Recruitment, 'userTypeId' | 'price'>,
+  methods: readonly number[],
+): StepEntry[] {
   const next = statusAfterWin(routeAfterWin(r.userTypeId, r.price, methods));
   const entries: StepEntry[] = [{ step: 4, status: STEP_STATUS.won }];
   if (next === STEP_STATUS.awaitingPayment) entries.push({ step: 5, status: STEP_STATUS.awaitingPayment });
@@ -268,11 +281,16 @@ export async function apply(db: Database, trainingId: number, userTypeId: number
       } else {
         entries = [{ step: 4, status: initial }];
       }
-      const enrollment = ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
+      const enrollment =
+        ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
       const moved = await recordSteps(tx, enrollment.id, entries, userId, now, [0, 1, 2, 3]);
       if (!moved) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
       const status = entries[entries.length - 1]?.status ?? initial;
-      return { enrollment_id: enrollment.id, status, step: displayStep(status as StepStatus, userTypeId === 4) };
+      return {
+        enrollment_id: enrollment.id,
+        status,
+        step: displayStep(status as StepStatus, userTypeId === 4),
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
@@ -287,7 +305,13 @@ function ownEnrollment(ctx: PageContext): EnrollmentRow {
 }
 
 /** GET …/enrollments/application: the applicant information to confirm, and whether applying is possible. */
-export async function applicationData(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+export async function applicationData(
+  db: Executor,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  now: Date,
+) {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
   let refusal: string | null = null;
   try {
@@ -297,7 +321,12 @@ export async function applicationData(db: Executor, trainingId: number, userType
   }
   const u = ctx.user;
   return {
-    training: { id: ctx.r.trainingId, name: ctx.r.name, event_date: ctx.r.eventDate, course_name: ctx.r.courseName },
+    training: {
+      id: ctx.r.trainingId,
+      name: ctx.r.name,
+      event_date: ctx.r.eventDate,
+      course_name: ctx.r.courseName,
+    },
     user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
     selection: ctx.r.selection,
     applicant: {
@@ -318,7 +347,13 @@ export async function applicationData(db: Executor, trainingId: number, userType
 }
 
 /** GET …/enrollments/agreement: the notes, the fee, and which of the three views the page shows. */
-export async function agreementData(db: Executor, trainingId: number, userTypeId: number, userId: number, now: Date) {
+export async function agreementData(
+  db: Executor,
+  trainingId: number,
+  userTypeId: number,
+  userId: number,
+  now: Date,
+) {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
   const e = ownEnrollment(ctx);
   return {
@@ -427,7 +462,12 @@ export async function ticket(
  * (8) was paid (card, or a bank transfer the office confirmed) → 9 attending with an attendance code.
  * Returns false when the enrolment was not awaiting payment (nothing changes).
  */
-export async function markEnrollmentPaid(db: Executor, enrollmentId: number, actorUserId: number | null, now = new Date()) {
+export async function markEnrollmentPaid(
+  db: Executor,
+  enrollmentId: number,
+  actorUserId: number | null,
+  now = new Date(),
+) {
   return recordSteps(
     db,
     enrollmentId,

@@ -7,7 +7,11 @@ export function registerFaqs(app: FastifyInstance) {
   typed(app).get(
     '/faqs',
     {
-      schema: { tags: ['faqs'], querystring: faqsQuerySchema, response: { 200: faqsResponseSchema, 400: errorBodySchema } },
+      schema: {
+        tags: ['faqs'],
+        querystring: faqsQuerySchema,
+        response: { 200: faqsResponseSchema, 400: errorBodySchema },
+      },
     },
     async (request) => {
       const { page, limit } = request.query;

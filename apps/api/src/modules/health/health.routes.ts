@@ -14,7 +14,10 @@ export function registerHealth(app: FastifyInstance) {
     {
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ready'), driver: z.string() }), 503: z.object({ status: z.literal('unavailable') }) },
+        response: {
+          200: z.object({ status: z.literal('ready'), driver: z.string() }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
       },
     },
     async (_request, reply) => {

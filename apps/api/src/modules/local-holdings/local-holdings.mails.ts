@@ -32,7 +32,10 @@ export function secretariatReceivedMail(h: RegisteredHolding, publicUrl: string)
     '',
     '※このメールにお心当たりのない場合は、お手数ですがこのメールを破棄してください。',
   ].join('\n');
-  return { to: h.secretariat_email, ...composeMail('地域開催団体の登録申請を受け付けました', body, publicUrl) };
+  return {
+    to: h.secretariat_email,
+    ...composeMail('地域開催団体の登録申請を受け付けました', body, publicUrl),
+  };
 }
 
 /** To the office: a new organisation waits for approval. */

@@ -35,7 +35,8 @@ export async function insertLocalHolding(db: Executor, holding: NewLocalHolding)
 export function isDuplicateEmailError(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && (constraint === undefined || constraint === 'local_holdings_email_lower_uq')) return true;
+    if (code === '23505' && (constraint === undefined || constraint === 'local_holdings_email_lower_uq'))
+      return true;
   }
   return false;
 }

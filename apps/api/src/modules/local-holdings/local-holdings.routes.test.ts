@@ -80,13 +80,25 @@ describe.each(drivers())('POST /api/v1/administrators/local_holdings/register (%
     [{ secretariat_name: undefined }, 'secretariat_name', '事務局担当者名は必須です'],
     [{ secretariat_address: '' }, 'secretariat_address', '事務局所在地は必須です'],
     [{ secretariat_phone: '' }, 'secretariat_phone', '事務局電話番号は必須です'],
-    [{ secretariat_phone: 'でんわ' }, 'secretariat_phone', '電話番号は半角数字とハイフンで入力してください（例：03-1234-5678）'],
+    [
+      { secretariat_phone: 'でんわ' },
+      'secretariat_phone',
+      '電話番号は半角数字とハイフンで入力してください（例：03-1234-5678）',
+    ],
     [{ secretariat_email: ' ' }, 'secretariat_email', '事務局メールアドレスは必須です'],
-    [{ secretariat_email: 'office@@example.org' }, 'secretariat_email', 'メールアドレスの形式は正しくありません。'],
+    [
+      { secretariat_email: 'office@@example.org' },
+      'secretariat_email',
+      'メールアドレスの形式は正しくありません。',
+    ],
     [{ secretariat_password: '' }, 'secretariat_password', 'パスワードは必須です'],
     [{ secretariat_password: 'abc' }, 'secretariat_password', '4文字以上にする必要があります'],
     [{ secretariat_password: 'a'.repeat(151) }, 'secretariat_password', '150以下の英数字を入力してください'],
-    [{ secretariat_password: 'pass word!' }, 'secretariat_password', '半角英数字で入力してください（記号は使用できません）'],
+    [
+      { secretariat_password: 'pass word!' },
+      'secretariat_password',
+      '半角英数字で入力してください（記号は使用できません）',
+    ],
   ])('refuses %j with a field error', async (change, field, message) => {
     const errors = expectValidationError(
       await register({ ...valid, secretariat_email: `new-${field}@example.org`, ...change }),

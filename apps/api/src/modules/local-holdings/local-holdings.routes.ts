@@ -1,4 +1,8 @@
-import { errorBodySchema, localHoldingRegisterResponseSchema, localHoldingRegisterSchema } from '@mels/domain';
+import {
+  errorBodySchema,
+  localHoldingRegisterResponseSchema,
+  localHoldingRegisterSchema,
+} from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { enforceRateLimit, RateLimitedError } from '../../lib/rate-limit.ts';
 import { typed } from '../http.ts';

@@ -12,7 +12,10 @@ const duplicateEmail = () => fieldError('secretariat_email', publicFormMessages.
  * then mails the secretariat and the office. A taken email (any case) is a field error; the unique
  * index catches two registrations racing with the same email.
  */
-export async function registerLocalHolding(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, input: LocalHoldingRegister) {
+export async function registerLocalHolding(
+  deps: Pick<Deps, 'db' | 'mailer' | 'config'>,
+  input: LocalHoldingRegister,
+) {
   if (await emailTaken(deps.db, input.secretariat_email)) throw duplicateEmail();
   const passwordHash = await hashPassword(input.secretariat_password);
   let row;

@@ -8,7 +8,9 @@ function visible(now: Date, userType: number | undefined) {
   return and(
     eq(news.isPublished, true),
     lte(news.publicDate, now),
-    userType === undefined ? isNull(news.userTypeId) : or(isNull(news.userTypeId), eq(news.userTypeId, userType)),
+    userType === undefined
+      ? isNull(news.userTypeId)
+      : or(isNull(news.userTypeId), eq(news.userTypeId, userType)),
   );
 }
 

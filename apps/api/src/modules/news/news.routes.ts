@@ -14,7 +14,13 @@ import { notFound } from '../../lib/errors.ts';
 import { typed } from '../http.ts';
 import { findNews, listNews } from './news.repository.ts';
 
-const present = (row: { id: number; title: string; publicDate: Date; updatedAt: Date; category: string | null }) => ({
+const present = (row: {
+  id: number;
+  title: string;
+  publicDate: Date;
+  updatedAt: Date;
+  category: string | null;
+}) => ({
   id: row.id,
   title: row.title,
   public_date: row.publicDate.toISOString(),
@@ -50,7 +56,12 @@ export function registerNews(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await findNews(app.deps.db, request.params.id, app.deps.clock.now(), request.query.user_type);
+      const row = await findNews(
+        app.deps.db,
+        request.params.id,
+        app.deps.clock.now(),
+        request.query.user_type,
+      );
       if (!row) throw notFound();
       return { data: { ...present(row), content: row.content } };
     },

@@ -2,11 +2,33 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectError } from '../../../test/http.ts';
-import { auditEvents, enrollments, enrollmentSteps, lotteryDraws, mailOutbox, trainingUserTypes } from '../../db/schema.ts';
+import {
+  auditEvents,
+  enrollments,
+  enrollmentSteps,
+  lotteryDraws,
+  mailOutbox,
+  trainingUserTypes,
+} from '../../db/schema.ts';
 import { shuffle } from './lottery.ts';
-import { applyFor, call, makeCourse, makeSession, makeUser, makeUsers, type Member } from '../enrollments/enrollments.fixtures.ts';
+import {
+  applyFor,
+  call,
+  makeCourse,
+  makeSession,
+  makeUser,
+  makeUsers,
+  type Member,
+} from '../enrollments/enrollments.fixtures.ts';
 
-type Draw = { seed: string; places: number; entrants: number[]; winners: number[]; losers: number[]; won_elsewhere: number[] };
+type Draw = {
+  seed: string;
+  places: number;
+  entrants: number[];
+  winners: number[];
+  losers: number[];
+  won_elsewhere: number[];
+};
 const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
 const AFTER_WINDOW = '2026-12-02T00:00:00Z';
 
@@ -26,7 +48,12 @@ describe.each(drivers())('lottery on %s', (driver) => {
 
   const statusesOf = async (ids: number[]) => {
     const rows = await ctx.deps.db
-      .select({ id: enrollments.id, userId: enrollments.userId, status: enrollments.status, rank: enrollments.lotteryRank })
+      .select({
+        id: enrollments.id,
+        userId: enrollments.userId,
+        status: enrollments.status,
+        rank: enrollments.lotteryRank,
+      })
       .from(enrollments)
       .where(inArray(enrollments.id, ids))
       .orderBy(asc(enrollments.id));
@@ -48,12 +75,23 @@ describe.each(drivers())('lottery on %s', (driver) => {
     }
     // Awaiting the draw: no agreement and no ticket yet.
     expectError(
-      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, members[1]?.token, { user_type: 4, agree: true }),
+      await call(
+        ctx.app,
+        'POST',
+        `/api/v1/trainings/${session.id}/enrollments/agreement`,
+        members[1]?.token,
+        { user_type: 4, agree: true },
+      ),
       409,
       'STEP_OUT_OF_ORDER',
     );
     expectError(
-      await call(ctx.app, 'GET', `/api/v1/trainings/${session.id}/enrollments/ticket?user_type=4`, members[1]?.token),
+      await call(
+        ctx.app,
+        'GET',
+        `/api/v1/trainings/${session.id}/enrollments/ticket?user_type=4`,
+        members[1]?.token,
+      ),
       403,
       'TICKET_NOT_READY',
     );
@@ -61,7 +99,13 @@ describe.each(drivers())('lottery on %s', (driver) => {
     expect((await applyFor(ctx.app, elsewhere.id, members[0]?.token)).statusCode).toBe(201);
 
     expectError(await lottery(session.id, { user_type: 4 }, members[1]?.token), 403, 'FORBIDDEN');
-    expectError(await call(ctx.app, 'POST', `/api/v1/office/trainings/${session.id}/lottery`, undefined, { user_type: 4 }), 401, 'UNAUTHORIZED');
+    expectError(
+      await call(ctx.app, 'POST', `/api/v1/office/trainings/${session.id}/lottery`, undefined, {
+        user_type: 4,
+      }),
+      401,
+      'UNAUTHORIZED',
+    );
     expectError(await lottery(session.id, { user_type: 4 }), 409, 'WINDOW_OPEN');
     expectError(await lottery(elsewhere.id, { user_type: 4 }), 409, 'NOT_LOTTERY');
 
@@ -95,8 +139,16 @@ describe.each(drivers())('lottery on %s', (driver) => {
       .from(trainingUserTypes)
       .where(eq(trainingUserTypes.trainingId, session.id));
     expect(type?.participant).toBe(3);
-    const [recorded] = await ctx.deps.db.select().from(lotteryDraws).where(eq(lotteryDraws.trainingId, session.id));
-    expect(recorded).toMatchObject({ seed: 'seed-2026', entrants: draw.entrants, winners: draw.winners, drawnBy: office.id });
+    const [recorded] = await ctx.deps.db
+      .select()
+      .from(lotteryDraws)
+      .where(eq(lotteryDraws.trainingId, session.id));
+    expect(recorded).toMatchObject({
+      seed: 'seed-2026',
+      entrants: draw.entrants,
+      winners: draw.winners,
+      drawnBy: office.id,
+    });
     const audit = await ctx.deps.db
       .select()
       .from(auditEvents)
@@ -107,8 +159,13 @@ describe.each(drivers())('lottery on %s', (driver) => {
     const winner = members[enrollmentIds.indexOf(draw.winners[0] ?? 0)];
     const loser = members[enrollmentIds.indexOf(draw.losers[0] ?? 0)];
     const mailTo = (email: string | undefined) =>
-      ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email ?? ''));
-    expect((await mailTo(winner?.email)).map((mail) => mail.subject)).toEqual(['【MELS】講習会の抽選結果のお知らせ（当選）']);
+      ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, email ?? ''));
+    expect((await mailTo(winner?.email)).map((mail) => mail.subject)).toEqual([
+      '【MELS】講習会の抽選結果のお知らせ（当選）',
+    ]);
     const [lost] = await mailTo(loser?.email);
     expect(lost?.textBody).toContain('ご希望に添えない結果');
     expect((await mailTo(members[0]?.email))[0]?.textBody).toContain('すでに当選されている');
@@ -120,12 +177,27 @@ describe.each(drivers())('lottery on %s', (driver) => {
     expect(record).toMatchObject({ seed: 'seed-2026', entrants: draw.entrants, winners: draw.winners });
     // Anyone can replay the draw from the record: the seeded shuffle of the entrants gives the winners.
     expect(shuffle(record.entrants, record.seed).slice(0, draw.places)).toEqual(record.winners);
-    expectError(await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/lottery?user_type=4`, members[1]?.token), 403, 'FORBIDDEN');
+    expectError(
+      await call(
+        ctx.app,
+        'GET',
+        `/api/v1/office/trainings/${session.id}/lottery?user_type=4`,
+        members[1]?.token,
+      ),
+      403,
+      'FORBIDDEN',
+    );
 
     // A cancelled winner's place goes to the first loser in rank order.
     const winnerMember = winner as Member;
     const cancelId = dataOf<{ id: number }>(
-      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`, winnerMember.token, { user_type: 4 }),
+      await call(
+        ctx.app,
+        'POST',
+        `/api/v1/trainings/${session.id}/enrollments/user/request-cancel`,
+        winnerMember.token,
+        { user_type: 4 },
+      ),
     ).id;
     const approved = dataOf<{ offered_enrollment_id: number | null }>(
       await call(ctx.app, 'POST', `/api/v1/office/cancel-requests/${cancelId}/approve`, office.token),
@@ -136,7 +208,9 @@ describe.each(drivers())('lottery on %s', (driver) => {
     expect(after.get(draw.losers[1] ?? 0)).toMatchObject({ status: 7, rank: 2 });
     // No place free now: offering onward is refused.
     expectError(
-      await call(ctx.app, 'POST', `/api/v1/office/trainings/${session.id}/lottery/offer-next`, office.token, { user_type: 4 }),
+      await call(ctx.app, 'POST', `/api/v1/office/trainings/${session.id}/lottery/offer-next`, office.token, {
+        user_type: 4,
+      }),
       409,
       'FULL',
     );
@@ -145,7 +219,13 @@ describe.each(drivers())('lottery on %s', (driver) => {
       .update(trainingUserTypes)
       .set({ capacity: 4 })
       .where(eq(trainingUserTypes.trainingId, session.id));
-    const offered = await call(ctx.app, 'POST', `/api/v1/office/trainings/${session.id}/lottery/offer-next`, office.token, { user_type: 4 });
+    const offered = await call(
+      ctx.app,
+      'POST',
+      `/api/v1/office/trainings/${session.id}/lottery/offer-next`,
+      office.token,
+      { user_type: 4 },
+    );
     expect(offered.statusCode, offered.body).toBe(200);
     expect(dataOf<{ enrollment_id: number }>(offered).enrollment_id).toBe(draw.losers[1]);
   });
@@ -158,10 +238,13 @@ describe.each(drivers())('lottery on %s', (driver) => {
       await makeSession(ctx, { selection: 'lottery', capacity: 4, eventDate: '2026-12-14' }),
     ];
     const winnersBySession: number[][] = [];
-    for (const session of sessions) for (const member of members) await applyFor(ctx.app, session.id, member.token);
+    for (const session of sessions)
+      for (const member of members) await applyFor(ctx.app, session.id, member.token);
     ctx.clock.set(AFTER_WINDOW);
     for (const [i, session] of sessions.entries()) {
-      const draw = dataOf<Draw>(await lottery(session.id, { user_type: 4, seed: i < 2 ? 'same-seed' : 'other-seed' }));
+      const draw = dataOf<Draw>(
+        await lottery(session.id, { user_type: 4, seed: i < 2 ? 'same-seed' : 'other-seed' }),
+      );
       const rows = await statusesOf(draw.winners);
       winnersBySession.push(rows.map((r) => r.userId).sort((a, b) => a - b));
       expect(draw.winners).toHaveLength(4);

@@ -168,9 +168,15 @@ export function findRoster(db: Executor, trainingId: number) {
       phone: users.phone,
       occupation: users.occupation,
       locationWork: users.locationWork,
-      lastNote: sql<string | null>`(select s.note from ${enrollmentSteps} s where s.enrollment_id = ${enrollments.id} order by s.id desc limit 1)`,
-      cancelStatus: sql<number | null>`(select c.status from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
-      cancelId: sql<number | null>`(select c.id from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
+      lastNote: sql<
+        string | null
+      >`(select s.note from ${enrollmentSteps} s where s.enrollment_id = ${enrollments.id} order by s.id desc limit 1)`,
+      cancelStatus: sql<
+        number | null
+      >`(select c.status from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
+      cancelId: sql<
+        number | null
+      >`(select c.id from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
     })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))

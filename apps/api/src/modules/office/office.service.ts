@@ -62,9 +62,13 @@ function sessionUrl(config: Config, r: Pick<Recruitment, 'trainingId' | 'userTyp
 function winMail(config: Config, r: Recruitment, name: string, email: string, offered: boolean): Mail {
   return {
     to: email,
-    subject: offered ? '【MELS】講習会の繰り上げ当選のお知らせ' : '【MELS】講習会の抽選結果のお知らせ（当選）',
+    subject: offered
+      ? '【MELS】講習会の繰り上げ当選のお知らせ'
+      : '【MELS】講習会の抽選結果のお知らせ（当選）',
     text: `${name} 様\n\nこのたびはお申し込みいただき、誠にありがとうございます。\n${
-      offered ? '空きが出ましたので、繰り上げ当選となりましたことをお知らせいたします。' : '厳正なる抽選の結果、当選となりましたことをお知らせいたします。'
+      offered
+        ? '空きが出ましたので、繰り上げ当選となりましたことをお知らせいたします。'
+        : '厳正なる抽選の結果、当選となりましたことをお知らせいたします。'
     }\n\n${sessionLine(r)}\n\n以下のページから、お支払いや同意事項の確認など、今後のお手続きをお進めください。\n${sessionUrl(config, r)}`,
   };
 }
@@ -125,9 +129,17 @@ export async function runLottery(
       await recordSteps(tx, w.id, entriesForPlace(r, methods), actor, now, [STEP_STATUS.awaitingLottery]);
     }
     for (const [i, l] of losers.entries()) {
-      await recordSteps(tx, l.id, [{ step: 4, status: STEP_STATUS.lost }], actor, now, [STEP_STATUS.awaitingLottery], {
-        lotteryRank: i + 1,
-      });
+      await recordSteps(
+        tx,
+        l.id,
+        [{ step: 4, status: STEP_STATUS.lost }],
+        actor,
+        now,
+        [STEP_STATUS.awaitingLottery],
+        {
+          lotteryRank: i + 1,
+        },
+      );
     }
     for (const x of excluded) {
       await recordSteps(
@@ -157,7 +169,15 @@ export async function runLottery(
       losers: losers.map((l) => l.id),
       won_elsewhere: excluded.map((x) => x.id),
     };
-    await writeAudit(tx, actor, 'lottery.run', 'training', trainingId, { user_type: userTypeId, ...summary }, now);
+    await writeAudit(
+      tx,
+      actor,
+      'lottery.run',
+      'training',
+      trainingId,
+      { user_type: userTypeId, ...summary },
+      now,
+    );
     return { summary, winners, losers, excluded };
   });
 
@@ -200,11 +220,24 @@ async function offerNextIn(tx: Executor, r: Recruitment, methods: number[], acto
   const next = losers.find((l) => !elsewhere.has(l.userId));
   if (!next) return null;
   if (!(await takePlace(tx, locked.id))) return null;
-  await recordSteps(tx, next.id, entriesForPlace(r, methods).map((e) => ({ ...e, note: 'offered' })), actor, now, [
-    STEP_STATUS.lost,
-  ]);
+  await recordSteps(
+    tx,
+    next.id,
+    entriesForPlace(r, methods).map((e) => ({ ...e, note: 'offered' })),
+    actor,
+    now,
+    [STEP_STATUS.lost],
+  );
   await setLotteryRank(tx, next.id, null);
-  await writeAudit(tx, actor, 'lottery.offer', 'enrollment', next.id, { training_id: r.trainingId, rank: next.rank }, now);
+  await writeAudit(
+    tx,
+    actor,
+    'lottery.offer',
+    'enrollment',
+    next.id,
+    { training_id: r.trainingId, rank: next.rank },
+    now,
+  );
   return next;
 }
 
@@ -230,10 +263,17 @@ export async function lotteryRecord(db: Executor, trainingId: number, userTypeId
 }
 
 /** POST /office/trainings/{id}/lottery/offer-next */
-export async function offerNext(deps: OfficeDeps, trainingId: number, userTypeId: number, actor: number, now: Date) {
+export async function offerNext(
+  deps: OfficeDeps,
+  trainingId: number,
+  userTypeId: number,
+  actor: number,
+  now: Date,
+) {
   const r = await recruitmentOrThrow(deps.db, trainingId, userTypeId);
   if (r.selection !== 'lottery') throw conflict(m.notLottery, 'NOT_LOTTERY');
-  if (!(await findDraw(deps.db, trainingId, userTypeId))) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  if (!(await findDraw(deps.db, trainingId, userTypeId)))
+    throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
   const methods = await findPaymentMethods(deps.db, trainingId);
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockRecruitment(tx, trainingId, userTypeId);
@@ -256,13 +296,19 @@ export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, a
   const r = await recruitmentOrThrow(deps.db, e.trainingId, e.userTypeId);
   const methods = await findPaymentMethods(deps.db, e.trainingId);
   return deps.db.transaction(async (tx) => {
-    if (!(await approveAssistantRow(tx, e.id, actor, now))) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+    if (!(await approveAssistantRow(tx, e.id, actor, now)))
+      throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
     let status: number = e.status;
     if (e.status === STEP_STATUS.applying) {
       if (r.selection === 'lottery') {
-        await recordSteps(tx, e.id, [{ step: 4, status: STEP_STATUS.awaitingLottery, note: 'approved' }], actor, now, [
-          STEP_STATUS.applying,
-        ]);
+        await recordSteps(
+          tx,
+          e.id,
+          [{ step: 4, status: STEP_STATUS.awaitingLottery, note: 'approved' }],
+          actor,
+          now,
+          [STEP_STATUS.applying],
+        );
         status = STEP_STATUS.awaitingLottery;
       } else {
         if (!(await takePlace(tx, r.recruitmentId))) throw conflict(m.full, 'FULL');
@@ -288,9 +334,17 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
     await decideCancelRequest(tx, requestId, 1, actor, now);
     const freed = holdsPlace(e.status);
     if (freed) await releasePlace(tx, e.trainingId, e.userTypeId);
-    await recordSteps(tx, e.id, [{ step: 4, status: STEP_STATUS.lost, note: CANCELLED_NOTE }], actor, now, undefined, {
-      lotteryRank: null,
-    });
+    await recordSteps(
+      tx,
+      e.id,
+      [{ step: 4, status: STEP_STATUS.lost, note: CANCELLED_NOTE }],
+      actor,
+      now,
+      undefined,
+      {
+        lotteryRank: null,
+      },
+    );
     let offered: { id: number; userId: number } | null = null;
     if (freed && r.selection === 'lottery' && (await findDraw(tx, e.trainingId, e.userTypeId))) {
       offered = await offerNextIn(tx, r, await findPaymentMethods(tx, e.trainingId), actor, now);
@@ -301,7 +355,12 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
       'cancel.approve',
       'cancel_request',
       requestId,
-      { enrollment_id: e.id, previous_status: e.status, place_freed: freed, offered_enrollment_id: offered?.id ?? null },
+      {
+        enrollment_id: e.id,
+        previous_status: e.status,
+        place_freed: freed,
+        offered_enrollment_id: offered?.id ?? null,
+      },
       now,
     );
     return { e, r, freed, offered };
@@ -345,7 +404,15 @@ export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: n
     if (!request) throw notFound(ja.errors.notFound);
     if (!(await decideCancelRequest(tx, requestId, 2, actor, now)))
       throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
-    await writeAudit(tx, actor, 'cancel.reject', 'cancel_request', requestId, { enrollment_id: request.enrollmentId }, now);
+    await writeAudit(
+      tx,
+      actor,
+      'cancel.reject',
+      'cancel_request',
+      requestId,
+      { enrollment_id: request.enrollmentId },
+      now,
+    );
     return { id: requestId, status: 2, enrollment_id: request.enrollmentId };
   });
 }
@@ -362,16 +429,30 @@ export async function checkIn(
   if (!parsed) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
   const e = await findEnrollmentById(deps.db, parsed.enrollmentId);
   if (!e || e.attendanceCode !== parsed.code) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
-  if (trainingId !== undefined && e.trainingId !== trainingId) throw conflict(m.checkInOtherSession, 'OTHER_SESSION');
+  if (trainingId !== undefined && e.trainingId !== trainingId)
+    throw conflict(m.checkInOtherSession, 'OTHER_SESSION');
   if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
   if (e.status !== STEP_STATUS.attending) throw conflict(m.checkInNotAttending, 'NOT_ATTENDING');
   const training = await findTrainingSummary(deps.db, e.trainingId);
   await deps.db.transaction(async (tx) => {
     if (!(await markCheckedIn(tx, e.id, now))) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
-    await recordSteps(tx, e.id, [{ step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' }], actor, now, [
-      STEP_STATUS.attending,
-    ]);
-    await writeAudit(tx, actor, 'enrollment.check_in', 'enrollment', e.id, { training_id: e.trainingId }, now);
+    await recordSteps(
+      tx,
+      e.id,
+      [{ step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' }],
+      actor,
+      now,
+      [STEP_STATUS.attending],
+    );
+    await writeAudit(
+      tx,
+      actor,
+      'enrollment.check_in',
+      'enrollment',
+      e.id,
+      { training_id: e.trainingId },
+      now,
+    );
   });
   const contact = (await findUsersContact(deps.db, [e.userId])).get(e.userId);
   return {
@@ -390,7 +471,8 @@ export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, act
   const e = await findEnrollmentById(deps.db, enrollmentId);
   if (!e) throw notFound(ja.errors.notFound);
   return deps.db.transaction(async (tx) => {
-    if (!(await markEnrollmentPaid(tx, e.id, actor, now))) throw conflict(m.paymentNotAwaited, 'STEP_OUT_OF_ORDER');
+    if (!(await markEnrollmentPaid(tx, e.id, actor, now)))
+      throw conflict(m.paymentNotAwaited, 'STEP_OUT_OF_ORDER');
     await writeAudit(tx, actor, 'enrollment.confirm_payment', 'enrollment', e.id, {}, now);
     return { enrollment_id: e.id, status: STEP_STATUS.attending };
   });
@@ -435,7 +517,12 @@ export async function roster(db: Executor, trainingId: number) {
   if (!training) throw notFound(ja.errors.notFound);
   const rows = await findRoster(db, trainingId);
   return {
-    training: { id: training.id, name: training.name, event_date: training.eventDate, course_name: training.courseName },
+    training: {
+      id: training.id,
+      name: training.name,
+      event_date: training.eventDate,
+      course_name: training.courseName,
+    },
     enrollments: rows.map((row) => ({
       enrollment_id: row.enrollmentId,
       user_id: row.userId,
@@ -478,7 +565,10 @@ const tokyo = (iso: string | null) =>
     : '';
 
 /** GET /office/trainings/{id}/roster.csv: UTF-8 with BOM and Japanese headers, CRLF (Excel). */
-export async function rosterCsv(db: Executor, trainingId: number): Promise<{ filename: string; body: string }> {
+export async function rosterCsv(
+  db: Executor,
+  trainingId: number,
+): Promise<{ filename: string; body: string }> {
   const data = await roster(db, trainingId);
   const header = [
     '申込ID',
@@ -495,22 +585,26 @@ export async function rosterCsv(db: Executor, trainingId: number): Promise<{ fil
     '受付日時',
     '申込日時',
   ];
-  const cancelLabel = (s: number | null) => (s === 0 ? '承認待ち' : s === 1 ? '承認済み' : s === 2 ? '却下' : '');
-  const lines = [header, ...data.enrollments.map((e) => [
-    e.enrollment_id,
-    e.fullname,
-    e.fullname_kana,
-    e.email,
-    e.phone,
-    e.occupation,
-    e.location_work,
-    e.user_type.type,
-    e.status_label,
-    e.lottery_rank,
-    cancelLabel(e.cancel_request_status),
-    tokyo(e.checked_in_at),
-    tokyo(e.applied_at),
-  ])].map((cells) => cells.map(csvCell).join(','));
+  const cancelLabel = (s: number | null) =>
+    s === 0 ? '承認待ち' : s === 1 ? '承認済み' : s === 2 ? '却下' : '';
+  const lines = [
+    header,
+    ...data.enrollments.map((e) => [
+      e.enrollment_id,
+      e.fullname,
+      e.fullname_kana,
+      e.email,
+      e.phone,
+      e.occupation,
+      e.location_work,
+      e.user_type.type,
+      e.status_label,
+      e.lottery_rank,
+      cancelLabel(e.cancel_request_status),
+      tokyo(e.checked_in_at),
+      tokyo(e.applied_at),
+    ]),
+  ].map((cells) => cells.map(csvCell).join(','));
   return { filename: `roster_${trainingId}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
 }
 

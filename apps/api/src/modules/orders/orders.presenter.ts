@@ -29,7 +29,9 @@ export function presentOrder(order: OrderRow, extras: OrderExtras): OrderView {
     due_at: order.dueAt?.toISOString() ?? null,
     paid_at: order.paidAt?.toISOString() ?? null,
     course: extras.course,
-    training: extras.training ? { id: extras.training.id, name: extras.training.name, event_date: extras.training.eventDate } : null,
+    training: extras.training
+      ? { id: extras.training.id, name: extras.training.name, event_date: extras.training.eventDate }
+      : null,
     products: extras.items.map((item) => ({
       name: item.name,
       description: item.description,

@@ -5,12 +5,18 @@ import { courses, orderItems, orders, trainings, users } from '../../db/schema.t
 import type { OrderExtras, OrderRow } from './orders.presenter.ts';
 
 export async function findUserOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   return row ?? null;
 }
 
 export async function listUserOrders(db: Executor, userId: number, page: number, limit: number) {
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
   const rows = await db
     .select()
     .from(orders)
@@ -22,26 +28,60 @@ export async function listUserOrders(db: Executor, userId: number, page: number,
 }
 
 /** Items, course, session and buyer's name of each order (three queries for a page). */
-export async function orderExtras(db: Executor, rows: readonly OrderRow[]): Promise<Map<number, OrderExtras>> {
+export async function orderExtras(
+  db: Executor,
+  rows: readonly OrderRow[],
+): Promise<Map<number, OrderExtras>> {
   const ids = rows.map((row) => row.id);
-  const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id) : [];
-  const trainingIds = [...new Set(rows.map((row) => row.trainingId ?? (row.objectType === OBJECT_TYPE.sessionFee ? row.objectId : null)).filter((id): id is number => id !== null))];
+  const items = ids.length
+    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id)
+    : [];
+  const trainingIds = [
+    ...new Set(
+      rows
+        .map((row) => row.trainingId ?? (row.objectType === OBJECT_TYPE.sessionFee ? row.objectId : null))
+        .filter((id): id is number => id !== null),
+    ),
+  ];
   const trainingRows = trainingIds.length
-    ? await db.select({ id: trainings.id, name: trainings.name, eventDate: trainings.eventDate, courseId: trainings.courseId }).from(trainings).where(inArray(trainings.id, trainingIds))
+    ? await db
+        .select({
+          id: trainings.id,
+          name: trainings.name,
+          eventDate: trainings.eventDate,
+          courseId: trainings.courseId,
+        })
+        .from(trainings)
+        .where(inArray(trainings.id, trainingIds))
     : [];
   const trainingById = new Map(trainingRows.map((t) => [t.id, t]));
   const courseIds = new Set<number>(trainingRows.map((t) => t.courseId));
-  for (const row of rows) if (row.objectType === OBJECT_TYPE.courseRegistration && row.objectId) courseIds.add(row.objectId);
-  const courseRows = courseIds.size ? await db.select({ id: courses.id, name: courses.name }).from(courses).where(inArray(courses.id, [...courseIds])) : [];
+  for (const row of rows)
+    if (row.objectType === OBJECT_TYPE.courseRegistration && row.objectId) courseIds.add(row.objectId);
+  const courseRows = courseIds.size
+    ? await db
+        .select({ id: courses.id, name: courses.name })
+        .from(courses)
+        .where(inArray(courses.id, [...courseIds]))
+    : [];
   const courseById = new Map(courseRows.map((c) => [c.id, c]));
   const userIds = [...new Set(rows.map((row) => row.userId))];
-  const userRows = userIds.length ? await db.select({ id: users.id, lastName: users.lastName, firstName: users.firstName }).from(users).where(inArray(users.id, userIds)) : [];
+  const userRows = userIds.length
+    ? await db
+        .select({ id: users.id, lastName: users.lastName, firstName: users.firstName })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
   const userById = new Map(userRows.map((u) => [u.id, `${u.lastName} ${u.firstName}`]));
 
   const result = new Map<number, OrderExtras>();
   for (const row of rows) {
-    const training = trainingById.get(row.trainingId ?? (row.objectType === OBJECT_TYPE.sessionFee ? (row.objectId ?? 0) : 0)) ?? null;
-    const courseId = row.objectType === OBJECT_TYPE.courseRegistration ? row.objectId : (training?.courseId ?? null);
+    const training =
+      trainingById.get(
+        row.trainingId ?? (row.objectType === OBJECT_TYPE.sessionFee ? (row.objectId ?? 0) : 0),
+      ) ?? null;
+    const courseId =
+      row.objectType === OBJECT_TYPE.courseRegistration ? row.objectId : (training?.courseId ?? null);
     result.set(row.id, {
       items: items.filter((item) => item.orderId === row.id),
       course: courseId ? (courseById.get(courseId) ?? null) : null,

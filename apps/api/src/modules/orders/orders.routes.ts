@@ -1,4 +1,12 @@
-import { errorBodySchema, idParamSchema, invoiceSchema, orderResponseSchema, ordersResponseSchema, paginate, pageQuerySchema } from '@mels/domain';
+import {
+  errorBodySchema,
+  idParamSchema,
+  invoiceSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  paginate,
+  pageQuerySchema,
+} from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
@@ -6,9 +14,22 @@ import { typed } from '../http.ts';
 import { CANCEL_TRANSFER_JOB } from '../payments/payments.service.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { orderExtras } from './orders.repository.ts';
-import { cancelUnpaidTransferJob, confirmTransfer, markPaid, receipt, refund, userOrders } from './orders.service.ts';
+import {
+  cancelUnpaidTransferJob,
+  confirmTransfer,
+  markPaid,
+  receipt,
+  refund,
+  userOrders,
+} from './orders.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 export function registerOrders(app: FastifyInstance) {
   const r = typed(app);
@@ -16,7 +37,14 @@ export function registerOrders(app: FastifyInstance) {
 
   r.get(
     '/users/orders',
-    { preHandler: requireUser, schema: { tags: ['orders'], querystring: pageQuerySchema, response: { 200: ordersResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        querystring: pageQuerySchema,
+        response: { 200: ordersResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { data, total } = await userOrders(app.deps, currentUser(request).id, page, limit);
@@ -26,7 +54,9 @@ export function registerOrders(app: FastifyInstance) {
 
   r.post(
     '/users/orders/:id/invoice',
-    { preHandler: requireUser, schema: {
+    {
+      preHandler: requireUser,
+      schema: {
         tags: ['orders'],
         params: idParamSchema,
         body: invoiceSchema,
@@ -34,7 +64,12 @@ export function registerOrders(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await receipt(app.deps, currentUser(request).id, request.params.id, request.body.full_name);
+      const { fileName, pdf } = await receipt(
+        app.deps,
+        currentUser(request).id,
+        request.params.id,
+        request.body.full_name,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -46,11 +81,23 @@ export function registerOrders(app: FastifyInstance) {
   const office = (path: string, action: typeof confirmTransfer) =>
     r.post(
       `/office/orders/:id/${path}`,
-      { preHandler: requireOffice, schema: { tags: ['office'], params: idParamSchema, response: { 200: orderResponseSchema, ...errors } } },
+      {
+        preHandler: requireOffice,
+        schema: {
+          tags: ['office'],
+          params: idParamSchema,
+          response: { 200: orderResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const order = await action(app.deps, currentUser(request).id, request.params.id);
         const extras = await orderExtras(app.deps.db, [order]);
-        return { data: presentOrder(order, extras.get(order.id) ?? { items: [], course: null, training: null, username: '' }) };
+        return {
+          data: presentOrder(
+            order,
+            extras.get(order.id) ?? { items: [], course: null, training: null, username: '' },
+          ),
+        };
       },
     );
   office('confirm-transfer', confirmTransfer);

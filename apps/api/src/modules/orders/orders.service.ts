@@ -1,4 +1,10 @@
-import { ASSOCIATION_NAME_JA, OBJECT_TYPE, ORDER_STATUS, PAYMENT_MESSAGES, PAYMENT_METHOD } from '@mels/domain';
+import {
+  ASSOCIATION_NAME_JA,
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD,
+} from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, jobs, orders, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
@@ -16,22 +22,37 @@ export const TOKUSHO_ADDRESS = '〒102-0083 東京都千代田区麹町4-1-5 麹
 export async function userOrders(deps: Deps, userId: number, page: number, limit: number) {
   const { rows, total } = await listUserOrders(deps.db, userId, page, limit);
   const extras = await orderExtras(deps.db, rows);
-  return { data: rows.map((row) => presentOrder(row, extras.get(row.id) ?? { items: [], course: null, training: null, username: '' })), total };
+  return {
+    data: rows.map((row) =>
+      presentOrder(row, extras.get(row.id) ?? { items: [], course: null, training: null, username: '' }),
+    ),
+    total,
+  };
 }
 
 export const receiptFileName = (orderId: number) => `receipt_${String(orderId).padStart(10, '0')}.pdf`;
 
 /** The receipt of a paid order of the user (another user's order is not found). */
-export async function receipt(deps: Deps, userId: number, orderId: number, fullName: string): Promise<{ fileName: string; pdf: Buffer }> {
+export async function receipt(
+  deps: Deps,
+  userId: number,
+  orderId: number,
+  fullName: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findUserOrder(deps.db, userId, orderId);
   if (!order) throw notFound();
-  if (order.type !== 1 || order.status !== ORDER_STATUS.complete) throw conflict(PAYMENT_MESSAGES.receiptNotAvailable, 'RECEIPT_NOT_AVAILABLE');
+  if (order.type !== 1 || order.status !== ORDER_STATUS.complete)
+    throw conflict(PAYMENT_MESSAGES.receiptNotAvailable, 'RECEIPT_NOT_AVAILABLE');
   const extras = (await orderExtras(deps.db, [order])).get(order.id);
   let purpose = 'お申込み代金';
-  if (order.objectType === OBJECT_TYPE.courseRegistration && extras?.course) purpose = `${extras.course.name} 登録料`;
-  else if (order.objectType === OBJECT_TYPE.sessionFee && extras?.training) purpose = `${extras.training.name} 受講料`;
+  if (order.objectType === OBJECT_TYPE.courseRegistration && extras?.course)
+    purpose = `${extras.course.name} 登録料`;
+  else if (order.objectType === OBJECT_TYPE.sessionFee && extras?.training)
+    purpose = `${extras.training.name} 受講料`;
   else if (extras && extras.items.length > 0) {
-    const names = extras.items.map((item) => (item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name));
+    const names = extras.items.map((item) =>
+      item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name,
+    );
     purpose = names.join('、').slice(0, 80);
   }
   const pdf = await renderReceipt({
@@ -45,8 +66,17 @@ export async function receipt(deps: Deps, userId: number, orderId: number, fullN
   return { fileName: receiptFileName(order.id), pdf };
 }
 
-async function audit(tx: Tx, deps: Deps, actorUserId: number, action: string, orderId: number, data: Record<string, unknown>) {
-  await tx.insert(auditEvents).values({ actorUserId, action, entity: 'order', entityId: orderId, data, createdAt: deps.clock.now() });
+async function audit(
+  tx: Tx,
+  deps: Deps,
+  actorUserId: number,
+  action: string,
+  orderId: number,
+  data: Record<string, unknown>,
+) {
+  await tx
+    .insert(auditEvents)
+    .values({ actorUserId, action, entity: 'order', entityId: orderId, data, createdAt: deps.clock.now() });
 }
 
 async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
@@ -59,10 +89,17 @@ async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
 export async function confirmTransfer(deps: Deps, actorId: number, orderId: number) {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.paymentMethodId !== PAYMENT_METHOD.bankTransfer || order.status !== ORDER_STATUS.inPayment || order.type !== 1)
+    if (
+      order.paymentMethodId !== PAYMENT_METHOD.bankTransfer ||
+      order.status !== ORDER_STATUS.inPayment ||
+      order.type !== 1
+    )
       throw conflict(PAYMENT_MESSAGES.orderNotPending);
     const done = await completePendingOrder(deps, tx, order);
-    await tx.update(jobs).set({ status: 'done' }).where(and(eq(jobs.dedupeKey, `${CANCEL_TRANSFER_JOB}:${order.id}`), eq(jobs.status, 'pending')));
+    await tx
+      .update(jobs)
+      .set({ status: 'done' })
+      .where(and(eq(jobs.dedupeKey, `${CANCEL_TRANSFER_JOB}:${order.id}`), eq(jobs.status, 'pending')));
     await audit(tx, deps, actorId, 'order.confirm-transfer', order.id, { amount: order.amount });
     return done;
   });
@@ -72,7 +109,11 @@ export async function confirmTransfer(deps: Deps, actorId: number, orderId: numb
 export async function markPaid(deps: Deps, actorId: number, orderId: number) {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.paymentMethodId !== PAYMENT_METHOD.onSite || order.status !== ORDER_STATUS.inPayment || order.type !== 1)
+    if (
+      order.paymentMethodId !== PAYMENT_METHOD.onSite ||
+      order.status !== ORDER_STATUS.inPayment ||
+      order.type !== 1
+    )
       throw conflict(PAYMENT_MESSAGES.orderNotPending);
     const done = await completePendingOrder(deps, tx, order);
     await audit(tx, deps, actorId, 'order.mark-paid', order.id, { amount: order.amount });
@@ -88,8 +129,10 @@ export async function markPaid(deps: Deps, actorId: number, orderId: number) {
 export async function refund(deps: Deps, actorId: number, orderId: number) {
   const checkRefundable = (order: OrderRow | undefined | null) => {
     if (!order) throw notFound();
-    if (order.objectType === OBJECT_TYPE.courseRegistration) throw conflict(PAYMENT_MESSAGES.registrationNotRefundable, 'NOT_REFUNDABLE');
-    if (order.type !== 1 || order.status !== ORDER_STATUS.complete) throw conflict(PAYMENT_MESSAGES.notRefundable, 'NOT_REFUNDABLE');
+    if (order.objectType === OBJECT_TYPE.courseRegistration)
+      throw conflict(PAYMENT_MESSAGES.registrationNotRefundable, 'NOT_REFUNDABLE');
+    if (order.type !== 1 || order.status !== ORDER_STATUS.complete)
+      throw conflict(PAYMENT_MESSAGES.notRefundable, 'NOT_REFUNDABLE');
     return order;
   };
   const [found] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -98,12 +141,19 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
   // database write safe); a transfer or cash is returned by the office itself.
   let gatewayRefund: { id: string; status: string } | null = null;
   if (before.paymentIntentId && before.amount > 0) {
-    gatewayRefund = await deps.payments.refund({ intentId: before.paymentIntentId, amount: before.amount, idempotencyKey: `mels-refund-${before.id}` });
+    gatewayRefund = await deps.payments.refund({
+      intentId: before.paymentIntentId,
+      amount: before.amount,
+      idempotencyKey: `mels-refund-${before.id}`,
+    });
   }
   return deps.db.transaction(async (tx) => {
     const order = checkRefundable(await lockOrder(tx, orderId));
     const now = deps.clock.now();
-    await tx.update(orders).set({ status: ORDER_STATUS.refunded, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.refunded, updatedAt: now })
+      .where(eq(orders.id, order.id));
     const [entry] = await tx
       .insert(orders)
       .values({
@@ -127,7 +177,11 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
       })
       .returning();
     if (!entry) throw new Error('refund not recorded');
-    await audit(tx, deps, actorId, 'order.refund', order.id, { amount: order.amount, refundOrderId: entry.id, gatewayRefund });
+    await audit(tx, deps, actorId, 'order.refund', order.id, {
+      amount: order.amount,
+      refundOrderId: entry.id,
+      gatewayRefund,
+    });
     return entry;
   });
 }
@@ -137,11 +191,22 @@ export function cancelUnpaidTransferJob(deps: Deps): JobHandler {
   return async (tx, payload) => {
     const orderId = Number(payload.orderId);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || order.status !== ORDER_STATUS.inPayment || order.paymentMethodId !== PAYMENT_METHOD.bankTransfer) return;
+    if (
+      !order ||
+      order.status !== ORDER_STATUS.inPayment ||
+      order.paymentMethodId !== PAYMENT_METHOD.bankTransfer
+    )
+      return;
     const now = deps.clock.now();
     if (order.dueAt && order.dueAt.getTime() > now.getTime()) return;
-    await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: now }).where(eq(orders.id, order.id));
-    const [user] = await tx.select({ email: users.email, lastName: users.lastName, firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
+    await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.cancelled, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const [user] = await tx
+      .select({ email: users.email, lastName: users.lastName, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, order.userId));
     if (!user) return;
     return async () => {
       await deps.mailer.send({

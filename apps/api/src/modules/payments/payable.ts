@@ -1,7 +1,21 @@
-import { BI_PREFIX, FREE_THRESHOLD_YEN, OBJECT_TYPE, PAYMENT_MESSAGES, paymentMessage, type CartProduct } from '@mels/domain';
+import {
+  BI_PREFIX,
+  FREE_THRESHOLD_YEN,
+  OBJECT_TYPE,
+  PAYMENT_MESSAGES,
+  paymentMessage,
+  type CartProduct,
+} from '@mels/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { courses, enrollments, productCourses, products, trainings, trainingUserTypes } from '../../db/schema.ts';
+import {
+  courses,
+  enrollments,
+  productCourses,
+  products,
+  trainings,
+  trainingUserTypes,
+} from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 
 /** One line of what is paid for (becomes an order_items row). */
@@ -34,7 +48,10 @@ export function courseRegistrationFee(course: { price: number; certificatePrefix
 }
 
 /** The lines and total of a cart, from the products table (prices never come from the browser). */
-export async function shopLines(db: Executor, cart: readonly CartProduct[]): Promise<{ lines: PayableLine[]; messages: string[]; rows: Array<typeof products.$inferSelect> }> {
+export async function shopLines(
+  db: Executor,
+  cart: readonly CartProduct[],
+): Promise<{ lines: PayableLine[]; messages: string[]; rows: Array<typeof products.$inferSelect> }> {
   const ids = [...new Set(cart.map((item) => item.id))];
   const rows = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -78,11 +95,24 @@ export async function payableAmount(
   if (objectType === OBJECT_TYPE.shopOrder) {
     const { lines } = await shopLines(db, options.cart ?? []);
     const amount = linesTotal(lines);
-    return { objectType, objectId: objectId ?? null, amount, free: amount < FREE_THRESHOLD_YEN, courseId: null, trainingId: null, enrollmentId: null, lines };
+    return {
+      objectType,
+      objectId: objectId ?? null,
+      amount,
+      free: amount < FREE_THRESHOLD_YEN,
+      courseId: null,
+      trainingId: null,
+      enrollmentId: null,
+      lines,
+    };
   }
-  if (!objectId) throw badRequest(PAYMENT_MESSAGES.notPayable, { object_id: ['object_idを指定してください'] });
+  if (!objectId)
+    throw badRequest(PAYMENT_MESSAGES.notPayable, { object_id: ['object_idを指定してください'] });
   if (objectType === OBJECT_TYPE.courseRegistration) {
-    const [course] = await db.select().from(courses).where(and(eq(courses.id, objectId), eq(courses.isActive, true)));
+    const [course] = await db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, objectId), eq(courses.isActive, true)));
     if (!course) throw notFound();
     const amount = courseRegistrationFee(course);
     return {
@@ -93,12 +123,26 @@ export async function payableAmount(
       courseId: course.id,
       trainingId: options.trainingId ?? null,
       enrollmentId: null,
-      lines: [{ productId: null, name: `${course.name} 登録料`, description: '', unitPrice: amount, quantity: 1, attributes: [] }],
+      lines: [
+        {
+          productId: null,
+          name: `${course.name} 登録料`,
+          description: '',
+          unitPrice: amount,
+          quantity: 1,
+          attributes: [],
+        },
+      ],
     };
   }
   if (objectType === OBJECT_TYPE.sessionFee) {
     const [training] = await db
-      .select({ id: trainings.id, name: trainings.name, courseId: trainings.courseId, isActive: trainings.isActive })
+      .select({
+        id: trainings.id,
+        name: trainings.name,
+        courseId: trainings.courseId,
+        isActive: trainings.isActive,
+      })
       .from(trainings)
       .where(eq(trainings.id, objectId));
     if (!training) throw notFound();
@@ -113,7 +157,12 @@ export async function payableAmount(
     const [type] = await db
       .select({ price: trainingUserTypes.price })
       .from(trainingUserTypes)
-      .where(and(eq(trainingUserTypes.trainingId, objectId), eq(trainingUserTypes.userTypeId, enrollment.userTypeId)));
+      .where(
+        and(
+          eq(trainingUserTypes.trainingId, objectId),
+          eq(trainingUserTypes.userTypeId, enrollment.userTypeId),
+        ),
+      );
     const amount = type?.price ?? 0;
     return {
       objectType,
@@ -123,7 +172,16 @@ export async function payableAmount(
       courseId: training.courseId,
       trainingId: training.id,
       enrollmentId: enrollment.id,
-      lines: [{ productId: null, name: `${training.name} 受講料`, description: '', unitPrice: amount, quantity: 1, attributes: [] }],
+      lines: [
+        {
+          productId: null,
+          name: `${training.name} 受講料`,
+          description: '',
+          unitPrice: amount,
+          quantity: 1,
+          attributes: [],
+        },
+      ],
     };
   }
   // Certificates (3), instructor certification (5) and renewals (7) plug in here with their own fee rules.
@@ -132,6 +190,9 @@ export async function payableAmount(
 
 /** Courses whose enrolment unlocks a product (allow_buy_with_course). */
 export async function productCourseIds(db: Executor, productId: number): Promise<number[]> {
-  const rows = await db.select({ courseId: productCourses.courseId }).from(productCourses).where(eq(productCourses.productId, productId));
+  const rows = await db
+    .select({ courseId: productCourses.courseId })
+    .from(productCourses)
+    .where(eq(productCourses.productId, productId));
   return rows.map((row) => row.courseId);
 }

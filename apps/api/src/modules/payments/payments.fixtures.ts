@@ -4,7 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/context.ts';
 import type { App } from '../../app.ts';
-import { courses, enrollments, products, trainingPaymentMethods, trainings, trainingUserTypes } from '../../db/schema.ts';
+import {
+  courses,
+  enrollments,
+  products,
+  trainingPaymentMethods,
+  trainings,
+  trainingUserTypes,
+} from '../../db/schema.ts';
 import { authHeader, registerMember } from '../users/users.fixtures.ts';
 
 export const CARDS = {
@@ -51,17 +58,32 @@ export type World = {
 /** Courses (paid 3,300 yen, 30 yen, BI), a session with a 8,000 yen attendee fee and two products. */
 export async function makeWorld(ctx: TestContext): Promise<World> {
   const db = ctx.deps.db;
-  const [paid] = await db.insert(courses).values({ name: '決済テストコース', price: 3300, certificatePrefix: 'PT' }).returning();
-  const [cheap] = await db.insert(courses).values({ name: '格安テストコース', price: 30, certificatePrefix: 'CT' }).returning();
-  const [bi] = await db.insert(courses).values({ name: 'BIテストコース', price: 5000, certificatePrefix: 'BI' }).returning();
+  const [paid] = await db
+    .insert(courses)
+    .values({ name: '決済テストコース', price: 3300, certificatePrefix: 'PT' })
+    .returning();
+  const [cheap] = await db
+    .insert(courses)
+    .values({ name: '格安テストコース', price: 30, certificatePrefix: 'CT' })
+    .returning();
+  const [bi] = await db
+    .insert(courses)
+    .values({ name: 'BIテストコース', price: 5000, certificatePrefix: 'BI' })
+    .returning();
   const [tut] = await db.select().from(trainingUserTypes).where(eq(trainingUserTypes.userTypeId, 4)).limit(1);
   if (!paid || !cheap || !bi || !tut) throw new Error('payments world not made');
   await db.update(trainingUserTypes).set({ price: 8000 }).where(eq(trainingUserTypes.id, tut.id));
   await db.update(trainings).set({ isActive: true }).where(eq(trainings.id, tut.trainingId));
   await setPaymentMethods(ctx, tut.trainingId, [1, 2, 3]);
   const [training] = await db.select().from(trainings).where(eq(trainings.id, tut.trainingId));
-  const [product] = await db.insert(products).values({ name: 'テスト教材', price: 1500, description: 'テキスト' }).returning();
-  const [once] = await db.insert(products).values({ name: '記念バッジ', price: 700, buyOncePerUser: true }).returning();
+  const [product] = await db
+    .insert(products)
+    .values({ name: 'テスト教材', price: 1500, description: 'テキスト' })
+    .returning();
+  const [once] = await db
+    .insert(products)
+    .values({ name: '記念バッジ', price: 700, buyOncePerUser: true })
+    .returning();
   if (!training || !product || !once) throw new Error('payments world not made');
   return {
     paidCourse: { id: paid.id, price: 3300, name: paid.name },
@@ -89,24 +111,49 @@ export async function enrol(ctx: TestContext, world: World, userId: number): Pro
   return found.id;
 }
 
-export type IntentAnswer = { clientSecret: string; publicKey: string; paymentIntentId: string; amount: number; t_key: string };
+export type IntentAnswer = {
+  clientSecret: string;
+  publicKey: string;
+  paymentIntentId: string;
+  amount: number;
+  t_key: string;
+};
 
-export async function createIntent(app: App, token: string, body: Record<string, unknown>): Promise<IntentAnswer> {
+export async function createIntent(
+  app: App,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<IntentAnswer> {
   const response = await call(app, token, 'POST', '/api/v1/payments/stripe/create-payment-intent', body);
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { data: IntentAnswer }).data;
 }
 
-export function confirmCard(app: App, clientSecret: string, number: string, extra: Record<string, unknown> = {}) {
+export function confirmCard(
+  app: App,
+  clientSecret: string,
+  number: string,
+  extra: Record<string, unknown> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/payments/sandbox/confirm',
-    payload: { client_secret: clientSecret, number, exp_month: 12, exp_year: 2030, cvc: '123', email: 'card@example.jp', ...extra },
+    payload: {
+      client_secret: clientSecret,
+      number,
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      email: 'card@example.jp',
+      ...extra,
+    },
   });
 }
 
 /** The payment methods a session accepts. */
 export async function setPaymentMethods(ctx: TestContext, trainingId: number, methods: number[]) {
   await ctx.deps.db.delete(trainingPaymentMethods).where(eq(trainingPaymentMethods.trainingId, trainingId));
-  await ctx.deps.db.insert(trainingPaymentMethods).values(methods.map((paymentMethodId) => ({ trainingId, paymentMethodId })));
+  await ctx.deps.db
+    .insert(trainingPaymentMethods)
+    .values(methods.map((paymentMethodId) => ({ trainingId, paymentMethodId })));
 }

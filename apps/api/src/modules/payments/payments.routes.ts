@@ -55,36 +55,76 @@ export function registerPayments(app: FastifyInstance) {
   const deps = app.deps;
   const present = async (order: Order) => {
     const extras = await orderExtras(deps.db, [order]);
-    return presentOrder(order, extras.get(order.id) ?? { items: [], course: null, training: null, username: '' });
+    return presentOrder(
+      order,
+      extras.get(order.id) ?? { items: [], course: null, training: null, username: '' },
+    );
   };
   const statusOf = async (order: Order | null) => {
     if (!order) return { status: null, status_name: null, state: 'none' as const, order: null };
     const view = await present(order);
-    const state = order.status === 3 ? ('complete' as const) : order.status === 0 ? (order.paymentIntentId ? ('K' as const) : ('pending' as const)) : ('failed' as const);
+    const state =
+      order.status === 3
+        ? ('complete' as const)
+        : order.status === 0
+          ? order.paymentIntentId
+            ? ('K' as const)
+            : ('pending' as const)
+          : ('failed' as const);
     return { status: order.status, status_name: view.status_name, state, order: view };
   };
 
   r.post(
     '/payments/check-product-order',
-    { preHandler: requireUser, schema: { tags: ['payments'], body: checkProductOrderSchema, response: { 200: checkProductOrderResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: checkProductOrderSchema,
+        response: { 200: checkProductOrderResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await checkProductOrder(deps, currentUser(request).id, request.body) }),
   );
 
   r.post(
     '/payments/create-order-transaction',
-    { preHandler: requireUser, schema: { tags: ['payments'], body: createOrderTransactionSchema, response: { 200: tKeyResponseSchema, ...errors } } },
-    async (request) => ({ data: { t_key: await createOrderTransaction(deps, currentUser(request).id, request.body) } }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: createOrderTransactionSchema,
+        response: { 200: tKeyResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: { t_key: await createOrderTransaction(deps, currentUser(request).id, request.body) },
+    }),
   );
 
   r.get(
     '/payments/transactions/:t_key',
-    { preHandler: requireUser, schema: { tags: ['payments'], params: tKeyParamSchema, response: { 200: transactionResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        params: tKeyParamSchema,
+        response: { 200: transactionResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await getTransaction(deps, currentUser(request).id, request.params.t_key) }),
   );
 
   r.post(
     '/payments/stripe/create-payment-intent',
-    { preHandler: requireUser, schema: { tags: ['payments'], body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ data: await createPaymentIntent(deps, currentUser(request).id, request.body) }),
   );
 
@@ -92,7 +132,11 @@ export function registerPayments(app: FastifyInstance) {
     '/payments/stripe/create-payment-order',
     {
       preHandler: requireUser,
-      schema: { tags: ['payments'], body: createPaymentOrderSchema, response: { 200: orderResponseSchema, 202: orderResponseSchema, ...errors } },
+      schema: {
+        tags: ['payments'],
+        body: createPaymentOrderSchema,
+        response: { 200: orderResponseSchema, 202: orderResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const { order, pending } = await createPaymentOrder(deps, currentUser(request).id, request.body);
@@ -102,32 +146,65 @@ export function registerPayments(app: FastifyInstance) {
 
   r.post(
     '/payments/create-offline-order',
-    { preHandler: requireUser, schema: { tags: ['payments'], body: offlineOrderSchema, response: { 200: orderResponseSchema, ...errors } } },
-    async (request) => ({ data: await present(await createOfflineOrder(deps, currentUser(request).id, request.body)) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: offlineOrderSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await present(await createOfflineOrder(deps, currentUser(request).id, request.body)),
+    }),
   );
 
   r.post(
     '/courses/order-course/create',
-    { preHandler: requireUser, schema: { tags: ['payments'], body: freeOrderSchema, response: { 200: orderResponseSchema, ...errors } } },
-    async (request) => ({ data: await present(await createFreeOrder(deps, currentUser(request).id, request.body)) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        body: freeOrderSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await present(await createFreeOrder(deps, currentUser(request).id, request.body)),
+    }),
   );
 
   r.post(
     '/trainings/:id/enrollments/check-payment',
     {
       preHandler: requireUser,
-      schema: { tags: ['payments'], params: idParamSchema, body: checkPaymentSchema, response: { 200: orderStatusResponseSchema, ...errors } },
+      schema: {
+        tags: ['payments'],
+        params: idParamSchema,
+        body: checkPaymentSchema,
+        response: { 200: orderStatusResponseSchema, ...errors },
+      },
     },
-    async (request) => ({ data: await statusOf(await checkPayment(deps, currentUser(request).id, request.body)) }),
+    async (request) => ({
+      data: await statusOf(await checkPayment(deps, currentUser(request).id, request.body)),
+    }),
   );
 
   // ── sandbox: what Stripe.js and the 3-D Secure page do, for the built-in gateway only ──
   const sandboxOnly = async () => {
-    if (deps.payments.name !== 'sandbox' || !deps.payments.confirmCard) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
+    if (deps.payments.name !== 'sandbox' || !deps.payments.confirmCard)
+      throw notFound(PAYMENT_MESSAGES.sandboxOnly);
   };
   r.post(
     '/payments/sandbox/confirm',
-    { preHandler: sandboxOnly, schema: { tags: ['payments'], body: sandboxConfirmSchema, response: { 200: sandboxConfirmResponseSchema, ...errors } } },
+    {
+      preHandler: sandboxOnly,
+      schema: {
+        tags: ['payments'],
+        body: sandboxConfirmSchema,
+        response: { 200: sandboxConfirmResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const body = request.body;
       const confirm = deps.payments.confirmCard;
@@ -165,7 +242,12 @@ export function registerPayments(app: FastifyInstance) {
     '/payments/sandbox/intents/:id/authenticate',
     {
       preHandler: sandboxOnly,
-      schema: { tags: ['payments'], params: intentIdParamSchema, body: sandboxAuthenticateSchema, response: { 200: sandboxConfirmResponseSchema, ...errors } },
+      schema: {
+        tags: ['payments'],
+        params: intentIdParamSchema,
+        body: sandboxAuthenticateSchema,
+        response: { 200: sandboxConfirmResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const authenticate = deps.payments.authenticate;
@@ -177,14 +259,21 @@ export function registerPayments(app: FastifyInstance) {
         if (error instanceof SandboxCardError) throw notFound(error.message);
         throw error;
       }
-      if (intent.status !== 'succeeded') throw new ApiError(402, 'authentication_failed', intent.lastError ?? PAYMENT_MESSAGES.authenticationFailed);
+      if (intent.status !== 'succeeded')
+        throw new ApiError(
+          402,
+          'authentication_failed',
+          intent.lastError ?? PAYMENT_MESSAGES.authenticationFailed,
+        );
       return { data: { id: intent.id, status: intent.status, brand: '', last4: '', next_action: null } };
     },
   );
 
   // ── Stripe webhook: the raw body is needed for the signature ──
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
       const parse = deps.payments.parseWebhook;
       if (!parse) throw notFound();

@@ -17,7 +17,16 @@ import {
 } from '@mels/domain';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { enrollments, orderItems, orders, payments, trainingPaymentMethods, trainings, transactions, users } from '../../db/schema.ts';
+import {
+  enrollments,
+  orderItems,
+  orders,
+  payments,
+  trainingPaymentMethods,
+  trainings,
+  transactions,
+  users,
+} from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
@@ -32,7 +41,13 @@ type Transaction = typeof transactions.$inferSelect;
 export const TRANSFER_DAYS = 7;
 export const CANCEL_TRANSFER_JOB = 'cancel-unpaid-transfer';
 
-type TxMeta = { products?: CartProduct[]; lines?: PayableLine[]; trainingId?: number | null; attendanceCode?: string | null; requestId?: number | null };
+type TxMeta = {
+  products?: CartProduct[];
+  lines?: PayableLine[];
+  trainingId?: number | null;
+  attendanceCode?: string | null;
+  requestId?: number | null;
+};
 
 const newTKey = () => `t_${randomBytes(16).toString('hex')}`;
 
@@ -49,7 +64,12 @@ async function ownTransaction(db: Executor, userId: number, tKey: string): Promi
 }
 
 /** The user's purchase of an object that is paid or being paid (status 0 or 3). */
-async function activeOrder(db: Executor, userId: number, objectType: number, objectId: number): Promise<Order | null> {
+async function activeOrder(
+  db: Executor,
+  userId: number,
+  objectType: number,
+  objectId: number,
+): Promise<Order | null> {
   const [row] = await db
     .select()
     .from(orders)
@@ -92,11 +112,17 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
             and(
               eq(orders.userId, userId),
               eq(orderItems.productId, product.id),
-              inArray(orders.status, [ORDER_STATUS.inPayment, ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped]),
+              inArray(orders.status, [
+                ORDER_STATUS.inPayment,
+                ORDER_STATUS.complete,
+                ORDER_STATUS.shipping,
+                ORDER_STATUS.shipped,
+              ]),
             ),
           )
           .limit(1);
-        if (bought || wanted > 1) messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
+        if (bought || wanted > 1)
+          messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
       }
       if (product.allowBuyWithCourse) {
         const courseIds = await productCourseIds(deps.db, product.id);
@@ -114,8 +140,16 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
     return { canBuy: messages.length === 0, messages, amount: linesTotal(lines) };
   }
   try {
-    const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
-    const order = payable.objectId ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId) : null;
+    const payable = await payableAmount(
+      deps.db,
+      input.object_type,
+      input.object_id,
+      { id: userId },
+      { trainingId: input.training_id },
+    );
+    const order = payable.objectId
+      ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId)
+      : null;
     if (order?.status === ORDER_STATUS.complete) messages.push(PAYMENT_MESSAGES.alreadyPaid);
     else if (order) messages.push(PAYMENT_MESSAGES.processing);
     return { canBuy: messages.length === 0, messages, amount: payable.amount };
@@ -127,7 +161,11 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
 
 // ───────────────────────────── create-order-transaction ─────────────────────────────
 
-export async function createOrderTransaction(deps: Deps, userId: number, input: CreateOrderTransactionInput): Promise<string> {
+export async function createOrderTransaction(
+  deps: Deps,
+  userId: number,
+  input: CreateOrderTransactionInput,
+): Promise<string> {
   const cart = input.meta.products;
   const isShop = input.object_type === OBJECT_TYPE.shopOrder;
   let amount = 0;
@@ -167,7 +205,12 @@ export async function createOrderTransaction(deps: Deps, userId: number, input: 
 
 export async function getTransaction(deps: Deps, userId: number, tKey: string) {
   const row = await ownTransaction(deps.db, userId, tKey);
-  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.transactionId, row.id)).orderBy(desc(orders.id)).limit(1);
+  const [order] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.transactionId, row.id))
+    .orderBy(desc(orders.id))
+    .limit(1);
   return {
     t_key: row.tKey,
     status: row.status,
@@ -183,14 +226,25 @@ export async function getTransaction(deps: Deps, userId: number, tKey: string) {
 
 export async function createPaymentIntent(deps: Deps, userId: number, input: CreatePaymentIntentInput) {
   const isShop = input.object_type === OBJECT_TYPE.shopOrder;
-  let transaction: Transaction | null = input.t_key ? await ownTransaction(deps.db, userId, input.t_key) : null;
-  if (transaction && transaction.objectType !== input.object_type) throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  let transaction: Transaction | null = input.t_key
+    ? await ownTransaction(deps.db, userId, input.t_key)
+    : null;
+  if (transaction && transaction.objectType !== input.object_type)
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
   if (transaction && transaction.status === 2) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
   const cart = isShop ? ((transaction?.meta as TxMeta | undefined)?.products ?? []) : [];
-  if (isShop && !transaction) throw badRequest(PAYMENT_MESSAGES.transactionMismatch, { t_key: ['t_keyを指定してください'] });
-  const payable = await payableAmount(deps.db, input.object_type, isShop ? transaction?.objectId : input.object_id, { id: userId }, { cart, trainingId: input.training_id });
+  if (isShop && !transaction)
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch, { t_key: ['t_keyを指定してください'] });
+  const payable = await payableAmount(
+    deps.db,
+    input.object_type,
+    isShop ? transaction?.objectId : input.object_id,
+    { id: userId },
+    { cart, trainingId: input.training_id },
+  );
   if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
-  if (!isShop && payable.objectId) assertNotPaid(await activeOrder(deps.db, userId, payable.objectType, payable.objectId));
+  if (!isShop && payable.objectId)
+    assertNotPaid(await activeOrder(deps.db, userId, payable.objectType, payable.objectId));
 
   const meta: TxMeta = {
     products: cart,
@@ -218,7 +272,12 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
   } else if (transaction.amount !== payable.amount || transaction.objectId !== payable.objectId) {
     const [updated] = await deps.db
       .update(transactions)
-      .set({ amount: payable.amount, objectId: payable.objectId, meta: { ...(transaction.meta as TxMeta), ...meta }, updatedAt: deps.clock.now() })
+      .set({
+        amount: payable.amount,
+        objectId: payable.objectId,
+        meta: { ...(transaction.meta as TxMeta), ...meta },
+        updatedAt: deps.clock.now(),
+      })
       .where(eq(transactions.id, transaction.id))
       .returning();
     if (updated) transaction = updated;
@@ -233,7 +292,11 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
   for (const payment of open) {
     if (payment.amount !== payable.amount || payment.gateway !== deps.payments.name) continue;
     const intent = await deps.payments.retrieveIntent(payment.intentId);
-    if (intent && intent.amount === payable.amount && ['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status)) {
+    if (
+      intent &&
+      intent.amount === payable.amount &&
+      ['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status)
+    ) {
       return present(intent, transaction.tKey);
     }
   }
@@ -352,18 +415,29 @@ export class AmountMismatchError extends ApiError {
  * payment_intent_id makes a second call (double click, retry, webhook and check-payment at once)
  * return the first order. Only an intent made for the user's transaction with the server's amount counts.
  */
-export async function recordIntent(deps: Deps, intent: PaymentIntent, expectedUserId: number | null): Promise<Order | null> {
+export async function recordIntent(
+  deps: Deps,
+  intent: PaymentIntent,
+  expectedUserId: number | null,
+): Promise<Order | null> {
   const tKey = intent.metadata.t_key;
-  const [transaction] = tKey ? await deps.db.select().from(transactions).where(eq(transactions.tKey, tKey)) : [];
+  const [transaction] = tKey
+    ? await deps.db.select().from(transactions).where(eq(transactions.tKey, tKey))
+    : [];
   if (!transaction || String(transaction.userId) !== intent.metadata.user_id) throw notFound();
   if (expectedUserId !== null && transaction.userId !== expectedUserId) throw notFound();
-  if (intent.amount !== transaction.amount || intent.currency.toLowerCase() !== 'jpy') throw new AmountMismatchError();
+  if (intent.amount !== transaction.amount || intent.currency.toLowerCase() !== 'jpy')
+    throw new AmountMismatchError();
   if (intent.status !== 'succeeded' && intent.status !== 'processing') return null;
   const status = intent.status === 'succeeded' ? ORDER_STATUS.complete : ORDER_STATUS.inPayment;
   const meta = transaction.meta as TxMeta;
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const [existing] = await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentIntentId, intent.id))
+      .for('update');
     let order: Order | null = existing ?? null;
     if (order && order.status === ORDER_STATUS.inPayment && status === ORDER_STATUS.complete) {
       const [updated] = await tx
@@ -380,7 +454,9 @@ export async function recordIntent(deps: Deps, intent: PaymentIntent, expectedUs
         const [enrollment] = await tx
           .select({ id: enrollments.id })
           .from(enrollments)
-          .where(and(eq(enrollments.trainingId, transaction.objectId), eq(enrollments.userId, transaction.userId)))
+          .where(
+            and(eq(enrollments.trainingId, transaction.objectId), eq(enrollments.userId, transaction.userId)),
+          )
           .orderBy(desc(enrollments.id))
           .limit(1);
         enrollmentId = enrollment?.id ?? null;
@@ -390,7 +466,10 @@ export async function recordIntent(deps: Deps, intent: PaymentIntent, expectedUs
           userId: transaction.userId,
           objectType: transaction.objectType,
           objectId: transaction.objectId,
-          trainingId: transaction.objectType === OBJECT_TYPE.sessionFee ? transaction.objectId : (meta.trainingId ?? null),
+          trainingId:
+            transaction.objectType === OBJECT_TYPE.sessionFee
+              ? transaction.objectId
+              : (meta.trainingId ?? null),
           enrollmentId,
           transactionId: transaction.id,
           amount: intent.amount,
@@ -409,22 +488,46 @@ export async function recordIntent(deps: Deps, intent: PaymentIntent, expectedUs
     if (!order) throw new Error(`order of ${intent.id} not recorded`);
     await tx
       .insert(payments)
-      .values({ transactionId: transaction.id, orderId: order.id, gateway: deps.payments.name, intentId: intent.id, amount: intent.amount, status: intent.status, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: payments.intentId, set: { orderId: order.id, status: intent.status, updatedAt: now } });
+      .values({
+        transactionId: transaction.id,
+        orderId: order.id,
+        gateway: deps.payments.name,
+        intentId: intent.id,
+        amount: intent.amount,
+        status: intent.status,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: payments.intentId,
+        set: { orderId: order.id, status: intent.status, updatedAt: now },
+      });
     if (order.status === ORDER_STATUS.complete) {
-      await tx.update(transactions).set({ status: 2, updatedAt: now }).where(eq(transactions.id, transaction.id));
+      await tx
+        .update(transactions)
+        .set({ status: 2, updatedAt: now })
+        .where(eq(transactions.id, transaction.id));
     }
     return order;
   });
 }
 
-export async function createPaymentOrder(deps: Deps, userId: number, input: CreatePaymentOrderInput): Promise<{ order: Order; pending: boolean }> {
+export async function createPaymentOrder(
+  deps: Deps,
+  userId: number,
+  input: CreatePaymentOrderInput,
+): Promise<{ order: Order; pending: boolean }> {
   const intent = await deps.payments.retrieveIntent(input.payment_intent_id);
   if (!intent || intent.metadata.user_id !== String(userId)) throw notFound();
-  if (String(input.object_type) !== intent.metadata.object_type) throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
-  if (input.object_type !== OBJECT_TYPE.shopOrder && String(input.object_id ?? '') !== intent.metadata.object_id)
+  if (String(input.object_type) !== intent.metadata.object_type)
     throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
-  if (intent.status === 'requires_action') throw new ApiError(402, 'REQUIRES_ACTION', PAYMENT_MESSAGES.authenticationRequired);
+  if (
+    input.object_type !== OBJECT_TYPE.shopOrder &&
+    String(input.object_id ?? '') !== intent.metadata.object_id
+  )
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  if (intent.status === 'requires_action')
+    throw new ApiError(402, 'REQUIRES_ACTION', PAYMENT_MESSAGES.authenticationRequired);
   if (intent.status !== 'succeeded' && intent.status !== 'processing') {
     await markTransactionFailed(deps, intent);
     throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', intent.lastError ?? PAYMENT_MESSAGES.notCompleted);
@@ -436,7 +539,10 @@ export async function createPaymentOrder(deps: Deps, userId: number, input: Crea
 
 async function markTransactionFailed(deps: Deps, intent: PaymentIntent) {
   const now = deps.clock.now();
-  await deps.db.update(payments).set({ status: intent.status, updatedAt: now }).where(eq(payments.intentId, intent.id));
+  await deps.db
+    .update(payments)
+    .set({ status: intent.status, updatedAt: now })
+    .where(eq(payments.intentId, intent.id));
   if (intent.metadata.t_key && intent.lastError)
     await deps.db
       .update(transactions)
@@ -472,7 +578,11 @@ export async function handleWebhookIntent(
  * Asks the gateway about the user's intents for an object that have no complete order yet and
  * records what was paid (the browser or the process died between the charge and create-payment-order).
  */
-export async function checkPayment(deps: Deps, userId: number, input: CheckPaymentInput): Promise<Order | null> {
+export async function checkPayment(
+  deps: Deps,
+  userId: number,
+  input: CheckPaymentInput,
+): Promise<Order | null> {
   const rows = await deps.db
     .select({ intentId: payments.intentId, orderStatus: orders.status })
     .from(payments)
@@ -501,7 +611,14 @@ export async function checkPayment(deps: Deps, userId: number, input: CheckPayme
   const [latest] = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.type, 1), eq(orders.objectType, input.object_type), eq(orders.objectId, input.object_id)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.type, 1),
+        eq(orders.objectType, input.object_type),
+        eq(orders.objectId, input.object_id),
+      ),
+    )
     .orderBy(desc(orders.id))
     .limit(1);
   return latest ?? null;
@@ -510,7 +627,13 @@ export async function checkPayment(deps: Deps, userId: number, input: CheckPayme
 // ───────────────────────────── free, bank transfer, on site ─────────────────────────────
 
 export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrderInput): Promise<Order> {
-  const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
+  const payable = await payableAmount(
+    deps.db,
+    input.object_type,
+    input.object_id,
+    { id: userId },
+    { trainingId: input.training_id },
+  );
   if (payable.amount >= FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.notFree, {}, 'NOT_FREE');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
   const objectId = payable.objectId;
@@ -537,10 +660,20 @@ export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrd
 }
 
 /** Bank transfer (2, due in 7 days, cancelled by a job when unpaid) or pay on site (3). */
-export async function createOfflineOrder(deps: Deps, userId: number, input: OfflineOrderInput): Promise<Order> {
+export async function createOfflineOrder(
+  deps: Deps,
+  userId: number,
+  input: OfflineOrderInput,
+): Promise<Order> {
   if (input.object_type !== OBJECT_TYPE.courseRegistration && input.object_type !== OBJECT_TYPE.sessionFee)
     throw badRequest(PAYMENT_MESSAGES.methodNotAccepted);
-  const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId }, { trainingId: input.training_id });
+  const payable = await payableAmount(
+    deps.db,
+    input.object_type,
+    input.object_id,
+    { id: userId },
+    { trainingId: input.training_id },
+  );
   if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
   if (payable.trainingId) {
@@ -555,12 +688,16 @@ export async function createOfflineOrder(deps: Deps, userId: number, input: Offl
   const now = deps.clock.now();
   const transfer = input.payment_method_id === PAYMENT_METHOD.bankTransfer;
   const dueAt = transfer ? new Date(now.getTime() + TRANSFER_DAYS * 24 * 3600 * 1000) : null;
-  const [user] = await deps.db.select({ postalCode: users.postalCode, address: users.address }).from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ postalCode: users.postalCode, address: users.address })
+    .from(users)
+    .where(eq(users.id, userId));
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const existing = await activeOrder(tx, userId, payable.objectType, objectId);
     if (existing) {
-      if (existing.status === ORDER_STATUS.inPayment && existing.paymentMethodId === input.payment_method_id) return existing;
+      if (existing.status === ORDER_STATUS.inPayment && existing.paymentMethodId === input.payment_method_id)
+        return existing;
       assertNotPaid(existing);
     }
     const order = await insertOrder(deps, tx, {
@@ -581,7 +718,12 @@ export async function createOfflineOrder(deps: Deps, userId: number, input: Offl
     });
     if (!order) throw new Error('order not recorded');
     if (transfer && dueAt) {
-      await scheduleJob(tx, { kind: CANCEL_TRANSFER_JOB, payload: { orderId: order.id }, runAt: dueAt, dedupeKey: `${CANCEL_TRANSFER_JOB}:${order.id}` });
+      await scheduleJob(tx, {
+        kind: CANCEL_TRANSFER_JOB,
+        payload: { orderId: order.id },
+        runAt: dueAt,
+        dedupeKey: `${CANCEL_TRANSFER_JOB}:${order.id}`,
+      });
     }
     return order;
   });
@@ -599,4 +741,3 @@ export async function completePendingOrder(deps: Deps, tx: Tx, order: Order): Pr
   await emitOrderCompleted(deps, tx, updated);
   return updated;
 }
-

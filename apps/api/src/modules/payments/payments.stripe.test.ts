@@ -10,7 +10,15 @@ import { expectBody, expectError, expectNotFound } from '../../../test/http.ts';
 import { buildApp, type App } from '../../app.ts';
 import { orders } from '../../db/schema.ts';
 import { createStripeGateway } from '../../lib/payment-gateway/stripe.ts';
-import { call, createIntent, enrol, makeWorld, newMember, officeToken, type World } from './payments.fixtures.ts';
+import {
+  call,
+  createIntent,
+  enrol,
+  makeWorld,
+  newMember,
+  officeToken,
+  type World,
+} from './payments.fixtures.ts';
 
 type StandInIntent = {
   id: string;
@@ -31,7 +39,8 @@ type StandInIntent = {
 function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byKey = new Map<string, string>();
-  const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> = [];
+  const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> =
+    [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => {
@@ -42,10 +51,20 @@ function startStripeStandIn() {
       const path = (req.url ?? '').split('?')[0] ?? '';
       requests.push({ method: req.method ?? '', path, body, auth: req.headers.authorization });
       const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(4).toString('hex')}`,
+        });
         res.end(JSON.stringify(json));
       };
-      const missing = () => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+      const missing = () =>
+        send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such payment_intent',
+          },
+        });
       if (req.method === 'POST' && path === '/v1/payment_intents') {
         const key = req.headers['idempotency-key'];
         const known = typeof key === 'string' ? byKey.get(key) : undefined;
@@ -74,11 +93,18 @@ function startStripeStandIn() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(body.get('payment_intent') ?? '');
         if (!intent) return missing();
-        return send(200, { id: `re_${randomBytes(6).toString('hex')}`, object: 'refund', amount: Number(body.get('amount')), payment_intent: intent.id, status: 'succeeded' });
+        return send(200, {
+          id: `re_${randomBytes(6).toString('hex')}`,
+          object: 'refund',
+          amount: Number(body.get('amount')),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        });
       }
       const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
       const intent = one?.[1] ? intents.get(one[1]) : undefined;
-      if (!one) return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+      if (!one)
+        return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       if (!intent) return missing();
       if (req.method === 'GET') return send(200, intent);
       if (req.method === 'POST' && one[2]) {
@@ -88,7 +114,12 @@ function startStripeStandIn() {
       return missing();
     });
   });
-  return new Promise<{ port: number; intents: Map<string, StandInIntent>; requests: typeof requests; close: () => Promise<void> }>((resolve) => {
+  return new Promise<{
+    port: number;
+    intents: Map<string, StandInIntent>;
+    requests: typeof requests;
+    close: () => Promise<void>;
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       resolve({
         port: (server.address() as AddressInfo).port,
@@ -113,7 +144,11 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     standIn = await startStripeStandIn();
     ctx = await createTestContext(driver);
     world = await makeWorld(ctx);
-    const stripe = { secretKey: 'sk_test_mels', publishableKey: 'pk_test_mels', webhookSecret: WEBHOOK_SECRET };
+    const stripe = {
+      secretKey: 'sk_test_mels',
+      publishableKey: 'pk_test_mels',
+      webhookSecret: WEBHOOK_SECRET,
+    };
     app = await buildApp(
       {
         config: { ...ctx.deps.config, stripe },
@@ -148,7 +183,17 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
       payload,
     });
   const event = (type: string, object: unknown) =>
-    JSON.stringify({ id: `evt_${randomBytes(6).toString('hex')}`, object: 'event', type, api_version: '2025-01-27', created: 1, data: { object }, livemode: false, pending_webhooks: 0, request: null });
+    JSON.stringify({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-27',
+      created: 1,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 0,
+      request: null,
+    });
 
   it('creates the intent at Stripe with the server amount and the secret key, answers the publishable key', async () => {
     const member = await newMember(app);
@@ -163,18 +208,29 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
 
     // not yet paid: no order
     expectError(
-      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', { ...courseBody(), payment_intent_id: intent.paymentIntentId }),
+      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+        ...courseBody(),
+        payment_intent_id: intent.paymentIntentId,
+      }),
       402,
       'PAYMENT_NOT_COMPLETED',
     );
     succeed(intent.paymentIntentId);
     const order = expectBody(
-      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', { ...courseBody(), payment_intent_id: intent.paymentIntentId }),
+      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+        ...courseBody(),
+        payment_intent_id: intent.paymentIntentId,
+      }),
       200,
       orderResponseSchema,
     );
     expect(order.data).toMatchObject({ status: 3, amount: 3300 });
-    expectNotFound(await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', { ...courseBody(), payment_intent_id: 'pi_unknown' }));
+    expectNotFound(
+      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+        ...courseBody(),
+        payment_intent_id: 'pi_unknown',
+      }),
+    );
   });
 
   it('process died after the charge: a signed payment_intent.succeeded webhook records the order once', async () => {
@@ -183,11 +239,22 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     const paid = succeed(intent.paymentIntentId);
     const payload = event('payment_intent.succeeded', paid);
 
-    const forged = await webhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }));
+    const forged = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    );
     expectError(forged, 400, 'WEBHOOK_SIGNATURE');
     expectError(await webhook(payload, 't=1,v1=deadbeef'), 400, 'WEBHOOK_SIGNATURE');
-    const tampered = JSON.stringify({ ...JSON.parse(payload), type: 'payment_intent.succeeded', data: { object: { ...paid, amount: 1 } } });
-    expectError(await webhook(tampered, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })), 400, 'WEBHOOK_SIGNATURE');
+    const tampered = JSON.stringify({
+      ...JSON.parse(payload),
+      type: 'payment_intent.succeeded',
+      data: { object: { ...paid, amount: 1 } },
+    });
+    expectError(
+      await webhook(tampered, signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })),
+      400,
+      'WEBHOOK_SIGNATURE',
+    );
     expect(await ctx.deps.db.select().from(orders).where(eq(orders.userId, member.id))).toEqual([]);
 
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
@@ -195,10 +262,15 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await webhook(payload, signature).then((r) => r.statusCode)).toBe(200);
     const rows = await ctx.deps.db.select().from(orders).where(eq(orders.userId, member.id));
-    expect(rows.map((r) => [r.status, r.amount, r.paymentIntentId])).toEqual([[3, 3300, intent.paymentIntentId]]);
+    expect(rows.map((r) => [r.status, r.amount, r.paymentIntentId])).toEqual([
+      [3, 3300, intent.paymentIntentId],
+    ]);
     // the browser coming back later gets the same order
     const order = expectBody(
-      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', { ...courseBody(), payment_intent_id: intent.paymentIntentId }),
+      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+        ...courseBody(),
+        payment_intent_id: intent.paymentIntentId,
+      }),
       200,
       orderResponseSchema,
     );
@@ -207,9 +279,14 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     // an intent the portal did not make (another system on the same account) is acknowledged, not recorded
     const foreign = { ...paid, id: 'pi_foreign', metadata: {} };
     const foreignPayload = event('payment_intent.succeeded', foreign);
-    const acknowledged = await webhook(foreignPayload, signer.webhooks.generateTestHeaderString({ payload: foreignPayload, secret: WEBHOOK_SECRET }));
+    const acknowledged = await webhook(
+      foreignPayload,
+      signer.webhooks.generateTestHeaderString({ payload: foreignPayload, secret: WEBHOOK_SECRET }),
+    );
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
-    expect(await ctx.deps.db.select().from(orders).where(eq(orders.paymentIntentId, 'pi_foreign'))).toEqual([]);
+    expect(await ctx.deps.db.select().from(orders).where(eq(orders.paymentIntentId, 'pi_foreign'))).toEqual(
+      [],
+    );
   });
 
   it('process died after the charge: check-payment asks Stripe and records the order', async () => {
@@ -217,7 +294,13 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     const intent = await createIntent(app, member.token, courseBody());
     succeed(intent.paymentIntentId);
     const status = expectBody(
-      await call(app, member.token, 'POST', `/api/v1/trainings/${world.training.id}/enrollments/check-payment`, courseBody()),
+      await call(
+        app,
+        member.token,
+        'POST',
+        `/api/v1/trainings/${world.training.id}/enrollments/check-payment`,
+        courseBody(),
+      ),
       200,
       orderStatusResponseSchema,
     );
@@ -231,14 +314,23 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
     const intent = await createIntent(app, member.token, body);
     succeed(intent.paymentIntentId);
     const order = expectBody(
-      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', { ...body, payment_intent_id: intent.paymentIntentId }),
+      await call(app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+        ...body,
+        payment_intent_id: intent.paymentIntentId,
+      }),
       200,
       orderResponseSchema,
     ).data;
     const office = await officeToken(app);
-    const refund = expectBody(await call(app, office, 'POST', `/api/v1/office/orders/${order.id}/refund`), 200, orderResponseSchema);
+    const refund = expectBody(
+      await call(app, office, 'POST', `/api/v1/office/orders/${order.id}/refund`),
+      200,
+      orderResponseSchema,
+    );
     expect(refund.data).toMatchObject({ type: 2, refund_of_id: order.id, amount: world.training.fee });
-    const refundCall = standIn.requests.find((r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === intent.paymentIntentId);
+    const refundCall = standIn.requests.find(
+      (r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === intent.paymentIntentId,
+    );
     expect(refundCall?.body.get('amount')).toBe(String(world.training.fee));
   });
 
@@ -247,7 +339,14 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
       await app.inject({
         method: 'POST',
         url: '/api/v1/payments/sandbox/confirm',
-        payload: { client_secret: 'x', number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', email: 'a@example.jp' },
+        payload: {
+          client_secret: 'x',
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2030,
+          cvc: '123',
+          email: 'a@example.jp',
+        },
       }),
     );
   });

@@ -6,7 +6,12 @@ export async function getSeminarInfo(db: Executor) {
   const [[info], contents] = await Promise.all([
     db.select().from(seminarInfo).where(eq(seminarInfo.id, 1)),
     db
-      .select({ id: seminarInfoContents.id, title: seminarInfoContents.title, content: seminarInfoContents.content, image: seminarInfoContents.image })
+      .select({
+        id: seminarInfoContents.id,
+        title: seminarInfoContents.title,
+        content: seminarInfoContents.content,
+        image: seminarInfoContents.image,
+      })
       .from(seminarInfoContents)
       .orderBy(asc(seminarInfoContents.sortOrder), asc(seminarInfoContents.id)),
   ]);

@@ -7,7 +7,9 @@ import { getSeminarInfo } from './seminar-info.repository.ts';
 export function registerSeminarInfo(app: FastifyInstance) {
   typed(app).get(
     '/seminar_info',
-    { schema: { tags: ['seminar info'], response: { 200: seminarInfoResponseSchema, 404: errorBodySchema } } },
+    {
+      schema: { tags: ['seminar info'], response: { 200: seminarInfoResponseSchema, 404: errorBodySchema } },
+    },
     async () => {
       const found = await getSeminarInfo(app.deps.db);
       if (!found) throw notFound();

@@ -69,7 +69,11 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
     const wonElsewhere = wonIn !== undefined && [...wonIn].some((id) => id !== row.trainingId);
     const e = own.get(key(row.trainingId, row.userTypeId));
     if (!e) return { ...VISITOR_STATE, is_win_other_training_same_course: wonElsewhere };
-    const steps = ((e.steps ?? []) as RawStep[]).map((s) => ({ step: s.step, status: s.status, created_at: instant(s.created_at) }));
+    const steps = ((e.steps ?? []) as RawStep[]).map((s) => ({
+      step: s.step,
+      status: s.status,
+      created_at: instant(s.created_at),
+    }));
     const last = steps.at(-1);
     const status = (last?.status ?? e.status) as StepStatus;
     const approvals = e.assistantApprovedAt ? [{ approved_at: instant(e.assistantApprovedAt) }] : [];

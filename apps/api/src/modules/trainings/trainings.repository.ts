@@ -38,7 +38,8 @@ export function searchShape(filter: SearchFilter): SearchShape {
 }
 
 const shapeKey = (shape: SearchShape) =>
-  `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}` || 'none';
+  `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}` ||
+  'none';
 
 /**
  * The search's WHERE over training_user_types ⋈ trainings, with placeholders. Every condition is a
@@ -142,7 +143,6 @@ const cardColumns = {
   usersTypes: usersTypesJson,
   paymentMethods: paymentMethodsJson,
 };
-
 
 /**
  * The page's keys: the narrow part of the search (filter, order, limit, offset) over the join of

@@ -18,7 +18,11 @@ import {
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 const search = (ctx: TestContext, query = '', token?: string) =>
-  get(ctx.app, `/api/v1/trainings${query ? `?${query}` : ''}`, token ? { headers: { authorization: `Token ${token}` } } : {});
+  get(
+    ctx.app,
+    `/api/v1/trainings${query ? `?${query}` : ''}`,
+    token ? { headers: { authorization: `Token ${token}` } } : {},
+  );
 
 const cards = async (ctx: TestContext, query = '', token?: string) =>
   expectBody(await search(ctx, query, token), 200, trainingsResponseSchema);
@@ -39,7 +43,12 @@ async function countPairs(
   where: { types: number[]; areas?: number[]; courses?: number[]; from?: string; to?: string },
 ): Promise<number> {
   const rows = await ctx.deps.db
-    .select({ eventDate: trainings.eventDate, areaId: trainings.areaId, courseId: trainings.courseId, type: trainingUserTypes.userTypeId })
+    .select({
+      eventDate: trainings.eventDate,
+      areaId: trainings.areaId,
+      courseId: trainings.courseId,
+      type: trainingUserTypes.userTypeId,
+    })
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId));
   return rows.filter(
@@ -52,7 +61,8 @@ async function countPairs(
   ).length;
 }
 
-const sortKey = (c: TrainingCard) => [c.event_date, c.event_start_time, String(c.id).padStart(10, '0'), String(c.user_type.id)].join('|');
+const sortKey = (c: TrainingCard) =>
+  [c.event_date, c.event_start_time, String(c.id).padStart(10, '0'), String(c.user_type.id)].join('|');
 
 /** A member of our own with a login token (no demo enrolments to get in the way). */
 async function createMember(ctx: TestContext, email: string) {
@@ -85,7 +95,13 @@ async function createMember(ctx: TestContext, email: string) {
   return { id: user.id, token };
 }
 
-async function enrol(ctx: TestContext, userId: number, trainingId: number, userTypeId: number, statuses: number[]) {
+async function enrol(
+  ctx: TestContext,
+  userId: number,
+  trainingId: number,
+  userTypeId: number,
+  statuses: number[],
+) {
   const [e] = await ctx.deps.db
     .insert(enrollments)
     .values({ trainingId, userId, userTypeId, status: statuses.at(-1) ?? 0 })
@@ -184,12 +200,19 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     });
 
     it('combines prefecture, course, user types and dates', async () => {
-      const query = 'area[]=13&area[]=14&area[]=27&user_type[]=4&user_type[]=1&event_date$ge=2026-06-01&event_date$le=2027-06-30';
+      const query =
+        'area[]=13&area[]=14&area[]=27&user_type[]=4&user_type[]=1&event_date$ge=2026-06-01&event_date$le=2027-06-30';
       const first = (await cards(ctx, query)).data[0];
       if (!first) throw new Error('no card');
       const list = await allCards(ctx, `${query}&course_id[]=${first.course.id}`);
       expect(list.length).toBe(
-        await countPairs(ctx, { types: [1, 4], areas: [13, 14, 27], courses: [first.course.id], from: '2026-06-01', to: '2027-06-30' }),
+        await countPairs(ctx, {
+          types: [1, 4],
+          areas: [13, 14, 27],
+          courses: [first.course.id],
+          from: '2026-06-01',
+          to: '2027-06-30',
+        }),
       );
       for (const card of list) {
         expect([13, 14, 27]).toContain(card.area.id);
@@ -237,15 +260,27 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       ['area[]=48', 'area', '都道府県は47以下で指定してください'],
       ['course_id[]=x', 'course_id', 'コースは数値で指定してください'],
       ['user_type[]=9', 'user_type', '募集区分は5以下で指定してください'],
-      ['event_date$ge=2026-13-01', 'event_date$ge', '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）'],
-      ['event_date$le=2026-02-30%2000:00:00', 'event_date$le', '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）'],
+      [
+        'event_date$ge=2026-13-01',
+        'event_date$ge',
+        '開催日（開始）の日付の形式が正しくありません（YYYY-MM-DD）',
+      ],
+      [
+        'event_date$le=2026-02-30%2000:00:00',
+        'event_date$le',
+        '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）',
+      ],
     ])('refuses ?%s with 400 and a Japanese message on its field', async (query, field, message) => {
       const errors = expectValidationError(await search(ctx, query), [field]);
       expect(errors[field]).toEqual([message]);
     });
 
     it('reports every bad field at once', async () => {
-      expectValidationError(await search(ctx, 'page=0&area[]=abc&event_date$ge=2026-13-01'), ['page', 'area', 'event_date$ge']);
+      expectValidationError(await search(ctx, 'page=0&area[]=abc&event_date$ge=2026-13-01'), [
+        'page',
+        'area',
+        'event_date$ge',
+      ]);
     });
   });
 
@@ -271,13 +306,20 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         const [row] = await ctx.deps.db
           .select({ price: trainingUserTypes.price, capacity: trainingUserTypes.capacity })
           .from(trainingUserTypes)
-          .where(and(eq(trainingUserTypes.trainingId, card.id), eq(trainingUserTypes.userTypeId, card.user_type.id)));
+          .where(
+            and(
+              eq(trainingUserTypes.trainingId, card.id),
+              eq(trainingUserTypes.userTypeId, card.user_type.id),
+            ),
+          );
         expect({ price: card.price, capacity: card.capacity }).toEqual(row);
         const methods = await ctx.deps.db
           .select({ payment_method_id: trainingPaymentMethods.paymentMethodId })
           .from(trainingPaymentMethods)
           .where(eq(trainingPaymentMethods.trainingId, card.id));
-        expect(card.payments_methods).toEqual(methods.sort((a, b) => a.payment_method_id - b.payment_method_id));
+        expect(card.payments_methods).toEqual(
+          methods.sort((a, b) => a.payment_method_id - b.payment_method_id),
+        );
       }
     });
 
@@ -289,7 +331,10 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         .where(and(eq(trainings.isActive, false), eq(trainingUserTypes.userTypeId, 4)))
         .limit(1);
       if (!cancelled) throw new Error('the demo data has no cancelled session');
-      const body = await cards(ctx, `area[]=${cancelled.areaId}&event_date$ge=${cancelled.eventDate}&event_date$le=${cancelled.eventDate}`);
+      const body = await cards(
+        ctx,
+        `area[]=${cancelled.areaId}&event_date$ge=${cancelled.eventDate}&event_date$le=${cancelled.eventDate}`,
+      );
       expect(body.data.find((c) => c.id === cancelled.id)?.is_active).toBe(0);
     });
   });
@@ -304,7 +349,10 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
           .update(trainingUserTypes)
           .set({ applyStartDate: new Date(start), applyEndDate: new Date(end) })
           .where(where);
-        const body = await cards(ctx, `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`);
+        const body = await cards(
+          ctx,
+          `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`,
+        );
         return body.data.find((c) => c.id === card.id && c.user_type.id === 4)?.recruiting;
       };
       expect(await phaseWith('2026-11-22T03:00:01Z', '2026-12-31T14:59:00Z')).toBe('upcoming');
@@ -353,7 +401,11 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     });
 
     const cardOf = async (token: string | undefined, card: TrainingCard) => {
-      const body = await cards(ctx, `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`, token);
+      const body = await cards(
+        ctx,
+        `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`,
+        token,
+      );
       const found = body.data.find((c) => c.id === card.id && c.user_type.id === 4);
       if (!found) throw new Error('card not found');
       return found;
@@ -405,7 +457,9 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         .where(and(eq(enrollments.userId, me.id), eq(enrollments.trainingId, target.id)));
       if (!e) throw new Error('no enrolment');
       await ctx.deps.db.insert(enrollmentSteps).values({ enrollmentId: e.id, step: 5, status: 8 });
-      await ctx.deps.db.delete(trainingPaymentMethods).where(eq(trainingPaymentMethods.trainingId, target.id));
+      await ctx.deps.db
+        .delete(trainingPaymentMethods)
+        .where(eq(trainingPaymentMethods.trainingId, target.id));
       await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 2 });
       expect((await cardOf(me.token, target)).badge).toBe('won');
       await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 1 });
@@ -436,11 +490,17 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     });
 
     it('shows an assistant their approval', async () => {
-      const staff = (await allCards(ctx, 'user_type[]=2&event_date$ge=2026-12-01')).find((c) => c.is_active === 1);
+      const staff = (await allCards(ctx, 'user_type[]=2&event_date$ge=2026-12-01')).find(
+        (c) => c.is_active === 1,
+      );
       if (!staff) throw new Error('no assistant recruitment ahead');
       const id = await enrol(ctx, me.id, staff.id, 2, [4, 9, 12]);
       const find = async () => {
-        const body = await cards(ctx, `user_type[]=2&event_date$ge=${staff.event_date}&event_date$le=${staff.event_date}&limit=100`, me.token);
+        const body = await cards(
+          ctx,
+          `user_type[]=2&event_date$ge=${staff.event_date}&event_date$le=${staff.event_date}&limit=100`,
+          me.token,
+        );
         return body.data.find((c) => c.id === staff.id);
       };
       const before = await find();
@@ -464,16 +524,38 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       if (!training) throw new Error('no training');
       const [courseDoc] = await ctx.deps.db
         .insert(documents)
-        .values({ courseId: card.course.id, name: '受講案内.pdf', storageKey: 'docs/a.pdf', mimeType: 'application/pdf', size: 3 })
+        .values({
+          courseId: card.course.id,
+          name: '受講案内.pdf',
+          storageKey: 'docs/a.pdf',
+          mimeType: 'application/pdf',
+          size: 3,
+        })
         .returning({ id: documents.id });
       const [sessionDoc] = await ctx.deps.db
         .insert(documents)
-        .values({ trainingId: card.id, name: '会場地図.pdf', storageKey: 'docs/b.pdf', mimeType: 'application/pdf', size: 3 })
+        .values({
+          trainingId: card.id,
+          name: '会場地図.pdf',
+          storageKey: 'docs/b.pdf',
+          mimeType: 'application/pdf',
+          size: 3,
+        })
         .returning({ id: documents.id });
       try {
-        const body = expectBody(await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`), 200, trainingResponseSchema);
-        const { start_time_morning, end_time_morning, start_time_afternoon, end_time_afternoon, documents: docs, ...rest } =
-          body.data;
+        const body = expectBody(
+          await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`),
+          200,
+          trainingResponseSchema,
+        );
+        const {
+          start_time_morning,
+          end_time_morning,
+          start_time_afternoon,
+          end_time_afternoon,
+          documents: docs,
+          ...rest
+        } = body.data;
         expect(rest).toEqual(card);
         expect(start_time_morning).toBe(training.startTimeMorning?.slice(0, 5) ?? null);
         expect(end_time_morning).toBe(training.endTimeMorning?.slice(0, 5) ?? null);
@@ -489,28 +571,42 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
 
         const member = await createMember(ctx, `detail-${driver}@example.jp`);
         const logged = expectBody(
-          await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`, { headers: { authorization: `Token ${member.token}` } }),
+          await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`, {
+            headers: { authorization: `Token ${member.token}` },
+          }),
           200,
           trainingResponseSchema,
         );
         expect(logged.data.documents.map((d) => d.id)).toContain(sessionDoc?.id);
       } finally {
-        await ctx.deps.db.delete(documents).where(inArray(documents.id, [courseDoc?.id ?? 0, sessionDoc?.id ?? 0]));
+        await ctx.deps.db
+          .delete(documents)
+          .where(inArray(documents.id, [courseDoc?.id ?? 0, sessionDoc?.id ?? 0]));
       }
     });
 
     it('defaults to the attendee card, else the first recruited user type', async () => {
       const card = (await cards(ctx, 'limit=1')).data[0];
       if (!card) throw new Error('no card');
-      const body = expectBody(await get(ctx.app, `/api/v1/trainings/${card.id}`), 200, trainingResponseSchema);
+      const body = expectBody(
+        await get(ctx.app, `/api/v1/trainings/${card.id}`),
+        200,
+        trainingResponseSchema,
+      );
       expect(body.data.user_type.id).toBe(4);
       const [staffOnly] = await ctx.deps.db
         .select({ id: trainings.id })
         .from(trainings)
-        .where(sql`not exists (select 1 from training_user_types u where u.training_id = ${trainings.id} and u.user_type_id = 4)`)
+        .where(
+          sql`not exists (select 1 from training_user_types u where u.training_id = ${trainings.id} and u.user_type_id = 4)`,
+        )
         .limit(1);
       if (staffOnly) {
-        const staff = expectBody(await get(ctx.app, `/api/v1/trainings/${staffOnly.id}`), 200, trainingResponseSchema);
+        const staff = expectBody(
+          await get(ctx.app, `/api/v1/trainings/${staffOnly.id}`),
+          200,
+          trainingResponseSchema,
+        );
         expect(staff.data.user_type.id).toBe(Math.min(...staff.data.users_types.map((u) => u.type_id)));
       }
     });

@@ -23,7 +23,7 @@ export function registerTrainings(app: FastifyInstance) {
         description:
           'Filters area[], course_id[], user_type[] (default [4]), event_date$ge / event_date$le (YYYY-MM-DD, optionally ' +
           "followed by ' 00:00:00'; both inclusive). Ordered by event date, start time, session id, user type. With a " +
-          'token the cards carry the user\'s own steps, cancel request, order and status badge.',
+          "token the cards carry the user's own steps, cancel request, order and status badge.",
         querystring: trainingsQuerySchema,
         response: { 200: trainingsResponseSchema, 400: errorBodySchema },
       },

@@ -1,7 +1,13 @@
 import { paginate, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { presentCard, presentDetail, userStates, VISITOR_STATE, type UserState } from './trainings.presenter.ts';
+import {
+  presentCard,
+  presentDetail,
+  userStates,
+  VISITOR_STATE,
+  type UserState,
+} from './trainings.presenter.ts';
 import {
   findTrainingCard,
   findTrainingDocuments,
@@ -11,7 +17,11 @@ import {
 } from './trainings.repository.ts';
 
 /** The user's state on each row: one extra query for a logged-in user, none for a visitor. */
-async function statesFor(db: Executor, rows: readonly CardRow[], user: AuthUser | null): Promise<UserState[]> {
+async function statesFor(
+  db: Executor,
+  rows: readonly CardRow[],
+  user: AuthUser | null,
+): Promise<UserState[]> {
   if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
   const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));

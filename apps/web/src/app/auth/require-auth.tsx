@@ -16,5 +16,10 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 /** Where to go after login: the remembered page, else home. Only same-site paths are followed. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !from.startsWith('/login')
+    ? from
+    : '/';
 }

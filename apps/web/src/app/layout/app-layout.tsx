@@ -11,7 +11,8 @@ export function AppLayout() {
   useEffect(() => {
     // Move focus to the main region after a navigation so screen readers announce the new page.
     const main = document.getElementById('main');
-    if (main && document.activeElement && document.activeElement !== document.body) main.focus({ preventScroll: true });
+    if (main && document.activeElement && document.activeElement !== document.body)
+      main.focus({ preventScroll: true });
   }, [location.pathname]);
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>

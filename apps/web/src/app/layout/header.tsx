@@ -81,11 +81,22 @@ export function Header() {
         </Container>
       </Box>
       {opened ? (
-        <Box component="nav" id="mobile-nav" aria-label={t.nav.mainNavigation} className={classes.mobileNav} hiddenFrom="md">
+        <Box
+          component="nav"
+          id="mobile-nav"
+          aria-label={t.nav.mainNavigation}
+          className={classes.mobileNav}
+          hiddenFrom="md"
+        >
           <ul className={classes.mobileList}>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={classes.drawerLink} onClick={() => setOpened(false)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={classes.drawerLink}
+                  onClick={() => setOpened(false)}
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -15,7 +15,14 @@ function Section({ id }: { id: number }) {
   const query = useQuery({ ...aboutQuery(id), enabled: Number.isInteger(id) && id > 0 });
   if (!Number.isInteger(id) || id <= 0) return <EmptyState>{t.pages.aboutNotFound}</EmptyState>;
   if (query.isPending) return <Skeleton height={320} />;
-  if (query.isError) return <QueryError error={query.error} notFoundText={t.pages.aboutNotFound} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <QueryError
+        error={query.error}
+        notFoundText={t.pages.aboutNotFound}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <Paper component="article" p={{ base: 'md', sm: 'xl' }} withBorder>
       <PageTitle title={`${query.data.name} | ${t.pages.about}`} />
@@ -63,7 +70,9 @@ export function AboutPage() {
               </Stack>
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>{current !== undefined ? <Section id={current} /> : null}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            {current !== undefined ? <Section id={current} /> : null}
+          </Grid.Col>
         </Grid>
       )}
     </>

@@ -13,7 +13,10 @@ import { useServerErrors } from './use-server-errors.ts';
 export function ForgotPasswordPage() {
   const { t } = useI18n();
   const m = t.account.forgot;
-  const form = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequestSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { email: '' },
+  });
   const server = useServerErrors(form.setError, ['email']);
   const mutation = useMutation({ mutationFn: forgotPassword, onError: server.apply });
   if (mutation.isSuccess) {
@@ -50,7 +53,9 @@ export function ForgotPasswordPage() {
             type="email"
             required
             autoComplete="email"
-            {...form.register('email', { onBlur: (e) => form.setValue('email', normalizeEmail(e.target.value)) })}
+            {...form.register('email', {
+              onBlur: (e) => form.setValue('email', normalizeEmail(e.target.value)),
+            })}
             error={form.formState.errors.email?.message}
           />
           <Button type="submit" loading={mutation.isPending}>

@@ -18,7 +18,10 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPath(location.state);
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const server = useServerErrors(form.setError, ['email', 'password']);
   const mutation = useMutation({
     mutationFn: login,
@@ -51,7 +54,9 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            {...form.register('email', { onBlur: (e) => form.setValue('email', normalizeEmail(e.target.value)) })}
+            {...form.register('email', {
+              onBlur: (e) => form.setValue('email', normalizeEmail(e.target.value)),
+            })}
             error={errors.email?.message}
           />
           <PasswordInput

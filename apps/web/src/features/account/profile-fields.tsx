@@ -80,7 +80,13 @@ export const emptyProfile: ProfileFieldValues = {
   birthday: '',
 };
 
-export const PROFILE_FIELD_NAMES = [...Object.keys(emptyProfile), 'phone', 'password', 're_password', 'privacy'] as const;
+export const PROFILE_FIELD_NAMES = [
+  ...Object.keys(emptyProfile),
+  'phone',
+  'password',
+  're_password',
+  'privacy',
+] as const;
 
 type Form = UseFormReturn<ProfileFieldValues>;
 
@@ -89,7 +95,8 @@ function blurWith(form: Form, name: keyof ProfileFieldValues, normalize: (s: str
   return {
     onBlur: (event: { target: { value: string } }) => {
       const next = normalize(event.target.value);
-      if (next !== event.target.value) form.setValue(name, next, { shouldValidate: form.formState.isSubmitted });
+      if (next !== event.target.value)
+        form.setValue(name, next, { shouldValidate: form.formState.isSubmitted });
     },
   };
 }
@@ -98,7 +105,11 @@ function BirthdayField({ form }: { form: Form }) {
   const { t } = useI18n();
   const m = t.account.register;
   const initial = form.getValues('birthday');
-  const [parts, setParts] = useState({ y: initial.slice(0, 4), m: initial.slice(4, 6), d: initial.slice(6, 8) });
+  const [parts, setParts] = useState({
+    y: initial.slice(0, 4),
+    m: initial.slice(4, 6),
+    d: initial.slice(6, 8),
+  });
   const thisYear = new Date().getFullYear();
   // The spec's 100 years, newest first.
   const years = Array.from({ length: LIMITS.birthdayYearOptions }, (_, i) => String(thisYear - i));
@@ -117,7 +128,10 @@ function BirthdayField({ form }: { form: Form }) {
       <Group gap="xs" wrap="nowrap">
         <NativeSelect
           aria-label={`${t.fields.birthday} ${m.birthdayYear}`}
-          data={[{ value: '', label: m.birthdayYear }, ...years.map((yy) => ({ value: yy, label: `${yy}年` }))]}
+          data={[
+            { value: '', label: m.birthdayYear },
+            ...years.map((yy) => ({ value: yy, label: `${yy}年` })),
+          ]}
           value={parts.y}
           onChange={(e) => change('y', e.currentTarget.value)}
           error={Boolean(error)}
@@ -127,7 +141,10 @@ function BirthdayField({ form }: { form: Form }) {
         />
         <NativeSelect
           aria-label={`${t.fields.birthday} ${m.birthdayMonth}`}
-          data={[{ value: '', label: m.birthdayMonth }, ...Array.from({ length: 12 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}月` }))]}
+          data={[
+            { value: '', label: m.birthdayMonth },
+            ...Array.from({ length: 12 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}月` })),
+          ]}
           value={parts.m}
           onChange={(e) => change('m', e.currentTarget.value)}
           error={Boolean(error)}
@@ -136,7 +153,10 @@ function BirthdayField({ form }: { form: Form }) {
         />
         <NativeSelect
           aria-label={`${t.fields.birthday} ${m.birthdayDay}`}
-          data={[{ value: '', label: m.birthdayDay }, ...Array.from({ length: 31 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}日` }))]}
+          data={[
+            { value: '', label: m.birthdayDay },
+            ...Array.from({ length: 31 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}日` })),
+          ]}
           value={parts.d}
           onChange={(e) => change('d', e.currentTarget.value)}
           error={Boolean(error)}
@@ -198,14 +218,23 @@ function AddressLookup({ form }: { form: Form }) {
         form.setValue('district', first.district, { shouldValidate: true });
       }
     } catch (error) {
-      const message = error instanceof ApiRequestError ? (error.errors.postal_code?.[0] ?? error.message) : t.errors.generic;
+      const message =
+        error instanceof ApiRequestError
+          ? (error.errors.postal_code?.[0] ?? error.message)
+          : t.errors.generic;
       form.setError('postal_code', { type: 'server', message });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="light" onClick={() => void run()} disabled={!postal.trim()} loading={busy} mt={{ base: 0, sm: 25 }}>
+    <Button
+      variant="light"
+      onClick={() => void run()}
+      disabled={!postal.trim()}
+      loading={busy}
+      mt={{ base: 0, sm: 25 }}
+    >
       {t.account.register.lookup}
     </Button>
   );
@@ -218,18 +247,59 @@ export function ProfileFields({ form }: { form: Form }) {
   const areas = useQuery(areasQuery());
   const errors = form.formState.errors;
   const occupation = useWatch({ control: form.control, name: 'occupation' });
-  const areaOptions = [{ value: '', label: m.selectPlaceholder }, ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))];
+  const areaOptions = [
+    { value: '', label: m.selectPlaceholder },
+    ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  ];
   const reg = form.register;
   return (
     <>
       <Fieldset legend={m.sectionName}>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label={t.fields.lastName} required autoComplete="family-name" {...reg('last_name', blurWith(form, 'last_name'))} error={errors.last_name?.message} />
-          <TextInput label={t.fields.firstName} required autoComplete="given-name" {...reg('first_name', blurWith(form, 'first_name'))} error={errors.first_name?.message} />
-          <TextInput label={t.fields.lastNameKana} required description={m.kanaHint} {...reg('last_name_kana', blurWith(form, 'last_name_kana', normalizeKana))} error={errors.last_name_kana?.message} />
-          <TextInput label={t.fields.firstNameKana} required description={m.kanaHint} {...reg('first_name_kana', blurWith(form, 'first_name_kana', normalizeKana))} error={errors.first_name_kana?.message} />
-          <TextInput label={t.fields.lastNameAlpha} required description={m.alphaHint} autoComplete="off" {...reg('last_name_alpha', blurWith(form, 'last_name_alpha', normalizeAlpha))} error={errors.last_name_alpha?.message} />
-          <TextInput label={t.fields.firstNameAlpha} required description={m.alphaHint} autoComplete="off" {...reg('first_name_alpha', blurWith(form, 'first_name_alpha', normalizeAlpha))} error={errors.first_name_alpha?.message} />
+          <TextInput
+            label={t.fields.lastName}
+            required
+            autoComplete="family-name"
+            {...reg('last_name', blurWith(form, 'last_name'))}
+            error={errors.last_name?.message}
+          />
+          <TextInput
+            label={t.fields.firstName}
+            required
+            autoComplete="given-name"
+            {...reg('first_name', blurWith(form, 'first_name'))}
+            error={errors.first_name?.message}
+          />
+          <TextInput
+            label={t.fields.lastNameKana}
+            required
+            description={m.kanaHint}
+            {...reg('last_name_kana', blurWith(form, 'last_name_kana', normalizeKana))}
+            error={errors.last_name_kana?.message}
+          />
+          <TextInput
+            label={t.fields.firstNameKana}
+            required
+            description={m.kanaHint}
+            {...reg('first_name_kana', blurWith(form, 'first_name_kana', normalizeKana))}
+            error={errors.first_name_kana?.message}
+          />
+          <TextInput
+            label={t.fields.lastNameAlpha}
+            required
+            description={m.alphaHint}
+            autoComplete="off"
+            {...reg('last_name_alpha', blurWith(form, 'last_name_alpha', normalizeAlpha))}
+            error={errors.last_name_alpha?.message}
+          />
+          <TextInput
+            label={t.fields.firstNameAlpha}
+            required
+            description={m.alphaHint}
+            autoComplete="off"
+            {...reg('first_name_alpha', blurWith(form, 'first_name_alpha', normalizeAlpha))}
+            error={errors.first_name_alpha?.message}
+          />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend={m.sectionWork}>
@@ -237,7 +307,10 @@ export function ProfileFields({ form }: { form: Form }) {
           <NativeSelect
             label={t.fields.occupation}
             required
-            data={[{ value: '', label: m.selectPlaceholder }, ...OCCUPATIONS.map((o) => ({ value: String(o.id), label: t.occupations[o.key] }))]}
+            data={[
+              { value: '', label: m.selectPlaceholder },
+              ...OCCUPATIONS.map((o) => ({ value: String(o.id), label: t.occupations[o.key] })),
+            ]}
             {...reg('occupation')}
             error={errors.occupation?.message}
           />
@@ -245,7 +318,10 @@ export function ProfileFields({ form }: { form: Form }) {
             <NativeSelect
               label={t.fields.medicalDepartment}
               required
-              data={[{ value: '', label: m.selectPlaceholder }, ...MEDICAL_DEPARTMENTS.map((d) => ({ value: String(d.id), label: t.departments[d.key] }))]}
+              data={[
+                { value: '', label: m.selectPlaceholder },
+                ...MEDICAL_DEPARTMENTS.map((d) => ({ value: String(d.id), label: t.departments[d.key] })),
+              ]}
               {...reg('medical_department')}
               error={errors.medical_department?.message}
             />
@@ -257,8 +333,20 @@ export function ProfileFields({ form }: { form: Form }) {
           <QualificationsField form={form} />
         </Box>
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-          <TextInput label={t.fields.locationWork} required autoComplete="organization" {...reg('location_work', blurWith(form, 'location_work'))} error={errors.location_work?.message} />
-          <NativeSelect label={t.fields.workArea} required data={areaOptions} {...reg('work_area')} error={errors.work_area?.message} />
+          <TextInput
+            label={t.fields.locationWork}
+            required
+            autoComplete="organization"
+            {...reg('location_work', blurWith(form, 'location_work'))}
+            error={errors.location_work?.message}
+          />
+          <NativeSelect
+            label={t.fields.workArea}
+            required
+            data={areaOptions}
+            {...reg('work_area')}
+            error={errors.work_area?.message}
+          />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend={m.sectionContact}>
@@ -284,10 +372,30 @@ export function ProfileFields({ form }: { form: Form }) {
           <AddressLookup form={form} />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-          <NativeSelect label={t.fields.area} required data={areaOptions} autoComplete="address-level1" {...reg('area')} error={errors.area?.message} />
-          <TextInput label={t.fields.district} required autoComplete="address-level2" {...reg('district', blurWith(form, 'district'))} error={errors.district?.message} />
+          <NativeSelect
+            label={t.fields.area}
+            required
+            data={areaOptions}
+            autoComplete="address-level1"
+            {...reg('area')}
+            error={errors.area?.message}
+          />
+          <TextInput
+            label={t.fields.district}
+            required
+            autoComplete="address-level2"
+            {...reg('district', blurWith(form, 'district'))}
+            error={errors.district?.message}
+          />
         </SimpleGrid>
-        <TextInput mt="md" label={t.fields.address} required autoComplete="address-line1" {...reg('address', blurWith(form, 'address'))} error={errors.address?.message} />
+        <TextInput
+          mt="md"
+          label={t.fields.address}
+          required
+          autoComplete="address-line1"
+          {...reg('address', blurWith(form, 'address'))}
+          error={errors.address?.message}
+        />
         <Fieldset legend={m.phoneLabel} variant="unstyled" mt="md">
           <Group gap={6} wrap="nowrap" align="flex-start">
             {(['phone_1', 'phone_2', 'phone_3'] as const).map((name, i) => (
@@ -312,7 +420,13 @@ export function ProfileFields({ form }: { form: Form }) {
           control={form.control}
           name="gender"
           render={({ field, fieldState }) => (
-            <Radio.Group label={t.fields.gender} withAsterisk value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
+            <Radio.Group
+              label={t.fields.gender}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
               <Group mt="xs">
                 <Radio value="0" label={t.gender[0]} />
                 <Radio value="1" label={t.gender[1]} />

@@ -61,7 +61,13 @@ export function ResetPasswordPage() {
             {...form.register('password')}
             error={errors.password?.message}
           />
-          <PasswordInput label={t.fields.rePassword} required autoComplete="new-password" {...form.register('re_password')} error={errors.re_password?.message} />
+          <PasswordInput
+            label={t.fields.rePassword}
+            required
+            autoComplete="new-password"
+            {...form.register('re_password')}
+            error={errors.re_password?.message}
+          />
           <Button type="submit" loading={mutation.isPending}>
             {m.resetSubmit}
           </Button>

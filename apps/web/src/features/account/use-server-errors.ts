@@ -7,7 +7,10 @@ import { useI18n } from '../../lib/i18n.tsx';
  * Puts an API failure where the user sees it: field errors under their inputs (when the form has
  * that field), the server's message above the form.
  */
-export function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
+export function useServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+) {
   const { t } = useI18n();
   const [message, setMessage] = useState<string | null>(null);
   const apply = (error: unknown) => {
@@ -20,7 +23,11 @@ export function useServerErrors<T extends FieldValues>(setError: UseFormSetError
         }
       }
       const unplaced = Object.entries(error.errors).filter(([field]) => !fields.includes(field));
-      setMessage(placed && unplaced.length === 0 ? error.message : [error.message, ...unplaced.flatMap(([, m]) => m)].join(' '));
+      setMessage(
+        placed && unplaced.length === 0
+          ? error.message
+          : [error.message, ...unplaced.flatMap(([, m]) => m)].join(' '),
+      );
     } else {
       setMessage(t.errors.generic);
     }

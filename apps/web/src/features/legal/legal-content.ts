@@ -8,13 +8,19 @@ const tokushoJa: LegalRow[] = [
   { term: '運営責任者', body: '事務局長' },
   { term: '所在地', body: '〒102-0083 東京都千代田区麹町4-1-5 麹町ビル6階' },
   { term: '電話番号', body: '03-5215-6677（平日 10:00〜17:00、土日祝日・年末年始を除く）' },
-  { term: 'お問い合わせ', body: 'お問い合わせフォームよりご連絡ください。1週間以内に担当者よりご回答いたします。' },
+  {
+    term: 'お問い合わせ',
+    body: 'お問い合わせフォームよりご連絡ください。1週間以内に担当者よりご回答いたします。',
+  },
   { term: '販売価格', body: '各講習会・コース・商品のページに税込価格で表示しています。' },
   {
     term: '商品代金以外の必要料金',
     body: '銀行振込の場合の振込手数料はお客様のご負担となります。教材の送料は商品ページに記載のとおりです。',
   },
-  { term: 'お支払い方法', body: 'クレジットカード（Visa、Mastercard、American Express、Discover、JCB、Diners Club）、銀行振込、現地払い（講習会により異なります）' },
+  {
+    term: 'お支払い方法',
+    body: 'クレジットカード（Visa、Mastercard、American Express、Discover、JCB、Diners Club）、銀行振込、現地払い（講習会により異なります）',
+  },
   {
     term: 'お支払い時期',
     body: 'クレジットカード：お申込み時にお支払いが確定します。銀行振込：お申込みから7日以内にお振込みください。期限までにご入金が確認できない場合はキャンセルとして扱います。現地払い：講習会当日に会場でお支払いください。',
@@ -31,21 +37,39 @@ const tokushoJa: LegalRow[] = [
 ];
 
 const tokushoEn: LegalRow[] = [
-  { term: 'Seller', body: 'Japan Council for Maternal Emergency Life-Saving (general incorporated association)' },
+  {
+    term: 'Seller',
+    body: 'Japan Council for Maternal Emergency Life-Saving (general incorporated association)',
+  },
   { term: 'Responsible person', body: 'Secretary general of the office' },
   { term: 'Address', body: 'Kojimachi Bldg. 6F, 4-1-5 Kojimachi, Chiyoda-ku, Tokyo 102-0083' },
   { term: 'Phone', body: '+81-3-5215-6677 (weekdays 10:00–17:00)' },
   { term: 'Contact', body: 'Please use the contact form. We answer within one week.' },
   { term: 'Prices', body: 'Shown with tax on each session, course and product page.' },
-  { term: 'Other charges', body: 'Bank transfer fees are paid by the customer. Shipping is shown on each product page.' },
-  { term: 'Payment methods', body: 'Card (Visa, Mastercard, American Express, Discover, JCB, Diners Club), bank transfer, pay on site (depends on the session)' },
+  {
+    term: 'Other charges',
+    body: 'Bank transfer fees are paid by the customer. Shipping is shown on each product page.',
+  },
+  {
+    term: 'Payment methods',
+    body: 'Card (Visa, Mastercard, American Express, Discover, JCB, Diners Club), bank transfer, pay on site (depends on the session)',
+  },
   {
     term: 'When to pay',
     body: 'Card: when you apply. Bank transfer: within 7 days of applying, otherwise the application is cancelled. Pay on site: at the venue on the day.',
   },
-  { term: 'Delivery', body: 'Sessions: on the session date. Materials: 1 to 10 days after payment is confirmed.' },
-  { term: 'Returns', body: 'Contact us within one week of arrival for defective or wrong items. No returns for personal reasons.' },
-  { term: 'Cancellation and refunds', body: 'Course registration fees are not refundable. Session fees are refunded under each session’s rules once the office approves the cancellation.' },
+  {
+    term: 'Delivery',
+    body: 'Sessions: on the session date. Materials: 1 to 10 days after payment is confirmed.',
+  },
+  {
+    term: 'Returns',
+    body: 'Contact us within one week of arrival for defective or wrong items. No returns for personal reasons.',
+  },
+  {
+    term: 'Cancellation and refunds',
+    body: 'Course registration fees are not refundable. Session fees are refunded under each session’s rules once the office approves the cancellation.',
+  },
 ];
 
 const privacyJa: PolicySection[] = [
@@ -81,7 +105,9 @@ const privacyJa: PolicySection[] = [
   },
   {
     heading: '開示・訂正・削除',
-    paragraphs: ['ご本人からの開示・訂正・利用停止・削除のご請求には、本人確認のうえ遅滞なく対応します。お問い合わせフォームよりご連絡ください。'],
+    paragraphs: [
+      'ご本人からの開示・訂正・利用停止・削除のご請求には、本人確認のうえ遅滞なく対応します。お問い合わせフォームよりご連絡ください。',
+    ],
   },
 ];
 
@@ -106,18 +132,27 @@ const privacyEn: PolicySection[] = [
   },
   {
     heading: 'Sharing',
-    paragraphs: ['We share nothing without consent except where the law requires it. Hosts of a session receive the names, occupations and workplaces needed for the roster.'],
+    paragraphs: [
+      'We share nothing without consent except where the law requires it. Hosts of a session receive the names, occupations and workplaces needed for the roster.',
+    ],
   },
   {
     heading: 'Security',
-    paragraphs: ['Passwords are stored in a form that cannot be reversed and traffic is encrypted. Only office staff can reach personal data, and their actions are logged.'],
+    paragraphs: [
+      'Passwords are stored in a form that cannot be reversed and traffic is encrypted. Only office staff can reach personal data, and their actions are logged.',
+    ],
   },
   {
     heading: 'Your rights',
-    paragraphs: ['Ask us through the contact form to see, correct, stop using or delete your data; we answer promptly after confirming who you are.'],
+    paragraphs: [
+      'Ask us through the contact form to see, correct, stop using or delete your data; we answer promptly after confirming who you are.',
+    ],
   },
 ];
 
 export const tokushoRows: Record<Language, LegalRow[]> = { ja: tokushoJa, en: tokushoEn };
 export const privacySections: Record<Language, PolicySection[]> = { ja: privacyJa, en: privacyEn };
-export const privacyEnacted: Record<Language, string> = { ja: '制定日：2024年4月1日　改定日：2026年4月1日', en: 'Enacted 2024-04-01, revised 2026-04-01' };
+export const privacyEnacted: Record<Language, string> = {
+  ja: '制定日：2024年4月1日　改定日：2026年4月1日',
+  en: 'Enacted 2024-04-01, revised 2026-04-01',
+};

@@ -15,7 +15,8 @@ export function NewsDetailPage() {
   const params = useParams();
   const id = Number(params.id);
   const typeId = params.typeId ? Number(params.typeId) : undefined;
-  const valid = Number.isInteger(id) && id > 0 && (typeId === undefined || (Number.isInteger(typeId) && typeId > 0));
+  const valid =
+    Number.isInteger(id) && id > 0 && (typeId === undefined || (Number.isInteger(typeId) && typeId > 0));
   const query = useQuery({ ...newsQuery(id, typeId), enabled: valid });
   if (!valid) return <EmptyState>{t.errors.notFound}</EmptyState>;
   return (

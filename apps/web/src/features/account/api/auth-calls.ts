@@ -24,4 +24,5 @@ export const profileQuery = (id: number) =>
   queryOptions({ queryKey: ['users', 'profile', id], queryFn: () => apiData<UserProfile>(`/users/${id}`) });
 
 /** POST /users/update (multipart: fields and an optional avatar). */
-export const updateProfile = (form: FormData) => apiData<UserProfile>('/users/update', { method: 'POST', body: form });
+export const updateProfile = (form: FormData) =>
+  apiData<UserProfile>('/users/update', { method: 'POST', body: form });

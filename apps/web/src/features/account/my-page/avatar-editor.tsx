@@ -22,7 +22,9 @@ async function cropToJpeg(src: string, area: Area): Promise<Blob | null> {
   const ctx = canvas.getContext('2d');
   if (!ctx || canvas.width === 0 || canvas.height === 0) return null;
   ctx.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve) => canvas.toBlob((blob) => resolve(blob), 'image/jpeg', LIMITS.avatarJpegQuality));
+  return new Promise((resolve) =>
+    canvas.toBlob((blob) => resolve(blob), 'image/jpeg', LIMITS.avatarJpegQuality),
+  );
 }
 
 export function AvatarEditor({ avatar, name }: { avatar: string | null; name: string }) {
@@ -47,7 +49,12 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
       void queryClient.invalidateQueries({ queryKey: ['users'] });
       close();
     },
-    onError: (error) => setNotice({ tone: 'red', text: error instanceof ApiRequestError ? (error.errors.avatar?.[0] ?? error.message) : t.errors.generic }),
+    onError: (error) =>
+      setNotice({
+        tone: 'red',
+        text:
+          error instanceof ApiRequestError ? (error.errors.avatar?.[0] ?? error.message) : t.errors.generic,
+      }),
   });
   const close = () => {
     if (source) URL.revokeObjectURL(source);
@@ -64,7 +71,10 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
     probe.onload = () => {
       // The spec's default crop: 30% of the image's width, at 3:4, centred.
       const width = LIMITS.avatarDefaultCropPercent;
-      const height = Math.min(100, ((width / 100) * probe.naturalWidth) / LIMITS.avatarAspect / probe.naturalHeight * 100);
+      const height = Math.min(
+        100,
+        (((width / 100) * probe.naturalWidth) / LIMITS.avatarAspect / probe.naturalHeight) * 100,
+      );
       setInitial({ width, height, x: (100 - width) / 2, y: (100 - height) / 2 });
       setSource(url);
     };
@@ -110,7 +120,15 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
       <Modal opened={source !== null} onClose={close} title={m.avatarCropTitle} size="lg" centered>
         {source ? (
           <Stack>
-            <div style={{ position: 'relative', height: 360, background: '#222', borderRadius: 8, overflow: 'hidden' }}>
+            <div
+              style={{
+                position: 'relative',
+                height: 360,
+                background: '#222',
+                borderRadius: 8,
+                overflow: 'hidden',
+              }}
+            >
               <Cropper
                 image={source}
                 crop={crop}
@@ -125,7 +143,14 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
             <Text size="sm" id="avatar-zoom-label">
               {m.avatarZoom}
             </Text>
-            <Slider min={1} max={4} step={0.05} value={zoom} onChange={setZoom} aria-labelledby="avatar-zoom-label" />
+            <Slider
+              min={1}
+              max={4}
+              step={0.05}
+              value={zoom}
+              onChange={setZoom}
+              aria-labelledby="avatar-zoom-label"
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {m.avatarCancel}

@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Paper, PasswordInput, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { normalizeEmail, profileFormSchema, splitQualifications, type UserProfile } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,12 +103,30 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         <ProfileFields form={profileForm} />
         <Fieldset legend={t.account.register.sectionAccount}>
           <Stack gap="md">
-            <TextInput label={t.fields.email} type="email" required autoComplete="email" {...form.register('email', blurWith(profileForm, 'email', normalizeEmail))} error={errors.email?.message} />
+            <TextInput
+              label={t.fields.email}
+              type="email"
+              required
+              autoComplete="email"
+              {...form.register('email', blurWith(profileForm, 'email', normalizeEmail))}
+              error={errors.email?.message}
+            />
             <Title order={3} fz="sm">
               {m.passwordSection}
             </Title>
-            <PasswordInput label={m.newPassword} description={t.account.register.passwordHint} autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-            <PasswordInput label={t.fields.rePassword} autoComplete="new-password" {...form.register('re_password')} error={errors.re_password?.message} />
+            <PasswordInput
+              label={m.newPassword}
+              description={t.account.register.passwordHint}
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={errors.password?.message}
+            />
+            <PasswordInput
+              label={t.fields.rePassword}
+              autoComplete="new-password"
+              {...form.register('re_password')}
+              error={errors.re_password?.message}
+            />
           </Stack>
         </Fieldset>
         <Button type="submit" loading={mutation.isPending} maw={360} w="100%" mx="auto">

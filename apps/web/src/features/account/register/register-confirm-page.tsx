@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Table } from '@mantine/core';
-import { MEDICAL_DEPARTMENTS, OCCUPATIONS, splitQualifications, type SimulationQualification } from '@mels/domain';
+import {
+  MEDICAL_DEPARTMENTS,
+  OCCUPATIONS,
+  splitQualifications,
+  type SimulationQualification,
+} from '@mels/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -54,12 +59,17 @@ export function RegisterConfirmPage() {
     [`${t.fields.lastNameKana}・${t.fields.firstNameKana}`, `${b.last_name_kana} ${b.first_name_kana}`],
     [`${t.fields.lastNameAlpha}・${t.fields.firstNameAlpha}`, `${b.last_name_alpha} ${b.first_name_alpha}`],
     [t.fields.occupation, occupation ? t.occupations[occupation.key] : ''],
-    ...(department ? ([[t.fields.medicalDepartment, t.departments[department.key]]] as [string, string][]) : []),
+    ...(department
+      ? ([[t.fields.medicalDepartment, t.departments[department.key]]] as [string, string][])
+      : []),
     [t.fields.simulationQualification, qualifications],
     [t.fields.locationWork, String(b.location_work)],
     [t.fields.workArea, areaName(b.work_area)],
     [t.fields.postalCode, `〒${String(b.postal_code)}`],
-    [`${t.fields.area}・${t.fields.district}・${t.fields.address}`, `${areaName(b.area)}${String(b.district)} ${String(b.address)}`],
+    [
+      `${t.fields.area}・${t.fields.district}・${t.fields.address}`,
+      `${areaName(b.area)}${String(b.district)} ${String(b.address)}`,
+    ],
     [t.fields.phone, String(b.phone)],
     [t.fields.gender, t.gender[Number(b.gender) === 1 ? 1 : 0]],
     [t.fields.birthday, `${birthday.slice(0, 4)}/${birthday.slice(4, 6)}/${birthday.slice(6, 8)}`],

@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Fieldset, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { normalizeEmail, registerFormSchema, type RegisterRequest } from '@mels/domain';
 import { useEffect } from 'react';
 import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -61,11 +72,27 @@ export function RegisterPage() {
                 type="email"
                 required
                 autoComplete="email"
-                {...form.register('email', blurWith(form as unknown as UseFormReturn<ProfileFieldValues>, 'email', normalizeEmail))}
+                {...form.register(
+                  'email',
+                  blurWith(form as unknown as UseFormReturn<ProfileFieldValues>, 'email', normalizeEmail),
+                )}
                 error={errors.email?.message}
               />
-              <PasswordInput label={t.fields.password} description={m.passwordHint} required autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-              <PasswordInput label={t.fields.rePassword} required autoComplete="new-password" {...form.register('re_password')} error={errors.re_password?.message} />
+              <PasswordInput
+                label={t.fields.password}
+                description={m.passwordHint}
+                required
+                autoComplete="new-password"
+                {...form.register('password')}
+                error={errors.password?.message}
+              />
+              <PasswordInput
+                label={t.fields.rePassword}
+                required
+                autoComplete="new-password"
+                {...form.register('re_password')}
+                error={errors.re_password?.message}
+              />
             </Stack>
           </Fieldset>
           <Stack gap={6}>

@@ -9,5 +9,6 @@ export const faqsInfiniteQuery = () =>
     queryKey: ['faqs'],
     queryFn: ({ pageParam }) => apiList<Faq>('/faqs', { query: { page: pageParam, limit: FAQ_PAGE_SIZE } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined,
   });

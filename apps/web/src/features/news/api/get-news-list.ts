@@ -16,5 +16,6 @@ export const newsInfiniteQuery = () =>
     queryKey: ['news', 'infinite'],
     queryFn: ({ pageParam }) => getNewsList({ page: pageParam, limit: NEWS_PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined,
   });
