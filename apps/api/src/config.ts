@@ -29,6 +29,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, "true, false or the proxies' addresses")
@@ -54,6 +55,8 @@ export type Config = {
   seedOnEmpty: boolean;
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   passwordHashLogN: number;
+  /** Signs attendance codes; from APP_SECRET, else kept in DATA_DIR/app-secret (see server.ts). */
+  appSecret: string | undefined;
   /** Fastify trustProxy: false (default), true, or the proxies' addresses. */
   trustProxy: boolean | string;
   webDist: string | undefined;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     passwordHashLogN: e.PASSWORD_HASH_COST,
+    appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
   };

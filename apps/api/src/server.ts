@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -16,6 +18,16 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  // A random secret of this installation, made once and kept beside the data, unless APP_SECRET is set.
+  if (!config.appSecret) {
+    const secretFile = path.join(config.dataDir, 'app-secret');
+    if (!fs.existsSync(secretFile)) {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    }
+    config = { ...config, appSecret: fs.readFileSync(secretFile, 'utf8').trim() };
   }
 
   const dbHandle = await openDb({

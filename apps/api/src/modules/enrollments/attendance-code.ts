@@ -9,8 +9,13 @@ import type { Config } from '../../config.ts';
  * signature before any lookup; a copied one still needs the stored code to match.
  */
 
-/** The server secret: derived from the configuration (no separate variable exists yet). */
+/**
+ * The signing key: from APP_SECRET or the random secret server.ts keeps in DATA_DIR/app-secret; only
+ * a configuration without either (tests) falls back to a key derived from the configuration.
+ */
 export function attendanceSecret(config: Config): Buffer {
+  if (config.appSecret)
+    return createHash('sha256').update(`mels-attendance-v1\u0000${config.appSecret}`).digest();
   return createHash('sha256')
     .update(
       [
