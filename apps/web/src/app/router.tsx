@@ -134,6 +134,44 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
               },
+              {
+                path: 'order-history',
+                lazy: () =>
+                  import('../features/orders/order-history-page.tsx').then((m) => ({
+                    Component: m.OrderHistoryPage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId/payment',
+                lazy: () =>
+                  import('../features/payments/course-fee-payment-page.tsx').then((m) => ({
+                    Component: m.CourseFeePaymentPage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId',
+                lazy: () =>
+                  import('../features/session/session-page.tsx').then((m) => ({ Component: m.SessionPage })),
+              },
+              {
+                path: 'session/:id/:typeId/application',
+                lazy: () =>
+                  import('../features/session/application-page.tsx').then((m) => ({
+                    Component: m.ApplicationPage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId/agreement',
+                lazy: () =>
+                  import('../features/session/agreement-page.tsx').then((m) => ({
+                    Component: m.AgreementPage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId/ticket',
+                lazy: () =>
+                  import('../features/session/ticket-page.tsx').then((m) => ({ Component: m.TicketPage })),
+              },
             ],
           },
           { path: '404', element: <NotFoundPage /> },

@@ -1,11 +1,15 @@
 import { accountEn } from './account-en.ts';
 import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
+import { sessionEn } from './session-en.ts';
+import { paymentsEn } from './payments-en.ts';
 
 /** English messages: the second language. Same keys as ja.ts (the type checker enforces it). */
 export const en: Messages = {
   publicSite: publicEn,
   account: accountEn,
+  payments: paymentsEn,
+  session: sessionEn,
   app: {
     name: 'MELS Portal',
     shortName: 'MELS Portal',

@@ -1,10 +1,14 @@
 import { accountJa } from './account-ja.ts';
 import { publicJa } from './public-ja.ts';
+import { sessionJa } from './session-ja.ts';
+import { paymentsJa } from './payments-ja.ts';
 
 /** Japanese messages: the first language of the portal. Keys are shared with en.ts. */
 export const ja = {
   publicSite: publicJa,
   account: accountJa,
+  payments: paymentsJa,
+  session: sessionJa,
   app: {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',

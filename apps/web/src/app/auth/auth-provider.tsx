@@ -34,6 +34,13 @@ type Auth = {
 };
 
 const AuthContext = createContext<Auth | null>(null);
+
+/**
+ * The API client reads the token from the start (module level), so the very first request of a fresh
+ * page load already carries it; what a 401 does is set by the provider once it is mounted.
+ */
+let handleUnauthorized: () => void = () => {};
+configureApiClient({ getToken: tokenStore.get, onUnauthorized: () => handleUnauthorized() });
 export const ME_QUERY_KEY = ['users', 'me'] as const;
 
 function clearBrowserState() {
@@ -46,15 +53,12 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
 
   useEffect(() => {
-    configureApiClient({
-      getToken: tokenStore.get,
-      onUnauthorized: () => {
-        // Any 401 on a call made with a token: the token is no longer good. Log out and go home.
-        clearBrowserState();
-        queryClient.removeQueries({ queryKey: ['users'] });
-        onSignedOut();
-      },
-    });
+    handleUnauthorized = () => {
+      // Any 401 on a call made with a token: the token is no longer good. Log out and go home.
+      clearBrowserState();
+      queryClient.removeQueries({ queryKey: ['users'] });
+      onSignedOut();
+    };
   }, [queryClient, onSignedOut]);
 
   const me = useQuery({

@@ -47,7 +47,6 @@ export function UserMenu() {
   return (
     <div ref={rootRef} className={classes.userMenu}>
       <UnstyledButton
-        aria-label={`${t.nav.userMenu}: ${name}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
@@ -55,12 +54,13 @@ export function UserMenu() {
         className={classes.userButton}
       >
         <Group gap={8} wrap="nowrap">
-          <Avatar src={user?.avatar ?? null} alt="" radius="xl" size={36} color="rose">
+          <Avatar src={user?.avatar ?? null} alt="" radius="xl" size={36} color="rose" aria-hidden>
             {user?.last_name.slice(0, 1)}
           </Avatar>
           <Text size="sm" fw={700} visibleFrom="xs" data-testid="user-name">
             {name}
           </Text>
+          <span className="visually-hidden">{t.nav.userMenu}</span>
         </Group>
       </UnstyledButton>
       {open ? (

@@ -2,10 +2,11 @@ import { Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { OrderHistory } from '../../orders/order-history.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
-/** The tabs built so far; activities, completed and order history join as they are built. */
-const TABS = ['info'] as const;
+/** The tabs built so far; activities and completed join as they are built. */
+const TABS = ['info', 'order-history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /my-page/{tab}: an unknown tab goes to /my-page/info. */
@@ -15,7 +16,7 @@ export function MyPage() {
   const { tab } = useParams();
   const navigate = useNavigate();
   if (!(TABS as readonly string[]).includes(tab ?? '')) return <Navigate to="/my-page/info" replace />;
-  const labels: Record<Tab, string> = { info: m.info };
+  const labels: Record<Tab, string> = { info: m.info, 'order-history': t.payments.orders.title };
   return (
     <>
       <PageHeading title={m.title} documentTitle={`${labels[tab as Tab]} | ${m.title}`} />
@@ -29,6 +30,9 @@ export function MyPage() {
         </Tabs.List>
         <Tabs.Panel value="info">
           <ProfileTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="order-history">
+          <OrderHistory />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,119 @@
+import { Badge, Button, Center, Pagination, Skeleton, Stack, Table } from '@mantine/core';
+import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type OrderView } from '@mels/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { formatDate, formatYen } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { ordersQuery } from './api/order-calls.ts';
+import classes from './order-history.module.css';
+import { ReceiptDialog } from './receipt-dialog.tsx';
+
+/** The orders of the logged-in user (GET /users/orders), paged, with a receipt for each paid order. */
+export function OrderHistory() {
+  const { t, f } = useI18n();
+  const m = t.payments.orders;
+  const statusNames = t.orderStatus as Record<number, string>;
+  const [page, setPage] = useState(1);
+  const [receiptFor, setReceiptFor] = useState<number | null>(null);
+  // Wait for the signed-in user: the API client gets its token when the auth provider has mounted.
+  const { user } = useAuth();
+  const query = useQuery({ ...ordersQuery(page), enabled: user !== null });
+
+  const itemOf = (order: OrderView) => {
+    if (order.object_type === OBJECT_TYPE.courseRegistration && order.course)
+      return f(m.courseRegistration, order.course.name);
+    if (order.object_type === OBJECT_TYPE.sessionFee && order.training)
+      return f(m.sessionFee, order.training.name);
+    if (order.products.length > 0)
+      return order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、');
+    return order.training?.name ?? order.course?.name ?? '';
+  };
+
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <Stack gap="xs">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  const { data, pagination } = query.data;
+  if (data.length === 0) return <EmptyState>{m.empty}</EmptyState>;
+  return (
+    <Stack gap="md">
+      <Table className={classes.table} verticalSpacing="sm" striped data-testid="order-history">
+        <caption className={classes.caption}>{m.caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{m.date}</Table.Th>
+            <Table.Th scope="col">{m.item}</Table.Th>
+            <Table.Th scope="col" className={classes.amountHead}>
+              {m.amount}
+            </Table.Th>
+            <Table.Th scope="col">{m.method}</Table.Th>
+            <Table.Th scope="col">{m.status}</Table.Th>
+            <Table.Th scope="col">{m.receipt}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.map((order) => {
+            const refund = order.type === ORDER_TYPE.refund;
+            const refundedOriginal = !refund && order.status === ORDER_STATUS.refunded;
+            const amount = refund ? `-${formatYen(order.amount)}` : formatYen(order.amount);
+            return (
+              <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
+                <Table.Td data-label={m.date}>{formatDate(order.created_at)}</Table.Td>
+                <Table.Td data-label={m.item}>
+                  {refund ? (
+                    <Badge color="gray" variant="light" mr={6}>
+                      {m.refund}
+                    </Badge>
+                  ) : null}
+                  {itemOf(order)}
+                </Table.Td>
+                <Table.Td data-label={m.amount} className={classes.amount}>
+                  {refundedOriginal ? <s>{amount}</s> : amount}
+                </Table.Td>
+                <Table.Td data-label={m.method}>
+                  {!refund && order.amount === 0 ? t.payments.courseFee.free : order.payment_method_name}
+                </Table.Td>
+                <Table.Td data-label={m.status}>
+                  {refund ? m.refunded : (statusNames[order.status] ?? order.status_name)}
+                </Table.Td>
+                <Table.Td data-label={m.receipt}>
+                  {!refund && order.status === ORDER_STATUS.complete ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={f(m.receiptButtonLabel, order.id)}
+                      onClick={() => setReceiptFor(order.id)}
+                    >
+                      {m.receiptButton}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {pagination.pages > 1 ? (
+        <Center component="nav" aria-label={m.pagination}>
+          <Pagination
+            total={pagination.pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' || control === 'first' ? m.previous : m.next,
+            })}
+          />
+        </Center>
+      ) : null}
+      <ReceiptDialog orderId={receiptFor} onClose={() => setReceiptFor(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { invoiceSchema } from '@mels/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { downloadReceipt } from './api/order-calls.ts';
+
+/** Saves a blob under the server's file name. */
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The receipt form: the name it is made out to (required), then the PDF download. */
+export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
+  const { t } = useI18n();
+  const m = t.payments.receipt;
+  const form = useForm<{ full_name: string }>({
+    resolver: zodResolver(invoiceSchema),
+    defaultValues: { full_name: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: (fullName: string) => downloadReceipt(orderId ?? 0, fullName),
+    onSuccess: ({ blob, filename }) => {
+      saveBlob(blob, filename ?? `receipt_${String(orderId ?? 0).padStart(10, '0')}.pdf`);
+      close();
+    },
+  });
+  const close = () => {
+    form.reset();
+    mutation.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={orderId !== null}
+      onClose={close}
+      title={m.title}
+      centered
+      closeButtonProps={{ 'aria-label': t.app.close }}
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values.full_name.trim()))}>
+        <Stack gap="md">
+          <Text size="sm">{m.lead}</Text>
+          {mutation.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={m.fullName}
+            required
+            data-autofocus
+            autoComplete="name"
+            rightSection={<Text size="sm">様</Text>}
+            {...form.register('full_name')}
+            error={form.formState.errors.full_name?.message}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              {m.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

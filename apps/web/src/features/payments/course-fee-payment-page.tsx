@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { OBJECT_TYPE, PAYMENT_MESSAGES, isFreeAmount } from '@mels/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { formatYen } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { checkProductOrderQuery, trainingQuery, type PaymentTarget } from './api/payment-calls.ts';
+import { CardPayment } from './card-payment.tsx';
+import { FreeRegistration } from './free-registration.tsx';
+import { PaymentOutcome, ProcessingOutcome } from './payment-outcome.tsx';
+
+const positiveInt = (value: string | undefined) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** /session/{id}/{typeId}/payment: the course registration fee (object_type 1), or the free registration. */
+export function CourseFeePaymentPage() {
+  const { t } = useI18n();
+  const m = t.payments.courseFee;
+  const params = useParams();
+  const id = positiveInt(params.id);
+  const typeId = positiveInt(params.typeId);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [forceFree, setForceFree] = useState(false);
+  const training = useQuery({
+    ...trainingQuery(id ?? 0, typeId ?? 0),
+    enabled: id !== null && typeId !== null,
+  });
+  const course = training.data?.course;
+  const target: PaymentTarget | null = course
+    ? { object_type: OBJECT_TYPE.courseRegistration, object_id: course.id, training_id: id }
+    : null;
+  const check = useQuery({
+    ...checkProductOrderQuery(target ?? { object_type: 1, object_id: 0 }),
+    // The signed-in user first: the API client gets its token when the auth provider has mounted.
+    enabled: target !== null && user !== null,
+    staleTime: 0,
+  });
+
+  const sessionPath = `/session/${id ?? ''}/${typeId ?? ''}`;
+  const backLink = (
+    <Button component={Link} to={`${sessionPath}?payment=true`}>
+      {m.backToSession}
+    </Button>
+  );
+  const done = () => {
+    void queryClient.invalidateQueries({ queryKey: ['users', 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['trainings'] });
+  };
+
+  let body;
+  if (id === null || typeId === null) body = <EmptyState>{t.errors.notFound}</EmptyState>;
+  else if (training.isError)
+    body = <QueryError error={training.error} onRetry={() => void training.refetch()} />;
+  else if (check.isError) body = <QueryError error={check.error} onRetry={() => void check.refetch()} />;
+  else if (!target || !check.data || !training.data) body = <Skeleton height={320} radius="sm" />;
+  else {
+    const { canBuy, messages, amount } = check.data;
+    const free = forceFree || isFreeAmount(amount);
+    body = (
+      <Stack gap="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" component="dl" m={0}>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {m.course}
+              </Text>
+              <Text component="dd" m={0} fw={700}>
+                {training.data.course.name}
+              </Text>
+            </div>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {m.session}
+              </Text>
+              <Text component="dd" m={0}>
+                <Anchor component={Link} to={sessionPath}>
+                  {training.data.name}
+                </Anchor>
+              </Text>
+            </div>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {m.fee}
+              </Text>
+              <Text component="dd" m={0} fw={700} fz="lg" data-testid="course-fee">
+                {free ? m.free : formatYen(amount)}
+              </Text>
+            </div>
+          </SimpleGrid>
+        </Paper>
+        {messages.includes(PAYMENT_MESSAGES.alreadyPaid) ? (
+          <PaymentOutcome
+            tone="info"
+            title={t.payments.outcome.completeTitle}
+            message={t.payments.outcome.alreadyPaid}
+          >
+            {backLink}
+          </PaymentOutcome>
+        ) : messages.includes(PAYMENT_MESSAGES.processing) ? (
+          <ProcessingOutcome onBack={() => void check.refetch()} />
+        ) : !canBuy ? (
+          <Alert color="red" variant="light" role="alert">
+            {messages.join(' ')}
+          </Alert>
+        ) : free ? (
+          <FreeRegistration target={target} onComplete={done} completeActions={backLink} />
+        ) : (
+          <CardPayment
+            target={target}
+            amount={amount}
+            defaultEmail={user?.email ?? ''}
+            onComplete={done}
+            onFree={() => setForceFree(true)}
+            completeActions={backLink}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <PageHeading title={m.title} documentTitle={m.documentTitle} />
+      {body}
+    </>
+  );
+}

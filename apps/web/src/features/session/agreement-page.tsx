@@ -1,0 +1,138 @@
+import { Alert, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
+import { agreementGuard, STEP_STATUS } from '@mels/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import {
+  acceptAgreement,
+  agreementQuery,
+  sessionKeys,
+  type AgreementData,
+  type SessionKey,
+} from './api/session-calls.ts';
+import { sessionPath, useSessionKey } from './session-params.ts';
+import { BackToSession, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
+import classes from './session.module.css';
+
+function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
+  const { t } = useI18n();
+  const a = t.session.agreement;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () => acceptAgreement(sessionKey),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all(sessionKey) });
+      void navigate(sessionPath(sessionKey, 'ticket'), { replace: true });
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!agreed) {
+          setError(a.consentRequired);
+          return;
+        }
+        setError(null);
+        mutation.mutate();
+      }}
+    >
+      <Stack gap="md">
+        {mutation.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
+          </Alert>
+        ) : null}
+        <Checkbox
+          label={a.consent}
+          checked={agreed}
+          onChange={(e) => {
+            setAgreed(e.currentTarget.checked);
+            if (e.currentTarget.checked) setError(null);
+          }}
+          error={error}
+          required
+        />
+        <Button type="submit" size="md" loading={mutation.isPending} fullWidth maw={360}>
+          {a.submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: SessionKey }) {
+  const { t } = useI18n();
+  const a = t.session.agreement;
+  const awaitingPayment = data.step_status === STEP_STATUS.awaitingPayment;
+  let notice: string | null = null;
+  if (awaitingPayment) notice = data.route === 'waiting' ? a.waiting : a.notPaid;
+  else if (!data.can_agree) notice = a.notAvailable;
+  return (
+    <Stack gap="lg" maw={760} mx="auto">
+      <PageHeading title={a.title} lead={a.lead} />
+      <Text fw={700}>
+        {data.training.name}（{formatDate(data.training.event_date)}）
+      </Text>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <ol className={classes.notes}>
+          {a.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ol>
+      </Paper>
+      {data.training.note ? (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="agreement-note">
+          <Title order={2} fz={18} id="agreement-note" mb="sm">
+            {a.sessionNote}
+          </Title>
+          <Text className={classes.prose}>{data.training.note}</Text>
+        </Paper>
+      ) : null}
+      {notice ? (
+        <Alert color="blue" variant="light" role="status" data-testid="agreement-notice">
+          {notice}
+        </Alert>
+      ) : (
+        <AgreementForm sessionKey={sessionKey} />
+      )}
+    </Stack>
+  );
+}
+
+/** /session/{id}/{type_id}/agreement: the notes for attendees and the consent that issues the ticket. */
+export function AgreementPage() {
+  const { t } = useI18n();
+  const key = useSessionKey();
+  const query = useQuery({ ...agreementQuery(key ?? { id: 0, typeId: 0 }), enabled: key !== null });
+  const title = t.session.agreement.title;
+  if (!key) return <SessionNotFound title={title} />;
+  if (query.isPending) return <SessionSkeleton title={title} />;
+  if (query.isError) {
+    // Not applied (404) or refused: the step is not reached yet, so the detail page (§2).
+    if (query.error instanceof ApiRequestError && [403, 404, 409].includes(query.error.status))
+      return <Navigate to={sessionPath(key)} replace />;
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const status = query.data.step_status;
+  // §2: /agreement → the detail page when the status is above 9; an accepted agreement shows the ticket.
+  if (agreementGuard(status) === 'detail') return <Navigate to={sessionPath(key)} replace />;
+  if (status === STEP_STATUS.attending) return <Navigate to={sessionPath(key, 'ticket')} replace />;
+  if (status < STEP_STATUS.won || status === STEP_STATUS.lost)
+    return <Navigate to={sessionPath(key)} replace />;
+  return (
+    <>
+      <AgreementBody data={query.data} sessionKey={key} />
+      <BackToSession sessionKey={key} />
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { STEP_STATUS, type SessionDetail } from '@mels/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { formatDate, formatYen } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { requestCancel, sessionDetailQuery, sessionKeys, type SessionKey } from './api/session-calls.ts';
+import { sessionPath, useSessionKey } from './session-params.ts';
+import { SessionNotFound, SessionSkeleton } from './session-shared.tsx';
+import classes from './session.module.css';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Where an active step leads: course registration (1), application (4) and the ticket stage (5) have pages. */
+function stepTarget(step: number, detail: SessionDetail, k: SessionKey) {
+  if (step === 1) return { to: sessionPath(k, 'payment'), action: 'registration' };
+  if (step === 4) return { to: sessionPath(k, 'application'), action: 'application' };
+  if (step === 5) {
+    if (detail.next_route === 'ticket') return { to: sessionPath(k, 'ticket'), action: 'ticket' };
+    if (detail.next_route === 'agreement') return { to: sessionPath(k, 'agreement'), action: 'agreement' };
+    if (detail.next_route === 'waiting') return { to: sessionPath(k, 'agreement'), action: 'waiting' };
+  }
+  return null;
+}
+
+function StepList({ detail, sessionKey }: { detail: SessionDetail; sessionKey: SessionKey }) {
+  const { t, f } = useI18n();
+  const s = t.session;
+  return (
+    <ol className={classes.steps} aria-label={s.stepsTitle}>
+      {detail.steps.map(({ step, state }) => {
+        const target = state === 'active' ? stepTarget(step, detail, sessionKey) : null;
+        const awaitingPayment = state === 'active' && step === 5 && detail.next_route === 'payment';
+        return (
+          <li
+            key={step}
+            className={classes.step}
+            data-state={state}
+            data-testid={`step-${step}`}
+            aria-current={state === 'active' ? 'step' : undefined}
+          >
+            <span className={classes.stepNumber}>{f(s.stepNumber, step)}</span>
+            <span className={classes.stepName}>{s.steps[step]}</span>
+            <Badge
+              variant={state === 'disabled' ? 'light' : 'filled'}
+              color={state === 'disabled' ? 'gray' : state === 'active' ? 'rose' : 'teal.9'}
+              c={state === 'disabled' ? 'gray.8' : undefined}
+            >
+              {s.state[state]}
+            </Badge>
+            {target ? (
+              <Button component={Link} to={target.to} size="sm" className={classes.stepAction}>
+                {s.stepAction[target.action]}
+              </Button>
+            ) : null}
+            {awaitingPayment ? (
+              <Text size="sm" c="dimmed" w="100%">
+                {s.paymentPending}
+              </Text>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Cancellation: a request the office approves; confirmed in a dialog because it cannot be undone. */
+function CancelSection({ detail, sessionKey }: { detail: SessionDetail; sessionKey: SessionKey }) {
+  const { t } = useI18n();
+  const c = t.session.cancel;
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => requestCancel(sessionKey),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all(sessionKey) });
+    },
+  });
+  const status = detail.step_status;
+  const pending = detail.training_user_cancel?.status === 0;
+  const cancellable =
+    status !== null && status >= STEP_STATUS.applying && status <= STEP_STATUS.attending && status !== 7;
+  if (detail.is_cancelled)
+    return (
+      <Button variant="default" disabled>
+        {c.done}
+      </Button>
+    );
+  if (pending)
+    return (
+      <Stack gap="xs" align="flex-start">
+        {mutation.isSuccess ? (
+          <Text size="sm" role="status">
+            {c.sent}
+          </Text>
+        ) : null}
+        <Button variant="default" disabled>
+          {c.pending}
+        </Button>
+      </Stack>
+    );
+  if (!cancellable) return null;
+  return (
+    <>
+      <Button variant="outline" color="red.9" onClick={() => setOpen(true)}>
+        {c.button}
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={c.title}
+        centered
+        closeButtonProps={{ 'aria-label': t.app.close }}
+      >
+        <Stack>
+          <Text>{c.body}</Text>
+          {mutation.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {c.keep}
+            </Button>
+            <Button color="red.9" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+              {c.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey: SessionKey }) {
+  const { t, f } = useI18n();
+  const s = t.session;
+  const status = detail.step_status;
+  return (
+    <Stack gap="xl">
+      <div>
+        <Group gap="xs" mb="xs">
+          <Badge variant="light" color="rose" c="rose.9" size="lg">
+            {detail.user_type.type}
+          </Badge>
+          {detail.is_active === 0 ? (
+            <Badge color="red" size="lg">
+              {s.cancelledBadge}
+            </Badge>
+          ) : null}
+          {status !== null && s.status[status] ? (
+            <Badge variant="outline" color="teal" c="teal.9" size="lg">
+              {s.statusLabel}: {s.status[status]}
+            </Badge>
+          ) : null}
+        </Group>
+        <PageHeading title={detail.name} />
+        <Group gap="lg" mt={-8}>
+          <Anchor component={Link} to={`/course/${detail.course.id}`}>
+            {f(s.courseLink, detail.course.name)}
+          </Anchor>
+          {detail.course.intro_video ? (
+            <Anchor href={detail.course.intro_video} target="_blank" rel="noopener noreferrer">
+              {s.introVideo}
+            </Anchor>
+          ) : null}
+        </Group>
+      </div>
+
+      {detail.warnings.length > 0 ? (
+        <Alert
+          color="orange"
+          variant="light"
+          title={s.warningsTitle}
+          data-testid="session-warnings"
+          styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
+        >
+          <List size="sm" spacing={4}>
+            {detail.warnings.map((w) => (
+              <List.Item key={w}>{w}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <dl className={classes.facts}>
+          <Fact label={s.areaLabel}>{detail.area}</Fact>
+          <Fact label={s.dateLabel}>
+            {`${formatDate(detail.event_date)} ${detail.event_start_time.slice(0, 5)}〜${detail.event_end_time.slice(0, 5)}`}
+          </Fact>
+          <Fact label={s.venueLabel}>{[detail.venue_name, detail.venue].filter(Boolean).join('\n')}</Fact>
+          <Fact label={s.capacityLabel}>{f(s.capacityValue, detail.capacity, detail.participant)}</Fact>
+          {detail.is_student ? (
+            <Fact label={s.feeLabel}>{detail.price === 0 ? s.free : formatYen(detail.price)}</Fact>
+          ) : null}
+          {s.selection[detail.selection] ? (
+            <Fact label={s.selectionLabel}>{s.selection[detail.selection]}</Fact>
+          ) : null}
+          <Fact label={s.applyWindowLabel}>
+            {`${formatDate(detail.apply_start_date)}〜${formatDate(detail.apply_end_date)}`}
+          </Fact>
+        </dl>
+      </Paper>
+
+      {detail.documents.length > 0 ? (
+        <Box component="section" aria-labelledby="session-documents">
+          <Title order={2} fz={20} id="session-documents" mb="sm">
+            {s.documents}
+          </Title>
+          <ul className={classes.documents}>
+            {detail.documents.map((d) => (
+              <li key={d.id}>
+                <Anchor href={d.link} download>
+                  {d.name}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
+        </Box>
+      ) : null}
+
+      <Box component="section" aria-labelledby="session-steps">
+        <Title order={2} fz={20} id="session-steps">
+          {s.stepsTitle}
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {s.stepsLead}
+        </Text>
+        <StepList detail={detail} sessionKey={sessionKey} />
+      </Box>
+
+      <Group>
+        <CancelSection detail={detail} sessionKey={sessionKey} />
+      </Group>
+    </Stack>
+  );
+}
+
+/** /session/{id}/{type_id}: the session, its documents, the workflow steps, warnings and cancellation. */
+export function SessionPage() {
+  const { t } = useI18n();
+  const key = useSessionKey();
+  const query = useQuery({
+    ...sessionDetailQuery(key ?? { id: 0, typeId: 0 }),
+    enabled: key !== null,
+  });
+  if (!key) return <SessionNotFound />;
+  if (query.isPending) return <SessionSkeleton title={t.session.fallbackTitle} />;
+  if (query.isError) {
+    if (query.error instanceof ApiRequestError && query.error.status === 404) return <SessionNotFound />;
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <SessionBody detail={query.data} sessionKey={key} />;
+}
