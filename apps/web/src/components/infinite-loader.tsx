@@ -33,7 +33,7 @@ export function InfiniteLoader({
   return (
     <Center ref={ref} py="md" aria-live="polite">
       {isFetchingNextPage ? (
-        <Loader size="sm" aria-label={t.app.loading} />
+        <Loader size="sm" role="status" aria-label={t.app.loading} />
       ) : (
         <Button variant="light" onClick={() => void fetchNextPage()}>
           {t.app.loadMore}
