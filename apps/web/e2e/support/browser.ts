@@ -71,6 +71,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function axeSerious(page: Page): Promise<AxeViolation[]> {
   const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Let open/close transitions (Mantine's are 200 ms) finish, so a half-faded dialog is not judged.
+  await page.waitForTimeout(400);
   // Evaluated over the DevTools protocol, so the portal's Content-Security-Policy stays in force.
   await page.evaluate(source);
   const violations = await page.evaluate(async () => {

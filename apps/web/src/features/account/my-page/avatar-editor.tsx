@@ -117,7 +117,14 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
           {notice.text}
         </Alert>
       ) : null}
-      <Modal opened={source !== null} onClose={close} title={m.avatarCropTitle} size="lg" centered>
+      <Modal
+        opened={source !== null}
+        onClose={close}
+        title={m.avatarCropTitle}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t.app.close }}
+      >
         {source ? (
           <Stack>
             <div
