@@ -1,15 +1,14 @@
 import {
   agreementBodySchema,
   applyBodySchema,
-  errorBodySchema,
+  idParamSchema,
   requestCancelBodySchema,
   sessionDetailResponseSchema,
   userTypeQuerySchema,
 } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
-import { typed } from '../http.ts';
+import { typed, workflowResponses } from '../http.ts';
 import { subscribeToPayments } from './enrollments.payments.ts';
 import {
   agree,
@@ -23,17 +22,8 @@ import {
 
 const tags = ['enrollments'];
 const security = [{ token: [] }];
-const params = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
-const ok = z.object({ data: z.record(z.string(), z.unknown()) });
-const errors = {
-  200: ok,
-  201: ok,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const params = idParamSchema;
+const errors = workflowResponses;
 
 /** The session workflow of the logged-in user: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
 export function registerEnrollments(app: FastifyInstance) {

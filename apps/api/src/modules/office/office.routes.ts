@@ -1,14 +1,13 @@
 import {
   checkInBodySchema,
-  errorBodySchema,
+  idParamSchema,
   lotteryBodySchema,
   userTypeBodySchema,
   userTypeQuerySchema,
 } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { currentUser, requireOffice } from '../../plugins/auth.ts';
-import { typed } from '../http.ts';
+import { typed, workflowResponses } from '../http.ts';
 import {
   approveAssistant,
   approveCancel,
@@ -26,17 +25,8 @@ import {
 
 const tags = ['office'];
 const security = [{ token: [] }];
-const params = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
-const ok = z.object({ data: z.record(z.string(), z.unknown()) });
-const errors = {
-  200: ok,
-  201: ok,
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const params = idParamSchema;
+const errors = workflowResponses;
 
 /** The office's actions on the session workflow (office role only): /api/v1/office/… */
 export function registerOffice(app: FastifyInstance) {
