@@ -54,9 +54,7 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 /** A logged-in page: the token the login answered, in the browser's storage. */
 async function loggedInPage(viewport: { width: number; height: number } = DESKTOP) {
-  const { context, page } = await newPage(browser, viewport);
-  await context.addInitScript((value) => localStorage.setItem('mels.token', value), token);
-  return { context, page };
+  return newPage(browser, viewport, token);
 }
 
 /** Screenshots of a logged-in page at desktop and 375 px. */

@@ -90,9 +90,7 @@ async function findFreeFirstComeSessions(): Promise<Array<{ id: number; typeId: 
 
 /** A page of the logged-in demo attendee (the token is put where the portal keeps it). */
 async function loggedInPage(viewport: { width: number; height: number } = DESKTOP) {
-  const { context, page } = await newPage(browser, viewport);
-  await context.addInitScript((t) => localStorage.setItem('mels.token', t), token);
-  return { context, page };
+  return newPage(browser, viewport, token);
 }
 
 async function shootBoth(url: string, name: string, ready: (page: Page) => Promise<unknown>) {

@@ -30,13 +30,19 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
 
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP) {
+/** A page in a new context; with a token, logged in as the portal keeps it (localStorage). */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+  token?: string,
+) {
   const context: BrowserContext = await browser.newContext({
     viewport,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     baseURL: baseUrl(),
   });
+  if (token) await context.addInitScript((value) => localStorage.setItem('mels.token', value), token);
   const page = await context.newPage();
   return { context, page };
 }
