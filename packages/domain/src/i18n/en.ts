@@ -3,6 +3,7 @@ import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
 import { sessionEn } from './session-en.ts';
 import { paymentsEn } from './payments-en.ts';
+import { learningEn } from './learning-en.ts';
 
 /** English messages: the second language. Same keys as ja.ts (the type checker enforces it). */
 export const en: Messages = {
@@ -10,6 +11,7 @@ export const en: Messages = {
   account: accountEn,
   payments: paymentsEn,
   session: sessionEn,
+  learning: learningEn,
   app: {
     name: 'MELS Portal',
     shortName: 'MELS Portal',

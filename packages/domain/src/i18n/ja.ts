@@ -2,6 +2,7 @@ import { accountJa } from './account-ja.ts';
 import { publicJa } from './public-ja.ts';
 import { sessionJa } from './session-ja.ts';
 import { paymentsJa } from './payments-ja.ts';
+import { learningJa } from './learning-ja.ts';
 
 /** Japanese messages: the first language of the portal. Keys are shared with en.ts. */
 export const ja = {
@@ -9,6 +10,7 @@ export const ja = {
   account: accountJa,
   payments: paymentsJa,
   session: sessionJa,
+  learning: learningJa,
   app: {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',
