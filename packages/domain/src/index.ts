@@ -10,4 +10,5 @@ export * from './schemas/users.ts';
 export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
 export * from './schemas/enrollments.ts';
+export * from './schemas/office.ts';
 export * from './schemas/learning.ts';

@@ -1,4 +1,5 @@
 import { accountEn } from './account-en.ts';
+import { officeEn } from './office-en.ts';
 import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
 import { sessionEn } from './session-en.ts';
@@ -10,6 +11,7 @@ export const en: Messages = {
   publicSite: publicEn,
   account: accountEn,
   payments: paymentsEn,
+  office: officeEn,
   session: sessionEn,
   learning: learningEn,
   app: {

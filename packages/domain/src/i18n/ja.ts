@@ -1,4 +1,5 @@
 import { accountJa } from './account-ja.ts';
+import { officeJa } from './office-ja.ts';
 import { publicJa } from './public-ja.ts';
 import { sessionJa } from './session-ja.ts';
 import { paymentsJa } from './payments-ja.ts';
@@ -9,6 +10,7 @@ export const ja = {
   publicSite: publicJa,
   account: accountJa,
   payments: paymentsJa,
+  office: officeJa,
   session: sessionJa,
   learning: learningJa,
   app: {

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { format, ja } from '../i18n/index.ts';
+import { dateField, intField, pageQuerySchema } from './common.ts';
+
+/** Field names of the office's list filters (Japanese, as the messages name them). */
+export const officeFieldsJa = {
+  from: '開催日（から）',
+  to: '開催日（まで）',
+  course: 'コース',
+  keyword: 'キーワード',
+  waiting: '対応待ち',
+  status: 'ステータス',
+  kind: '種別',
+} as const;
+
+const fo = officeFieldsJa;
+const invalid = (label: string) => format(ja.validation.invalidValue, label);
+
+/** What the office still has to do for a session (the dashboard's links). */
+export const OFFICE_WAITING = ['lottery', 'assistant'] as const;
+export type OfficeWaiting = (typeof OFFICE_WAITING)[number];
+
+/** GET /office/trainings: sessions, upcoming first, filtered by date range, course, keyword, pending work. */
+export const officeTrainingsQuerySchema = pageQuerySchema.extend({
+  from: dateField(fo.from).optional(),
+  to: dateField(fo.to).optional(),
+  course: intField(fo.course, { min: 1, max: 2147483647 }).optional(),
+  keyword: z
+    .string()
+    .trim()
+    .max(100, { error: format(ja.validation.maxLength, fo.keyword, 100) })
+    .optional(),
+  waiting: z.enum(OFFICE_WAITING, { error: invalid(fo.waiting) }).optional(),
+});
+export type OfficeTrainingsQuery = z.infer<typeof officeTrainingsQuerySchema>;
+
+/** GET /office/cancel-requests: 0 awaiting (default), 1 approved, 2 rejected. */
+export const officeCancelRequestsQuerySchema = pageQuerySchema.extend({
+  status: z.coerce
+    .number({ error: invalid(fo.status) })
+    .int()
+    .refine((n) => n === 0 || n === 1 || n === 2, { error: invalid(fo.status) })
+    .default(0),
+});
+
+/** The order lists of the payments screen. */
+export const OFFICE_ORDER_KINDS = ['transfer', 'onsite', 'paid'] as const;
+export type OfficeOrderKind = (typeof OFFICE_ORDER_KINDS)[number];
+
+/** GET /office/orders?kind=: bank transfers awaiting, on-site unpaid, or paid (refundable) orders. */
+export const officeOrdersQuerySchema = pageQuerySchema.extend({
+  kind: z.enum(OFFICE_ORDER_KINDS, { error: invalid(fo.kind) }).default('transfer'),
+});
+
+/** GET /office/dashboard: the counts of what waits for the office. */
+export const officeDashboardSchema = z.object({
+  lotteries_ready: z.number().int(),
+  assistants_awaiting: z.number().int(),
+  cancel_requests_pending: z.number().int(),
+  transfers_awaiting: z.number().int(),
+  onsite_unpaid: z.number().int(),
+});
+export type OfficeDashboard = z.infer<typeof officeDashboardSchema>;
+
+export const officeRecruitmentSchema = z.object({
+  user_type_id: z.number().int(),
+  user_type_name: z.string(),
+  selection: z.enum(['first_come', 'lottery']),
+  capacity: z.number().int(),
+  participant: z.number().int(),
+  price: z.number().int(),
+  apply_start_date: z.string(),
+  apply_end_date: z.string(),
+  applicants: z.number().int(),
+  awaiting_lottery: z.number().int(),
+  awaiting_approval: z.number().int(),
+  window_closed: z.boolean(),
+  lottery_ready: z.boolean(),
+  drawn: z.boolean(),
+});
+export type OfficeRecruitment = z.infer<typeof officeRecruitmentSchema>;
+
+export const officeTrainingSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  event_date: z.string(),
+  event_start_time: z.string(),
+  event_end_time: z.string(),
+  venue_name: z.string(),
+  is_active: z.boolean(),
+  course: z.object({ id: z.number().int(), name: z.string() }),
+  recruitments: z.array(officeRecruitmentSchema),
+});
+export type OfficeTraining = z.infer<typeof officeTrainingSchema>;
+
+export const officeDrawSchema = z.object({
+  seed: z.string(),
+  places: z.number().int(),
+  entrants: z.number().int(),
+  winners: z.number().int(),
+  drawn_at: z.string(),
+});
+
+/** GET /office/trainings/{id}: a session with each recruitment's counts by status and its draw. */
+export const officeTrainingDetailSchema = officeTrainingSchema.extend({
+  recruitments: z.array(
+    officeRecruitmentSchema.extend({
+      status_counts: z.array(z.object({ status: z.number().int(), label: z.string(), count: z.number() })),
+      draw: officeDrawSchema.nullable(),
+      waiting_list: z.number().int(),
+    }),
+  ),
+});
+export type OfficeTrainingDetail = z.infer<typeof officeTrainingDetailSchema>;
+
+export const officeCancelRequestSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  enrollment_id: z.number().int(),
+  enrollment_status: z.number().int(),
+  holds_place: z.boolean(),
+  fullname: z.string(),
+  fullname_kana: z.string(),
+  email: z.string(),
+  user_type: z.object({ id: z.number().int(), type: z.string() }),
+  training: z.object({ id: z.number().int(), name: z.string(), event_date: z.string() }),
+  paid_order: z.object({ id: z.number().int(), amount: z.number().int() }).nullable(),
+});
+export type OfficeCancelRequest = z.infer<typeof officeCancelRequestSchema>;
+
+export const officeOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  status_name: z.string(),
+  amount: z.number().int(),
+  object_type: z.number().int(),
+  payment_method_id: z.number().int(),
+  payment_method_name: z.string(),
+  refundable: z.boolean(),
+  created_at: z.string(),
+  due_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  user: z.object({ id: z.number().int(), fullname: z.string(), email: z.string() }),
+  enrollment_id: z.number().int().nullable(),
+  training: z.object({ id: z.number().int(), name: z.string(), event_date: z.string() }).nullable(),
+  course_name: z.string().nullable(),
+});
+export type OfficeOrder = z.infer<typeof officeOrderSchema>;
+
+/** One row of GET /office/trainings/{id}/roster (the shape the service returns). */
+export type OfficeRosterRow = {
+  enrollment_id: number;
+  user_id: number;
+  fullname: string;
+  fullname_kana: string;
+  email: string;
+  phone: string;
+  occupation: string;
+  location_work: string;
+  user_type: { id: number; type: string };
+  status: number;
+  status_label: string;
+  lottery_rank: number | null;
+  assistant_approved: boolean;
+  cancel_request_id: number | null;
+  cancel_request_status: number | null;
+  checked_in_at: string | null;
+  applied_at: string;
+  payment: {
+    order_id: number;
+    status: number;
+    status_name: string;
+    method_name: string;
+    amount: number;
+  } | null;
+};
+export type OfficeRoster = {
+  training: { id: number; name: string; event_date: string; course_name: string };
+  enrollments: OfficeRosterRow[];
+};
