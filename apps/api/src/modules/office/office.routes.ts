@@ -22,6 +22,7 @@ import {
   runLottery,
   type OfficeDeps,
 } from './office.service.ts';
+import { registerOfficeLists } from './office.lists.routes.ts';
 
 const tags = ['office'];
 const security = [{ token: [] }];
@@ -34,6 +35,7 @@ export function registerOffice(app: FastifyInstance) {
   const deps = (): OfficeDeps => app.deps;
   const now = () => app.deps.clock.now();
   const opts = { preHandler: requireOffice };
+  registerOfficeLists(app);
 
   r.post(
     '/office/trainings/:id/lottery',

@@ -41,6 +41,7 @@ import {
   writeAudit,
 } from './office.repository.ts';
 import { randomSeed, shuffle } from './lottery.ts';
+import { paymentsOfEnrollments } from './office.lists.ts';
 
 export type OfficeDeps = Deps;
 
@@ -516,6 +517,10 @@ export async function roster(db: Executor, trainingId: number) {
   const training = await findTrainingSummary(db, trainingId);
   if (!training) throw notFound(ja.errors.notFound);
   const rows = await findRoster(db, trainingId);
+  const payments = await paymentsOfEnrollments(
+    db,
+    rows.map((row) => row.enrollmentId),
+  );
   return {
     training: {
       id: training.id,
@@ -541,6 +546,7 @@ export async function roster(db: Executor, trainingId: number) {
       cancel_request_status: row.cancelStatus,
       checked_in_at: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
       applied_at: new Date(row.createdAt).toISOString(),
+      payment: payments.get(row.enrollmentId) ?? null,
     })),
   };
 }
