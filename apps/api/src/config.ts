@@ -25,6 +25,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Another Stripe API server (stripe-mock, or a test stand-in); https://api.stripe.com when unset. */
+  STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
@@ -50,7 +52,16 @@ export type Config = {
   mailFrom: string;
   officeEmail: string;
   seminarAdminUrl: string;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        host?: string;
+        port?: number;
+        protocol?: 'http' | 'https';
+      }
+    | undefined;
   rateLimit: { login: number; windowSeconds: number };
   seedOnEmpty: boolean;
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
@@ -100,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...stripeApiBase(e.STRIPE_API_BASE),
           }
         : undefined,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
@@ -108,5 +120,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+  };
+}
+
+/** STRIPE_API_BASE → the SDK's host, port and protocol. */
+function stripeApiBase(base: string | undefined) {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }

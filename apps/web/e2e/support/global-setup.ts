@@ -1,27 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { freePort, startPortalServer } from './server.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const repoRoot = path.resolve(webRoot, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type ReceivedMail = { to: string[]; raw: string; receivedAt: string };
 
@@ -63,21 +50,6 @@ async function startMailSink() {
   };
 }
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not become ready:\n${output()}`);
-}
-
 export default async function setup(project: TestProject) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chrome)) {
@@ -103,37 +75,20 @@ export default async function setup(project: TestProject) {
     throw new Error('the first visit to / is over its JavaScript budget');
   }
   const sink = await startMailSink();
-  const dataDir = path.join(runDir, 'data');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-      NODE_ENV: 'production',
-      WEB_DIST: webDist,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startPortalServer({
+    webDist,
+    dataDir: path.join(runDir, 'data'),
+    env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}` },
   });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForReady(`${baseUrl}/readyz`, child, () => log);
+  const baseUrl = server.baseUrl;
 
   project.provide('baseUrl', baseUrl);
   project.provide('mailViewUrl', sink.viewUrl);
   project.provide('chromePath', chrome);
+  project.provide('webDist', webDist);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await server.stop();
     await sink.close();
     fs.rmSync(runDir, { recursive: true, force: true });
   };
@@ -146,5 +101,7 @@ declare module 'vitest' {
     baseUrl: string;
     mailViewUrl: string;
     chromePath: string;
+    /** The web app built for this run, for a test that starts a server of its own. */
+    webDist: string;
   }
 }

@@ -15,6 +15,9 @@ export const paymentsEn: PaymentsMessages = {
     amount: 'Amount',
     pay: 'Pay {0}',
     paying: 'Processing…',
+    stripeCard: 'Card details',
+    stripeIncomplete: 'Enter all of your card details.',
+    stripeUnavailable: 'The card payment could not be loaded. Check your connection and reload the page.',
   },
   secure: {
     title: 'Authentication (3-D Secure)',

@@ -14,6 +14,9 @@ export const paymentsJa = {
     amount: 'お支払い金額',
     pay: '{0}を支払う',
     paying: '決済処理中…',
+    stripeCard: 'カード情報',
+    stripeIncomplete: 'カード情報をすべて入力してください。',
+    stripeUnavailable: 'カード決済を読み込めませんでした。通信環境をご確認のうえ、画面を更新してください。',
   },
   secure: {
     title: '本人認証（3Dセキュア）',

@@ -189,6 +189,12 @@ export const paymentIntentResponseSchema = dataEnvelope(
   }),
 );
 
+/** GET /payments/config: which gateway takes cards, and its publishable key (for Stripe.js). */
+export const paymentConfigResponseSchema = dataEnvelope(
+  z.object({ gateway: z.enum(['sandbox', 'stripe']), publicKey: z.string() }),
+);
+export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>['data'];
+
 export const createPaymentOrderSchema = z.object({
   ...paymentTarget,
   payment_intent_id: z.string().trim().min(1).max(200),

@@ -2,6 +2,7 @@ import {
   checkPaymentSchema,
   checkProductOrderResponseSchema,
   checkProductOrderSchema,
+  paymentConfigResponseSchema,
   createOrderTransactionSchema,
   createPaymentIntentSchema,
   createPaymentOrderSchema,
@@ -73,6 +74,12 @@ export function registerPayments(app: FastifyInstance) {
           : ('failed' as const);
     return { status: order.status, status_name: view.status_name, state, order: view };
   };
+
+  r.get(
+    '/payments/config',
+    { schema: { tags: ['payments'], response: { 200: paymentConfigResponseSchema } } },
+    () => ({ data: { gateway: deps.payments.name, publicKey: deps.payments.publishableKey } }),
+  );
 
   r.post(
     '/payments/check-product-order',

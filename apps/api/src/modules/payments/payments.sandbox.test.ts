@@ -625,6 +625,14 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
     );
   });
 
+  it('GET /payments/config names the sandbox and its publishable key, without a login', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/payments/config' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: { gateway: string; publicKey: string } }>();
+    expect(data.gateway).toBe('sandbox');
+    expect(data.publicKey).toMatch(/^pk_/);
+  });
+
   it('the Stripe webhook is not there without Stripe', async () => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { orderResponseSchema, orderStatusResponseSchema } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectNotFound } from '../../../test/http.ts';
+import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { buildApp, type App } from '../../app.ts';
 import { orders } from '../../db/schema.ts';
 import { createStripeGateway } from '../../lib/payment-gateway/stripe.ts';
@@ -19,117 +18,6 @@ import {
   officeToken,
   type World,
 } from './payments.fixtures.ts';
-
-type StandInIntent = {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  last_payment_error: null;
-  livemode: false;
-};
-
-/**
- * A local stand-in for api.stripe.com: the few PaymentIntent calls the adapter makes (create with an
- * idempotency key, retrieve, cancel), form-encoded as the SDK sends them.
- */
-function startStripeStandIn() {
-  const intents = new Map<string, StandInIntent>();
-  const byKey = new Map<string, string>();
-  const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> =
-    [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    req.on('end', () => {
-      const body = new URLSearchParams(raw);
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      requests.push({ method: req.method ?? '', path, body, auth: req.headers.authorization });
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': `req_${randomBytes(4).toString('hex')}`,
-        });
-        res.end(JSON.stringify(json));
-      };
-      const missing = () =>
-        send(404, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: 'No such payment_intent',
-          },
-        });
-      if (req.method === 'POST' && path === '/v1/payment_intents') {
-        const key = req.headers['idempotency-key'];
-        const known = typeof key === 'string' ? byKey.get(key) : undefined;
-        if (known) return send(200, intents.get(known));
-        const id = `pi_${randomBytes(10).toString('hex')}`;
-        const metadata: Record<string, string> = {};
-        for (const [name, value] of body) {
-          const match = /^metadata\[(.+)\]$/.exec(name);
-          if (match?.[1]) metadata[match[1]] = value;
-        }
-        const intent: StandInIntent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(body.get('amount')),
-          currency: body.get('currency') ?? 'jpy',
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
-          metadata,
-          last_payment_error: null,
-          livemode: false,
-        };
-        intents.set(id, intent);
-        if (typeof key === 'string') byKey.set(key, id);
-        return send(200, intent);
-      }
-      if (req.method === 'POST' && path === '/v1/refunds') {
-        const intent = intents.get(body.get('payment_intent') ?? '');
-        if (!intent) return missing();
-        return send(200, {
-          id: `re_${randomBytes(6).toString('hex')}`,
-          object: 'refund',
-          amount: Number(body.get('amount')),
-          payment_intent: intent.id,
-          status: 'succeeded',
-        });
-      }
-      const one = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
-      const intent = one?.[1] ? intents.get(one[1]) : undefined;
-      if (!one)
-        return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-      if (!intent) return missing();
-      if (req.method === 'GET') return send(200, intent);
-      if (req.method === 'POST' && one[2]) {
-        intent.status = 'canceled';
-        return send(200, intent);
-      }
-      return missing();
-    });
-  });
-  return new Promise<{
-    port: number;
-    intents: Map<string, StandInIntent>;
-    requests: typeof requests;
-    close: () => Promise<void>;
-  }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        intents,
-        requests,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 const WEBHOOK_SECRET = 'whsec_test_mels_portal';
 
@@ -194,6 +82,12 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
       pending_webhooks: 0,
       request: null,
     });
+
+  it('GET /payments/config tells the browser to use Stripe.js with the publishable key', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/payments/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { gateway: 'stripe', publicKey: 'pk_test_mels' } });
+  });
 
   it('creates the intent at Stripe with the server amount and the secret key, answers the publishable key', async () => {
     const member = await newMember(app);

@@ -1,60 +1,54 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CARD_BRAND_LABELS, cardBrand, normalizeEmail } from '@mels/domain';
-import { useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import {
-  createOrderTransaction,
-  createPaymentIntent,
-  createPaymentOrder,
+  paymentConfigQuery,
   sandboxAuthenticate,
   sandboxConfirm,
   type PaymentIntent,
-  type PaymentTarget,
 } from './api/payment-calls.ts';
 import { cardResolver, confirmBody, formatCardNumber, formatExpiry, type CardValues } from './card-fields.ts';
 import classes from './card-payment.module.css';
-import { paymentFailure, paymentOrderDelay } from './payment-errors.ts';
-import { PaymentOutcome, ProcessingOutcome, SystemErrorOutcome } from './payment-outcome.tsx';
+import {
+  PaymentFlowOutcome,
+  PaymentWorking,
+  usePaymentFlow,
+  type PaymentFlowProps,
+} from './payment-flow.tsx';
 
-type Phase =
-  | { kind: 'form' }
-  | { kind: 'working' }
-  | { kind: 'authenticate'; intent: PaymentIntent }
-  | { kind: 'recording' }
-  | { kind: 'complete' }
-  | { kind: 'processing' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'system'; message: string };
+const StripeCardPayment = lazy(() => import('./stripe-card-payment.tsx'));
 
 /**
- * The card payment of the built-in (sandbox) gateway: a test-environment banner, the card form,
- * the sandbox's own 3-D Secure step, a random 3–5 s wait, then the order is recorded.
- * create-order-transaction → create-payment-intent → sandbox/confirm → (authenticate) → create-payment-order.
- * An amount under 50 yen (400 FREE_ORDER) hands over to the free path through onFree.
+ * The card payment: Stripe Elements when the server's gateway is Stripe (Stripe.js loaded only
+ * then, in its own chunk), else the built-in sandbox's card form.
  */
-export function CardPayment({
-  target,
-  amount,
-  defaultEmail = '',
-  onComplete,
-  onFree,
-  completeActions,
-}: {
-  target: PaymentTarget;
-  amount: number;
-  defaultEmail?: string;
-  onComplete?: () => void;
-  onFree?: () => void;
-  completeActions?: ReactNode;
-}) {
+export function CardPayment(props: PaymentFlowProps) {
+  const config = useQuery(paymentConfigQuery);
+  if (config.isPending) return <PaymentWorking />;
+  if (config.isError) return <QueryError error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.data.gateway === 'stripe')
+    return (
+      <Suspense fallback={<PaymentWorking />}>
+        <StripeCardPayment {...props} publicKey={config.data.publicKey} />
+      </Suspense>
+    );
+  return <SandboxCardPayment {...props} />;
+}
+
+/**
+ * The built-in (sandbox) gateway: a test-environment banner, the card form, the sandbox's own
+ * 3-D Secure step; sandbox/confirm stands where Stripe.js confirms the card.
+ */
+function SandboxCardPayment(props: PaymentFlowProps) {
+  const { amount, defaultEmail = '', completeActions } = props;
   const { t, f } = useI18n();
   const m = t.payments;
-  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  const tKey = useRef<string | null>(null);
-  const intent = useRef<PaymentIntent | null>(null);
+  const { phase, setPhase, fail, prepareIntent, dropIntent, record } = usePaymentFlow(props);
   const form = useForm<CardValues>({
     resolver: cardResolver,
     defaultValues: { number: '', expiry: '', cvc: '', email: defaultEmail },
@@ -62,39 +56,10 @@ export function CardPayment({
   const number = useWatch({ control: form.control, name: 'number' });
   const brand = cardBrand(number);
 
-  const fail = (error: unknown) => {
-    if (error instanceof ApiRequestError && error.code === 'FREE_ORDER' && onFree) {
-      onFree();
-      return;
-    }
-    if (error instanceof ApiRequestError && error.code === 'NG_PENDING_PAYMENT') {
-      setPhase({ kind: 'processing' });
-      return;
-    }
-    const failure = paymentFailure(error, t.errors.generic);
-    setPhase(
-      failure.systemError
-        ? { kind: 'system', message: failure.message }
-        : { kind: 'failed', message: failure.message },
-    );
-  };
-
-  const record = async (paid: PaymentIntent) => {
-    setPhase({ kind: 'recording' });
-    await paymentOrderDelay();
-    const order = await createPaymentOrder(target, paid);
-    if (order.status === 3) {
-      setPhase({ kind: 'complete' });
-      onComplete?.();
-    } else setPhase({ kind: 'processing' });
-  };
-
   const pay = async (values: CardValues) => {
     setPhase({ kind: 'working' });
     try {
-      tKey.current ??= (await createOrderTransaction(target)).t_key;
-      intent.current ??= await createPaymentIntent(target, tKey.current);
-      const current = intent.current;
+      const current = await prepareIntent();
       const confirmed = await sandboxConfirm({ ...confirmBody(values), client_secret: current.clientSecret });
       if (confirmed.status === 'requires_action') setPhase({ kind: 'authenticate', intent: current });
       else await record(current);
@@ -110,38 +75,25 @@ export function CardPayment({
       await record(current);
     } catch (error) {
       // A denied authentication leaves the intent unusable: the next attempt makes a new one.
-      intent.current = null;
+      dropIntent();
       fail(error);
     }
   };
 
-  const backToForm = () => setPhase({ kind: 'form' });
-
-  if (phase.kind === 'complete')
-    return (
-      <PaymentOutcome tone="complete" title={m.outcome.completeTitle} message={m.outcome.completeBody}>
-        {completeActions}
-      </PaymentOutcome>
-    );
-  if (phase.kind === 'processing') return <ProcessingOutcome onBack={backToForm} />;
-  if (phase.kind === 'system') return <SystemErrorOutcome message={phase.message} onBack={backToForm} />;
-  if (phase.kind === 'failed')
-    return (
-      <PaymentOutcome
-        tone="failed"
-        title={m.outcome.failedTitle}
-        message={
-          <Stack gap={4}>
-            <Text size="sm" fw={700} data-testid="payment-error">
-              {phase.message}
-            </Text>
-            <Text size="sm">{m.outcome.failedBody}</Text>
-          </Stack>
-        }
-      >
-        <Button onClick={backToForm}>{m.outcome.retry}</Button>
-      </PaymentOutcome>
-    );
+  const outcome = (
+    <PaymentFlowOutcome
+      phase={phase}
+      onBack={() => setPhase({ kind: 'form' })}
+      completeActions={completeActions}
+    />
+  );
+  if (
+    phase.kind === 'complete' ||
+    phase.kind === 'processing' ||
+    phase.kind === 'system' ||
+    phase.kind === 'failed'
+  )
+    return outcome;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} className={classes.card}>
@@ -168,10 +120,7 @@ export function CardPayment({
           </Stack>
         </section>
       ) : phase.kind === 'recording' || phase.kind === 'working' ? (
-        <Group gap="sm" py="xl" justify="center" role="status" aria-live="polite">
-          <Loader size="sm" />
-          <Text>{m.card.paying}</Text>
-        </Group>
+        <PaymentWorking />
       ) : (
         <form noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)}>
           <fieldset className={classes.fieldset}>

@@ -1,4 +1,4 @@
-import type { OrderView, TrainingDetail } from '@mels/domain';
+import type { OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
@@ -81,3 +81,10 @@ export const createPaymentOrder = (target: PaymentTarget, intent: PaymentIntent)
 /** POST /courses/order-course/create: a free registration. */
 export const createFreeOrder = (target: PaymentTarget) =>
   apiData<OrderView>('/courses/order-course/create', { method: 'POST', body: target });
+
+/** GET /payments/config: the gateway that takes cards (sandbox or stripe) and its publishable key. */
+export const paymentConfigQuery = queryOptions({
+  queryKey: ['payments', 'config'],
+  queryFn: () => apiData<PaymentConfig>('/payments/config'),
+  staleTime: Infinity,
+});

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(webRoot, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not become ready:\n${output()}`);
+}
+
+/**
+ * The real server (apps/api/src/server.ts in production mode, serving the built web app) on a free
+ * port with its own embedded database; env adds to or overrides the defaults (SMTP, Stripe keys…).
+ */
+export async function startPortalServer(options: {
+  webDist: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      WEB_DIST: options.webDist,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  await waitForReady(`${baseUrl}/readyz`, child, () => log);
+  return {
+    baseUrl,
+    log: () => log,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
