@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { japaneseFont } from '../../lib/pdf/receipt.ts';
+
+/** What the certificate (修了証) shows. Dates are YYYY-MM-DD calendar days. */
+export type CertificatePdfInput = {
+  number: string;
+  holderName: string;
+  holderNameAlpha: string | null;
+  courseName: string;
+  sessionName: string;
+  sessionDate: string;
+  venue: string;
+  startDate: string;
+  endDate: string | null;
+  issuedOn: string;
+  association: string;
+  verifyUrl: string;
+};
+
+/** 2026-11-22 → 2026年11月22日 */
+export function jaDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${y}年${m}月${d}日`;
+}
+
+// The font file is read once per process (about 19 MB); pdfkit embeds only the glyphs used.
+let fontCache: { key: string; data: Buffer; name: string | undefined } | undefined;
+function fontData() {
+  const font = japaneseFont();
+  const key = `${font.path}\u0000${font.name ?? ''}`;
+  if (fontCache?.key !== key) fontCache = { key, data: fs.readFileSync(font.path), name: font.name };
+  return fontCache;
+}
+
+type PdfInternals = {
+  _font?: { constructor: EmbeddedFontClass; font: unknown };
+  _fontFamilies?: Record<string, unknown>;
+  _fontCount?: number;
+};
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => { name?: string };
+let sharedFont: { key: string; Embedded: EmbeddedFontClass; font: unknown } | undefined;
+
+/**
+ * Sets the Japanese font on a document. pdfkit parses the font (fontkit) for every document, and
+ * fontkit's first layout of a CJK font builds large caches: about 0.8 s per certificate. The parsed
+ * font is kept once per process and wrapped for each document in pdfkit's own embedded-font class
+ * (its per-document subset stays separate), which brings a certificate to a few tens of ms. This uses
+ * pdfkit internals (`_fontFamilies`); when they are not there, the ordinary registration is used.
+ */
+function useJapaneseFont(doc: PDFKit.PDFDocument) {
+  const f = fontData();
+  const internals = doc as unknown as PdfInternals;
+  if (f.name) doc.registerFont('jp', f.data, f.name);
+  else doc.registerFont('jp', f.data);
+  if (sharedFont?.key === f.key && internals._fontFamilies && typeof internals._fontCount === 'number') {
+    internals._fontCount += 1;
+    const embedded = new sharedFont.Embedded(doc, sharedFont.font, `F${internals._fontCount}`);
+    internals._fontFamilies.jp = embedded;
+    if (embedded.name) internals._fontFamilies[embedded.name] = embedded;
+    doc.font('jp');
+    return;
+  }
+  doc.font('jp');
+  const embedded = internals._font;
+  if (embedded?.font) sharedFont = { key: f.key, Embedded: embedded.constructor, font: embedded.font };
+}
+
+/** The QR code drawn as vector squares (smaller and faster than an embedded image). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 2;
+  const cell = size / (n + quiet * 2);
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  doc.fillColor('#000000');
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (qr.modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill();
+  doc.restore();
+}
+
+/** The certificate of completion as a PDF: A4 landscape, Japanese in an embedded subset font, a QR code to the public check. */
+export async function renderCertificate(input: CertificatePdfInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: { Title: `修了証 ${input.number}`, Author: input.association, Subject: input.courseName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  useJapaneseFont(doc);
+
+  const W = doc.page.width; // 841.89
+  const H = doc.page.height; // 595.28
+  const navy = '#1f3a5f';
+  const gold = '#b08d3c';
+
+  // Frame: a double border.
+  doc
+    .lineWidth(3)
+    .strokeColor(navy)
+    .rect(24, 24, W - 48, H - 48)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .strokeColor(gold)
+    .rect(34, 34, W - 68, H - 68)
+    .stroke();
+
+  doc
+    .fillColor('#333333')
+    .fontSize(10)
+    .text(`認定番号  ${input.number}`, 60, 56, { width: W - 120, align: 'right' });
+
+  doc
+    .fillColor(navy)
+    .fontSize(40)
+    .text('修 了 証', 0, 80, { width: W, align: 'center', characterSpacing: 6 });
+  doc.fillColor(gold).fontSize(11).text('Certificate of Completion', 0, 132, { width: W, align: 'center' });
+
+  doc
+    .fillColor('#111111')
+    .fontSize(28)
+    .text(`${input.holderName}  殿`, 0, 172, { width: W, align: 'center' });
+  if (input.holderNameAlpha)
+    doc.fillColor('#444444').fontSize(12).text(input.holderNameAlpha, 0, 210, { width: W, align: 'center' });
+  doc
+    .moveTo(W / 2 - 170, 230)
+    .lineTo(W / 2 + 170, 230)
+    .lineWidth(0.8)
+    .strokeColor('#888888')
+    .stroke();
+
+  doc
+    .fillColor('#222222')
+    .fontSize(13)
+    .text(`あなたは「${input.courseName}」の全課程を修了したことをここに証します。`, 0, 250, {
+      width: W,
+      align: 'center',
+    });
+
+  const rows: Array<[string, string]> = [
+    ['コース', input.courseName],
+    ['講習会', input.sessionName],
+    ['開催日', jaDay(input.sessionDate)],
+    ['会場', input.venue],
+    [
+      '有効期間',
+      input.endDate ? `${jaDay(input.startDate)} 〜 ${jaDay(input.endDate)}` : `${jaDay(input.startDate)} 〜`,
+    ],
+  ];
+  let y = 290;
+  for (const [label, value] of rows) {
+    doc.fillColor('#666666').fontSize(10.5).text(label, 150, y, { width: 80 });
+    doc
+      .fillColor('#111111')
+      .fontSize(11.5)
+      .text(value, 235, y - 1, { width: 380, lineBreak: false, ellipsis: true });
+    y += 24;
+  }
+
+  doc
+    .fillColor('#333333')
+    .fontSize(11)
+    .text(`発行日  ${jaDay(input.issuedOn)}`, 150, 430);
+  doc.fillColor(navy).fontSize(15).text(input.association, 150, 470, { width: 460 });
+
+  // QR code and short URL of the public verification page.
+  const qrSize = 104;
+  const qrX = W - 60 - qrSize - 40;
+  drawQr(doc, input.verifyUrl, qrX, 400, qrSize);
+  doc
+    .fillColor('#555555')
+    .fontSize(7.5)
+    .text('真正性の確認', qrX - 20, 508, { width: qrSize + 40, align: 'center' });
+  doc.fontSize(6.5).text(input.verifyUrl, qrX - 80, 519, { width: qrSize + 160, align: 'center' });
+
+  doc.end();
+  return done;
+}
