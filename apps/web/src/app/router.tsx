@@ -168,6 +168,55 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'office',
+                lazy: () =>
+                  import('../features/office/office-layout.tsx').then((m) => ({ Component: m.OfficeLayout })),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../features/office/office-dashboard-page.tsx').then((m) => ({
+                        Component: m.OfficeDashboardPage,
+                      })),
+                  },
+                  {
+                    path: 'trainings',
+                    lazy: () =>
+                      import('../features/office/office-trainings-page.tsx').then((m) => ({
+                        Component: m.OfficeTrainingsPage,
+                      })),
+                  },
+                  {
+                    path: 'trainings/:id',
+                    lazy: () =>
+                      import('../features/office/office-training-page.tsx').then((m) => ({
+                        Component: m.OfficeTrainingPage,
+                      })),
+                  },
+                  {
+                    path: 'cancel-requests',
+                    lazy: () =>
+                      import('../features/office/office-cancel-requests-page.tsx').then((m) => ({
+                        Component: m.OfficeCancelRequestsPage,
+                      })),
+                  },
+                  {
+                    path: 'payments',
+                    lazy: () =>
+                      import('../features/office/office-payments-page.tsx').then((m) => ({
+                        Component: m.OfficePaymentsPage,
+                      })),
+                  },
+                  {
+                    path: 'check-in',
+                    lazy: () =>
+                      import('../features/office/office-check-in-page.tsx').then((m) => ({
+                        Component: m.OfficeCheckInPage,
+                      })),
+                  },
+                ],
+              },
+              {
                 path: 'session/:id/:typeId/ticket',
                 lazy: () =>
                   import('../features/session/ticket-page.tsx').then((m) => ({ Component: m.TicketPage })),

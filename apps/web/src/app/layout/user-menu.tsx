@@ -70,6 +70,13 @@ export function UserMenu() {
               {t.nav.myPage}
             </Link>
           </li>
+          {user?.role === 'office' ? (
+            <li>
+              <Link to="/office" onClick={() => setOpen(false)} className={classes.userItem}>
+                {t.office.menuLink}
+              </Link>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

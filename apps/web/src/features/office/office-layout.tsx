@@ -1,0 +1,55 @@
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import classes from './office.module.css';
+
+/** The console's pages: office staff only; a member sees a plain refusal, never a crash. */
+export function OfficeLayout() {
+  const { t } = useI18n();
+  const { user, isLoadingUser } = useAuth();
+  const m = t.office;
+  if (!user) {
+    return isLoadingUser ? (
+      <Center py="xl" role="status" aria-label={t.app.loading}>
+        <Loader />
+      </Center>
+    ) : null;
+  }
+  if (user.role !== 'office') {
+    return (
+      <Stack align="center" gap="md" py="xl" ta="center" data-testid="office-forbidden">
+        <PageTitle title={m.forbidden.title} />
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {m.forbidden.title}
+        </Title>
+        <Text c="dimmed" maw={560}>
+          {m.forbidden.body}
+        </Text>
+        <Button component={Link} to="/my-page/info">
+          {m.forbidden.toMyPage}
+        </Button>
+      </Stack>
+    );
+  }
+  const links = [
+    { to: '/office', label: m.nav.dashboard, end: true },
+    { to: '/office/trainings', label: m.nav.trainings, end: false },
+    { to: '/office/cancel-requests', label: m.nav.cancelRequests, end: false },
+    { to: '/office/payments', label: m.nav.payments, end: false },
+    { to: '/office/check-in', label: m.nav.checkIn, end: false },
+  ];
+  return (
+    <div>
+      <nav aria-label={m.title} className={classes.nav}>
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} end={link.end} className={classes.navLink}>
+            {link.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { Anchor, Button, SegmentedControl, Table, Text } from '@mantine/core';
+import { OFFICE_ORDER_KINDS, type OfficeOrder, type OfficeOrderKind } from '@mels/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { formatDate, formatYen } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { orderAction, ordersQuery, type OrderAction } from './api/office-calls.ts';
+import { ActionNotice, ConfirmAction, formatDateTime, OfficePager, TableScroll } from './office-shared.tsx';
+import classes from './office.module.css';
+
+const ACTION_OF: Record<OfficeOrderKind, OrderAction> = {
+  transfer: 'confirm-transfer',
+  onsite: 'mark-paid',
+  paid: 'refund',
+};
+
+/** /office/payments: bank transfers to confirm, on-site fees to mark paid, paid orders to refund. */
+export function OfficePaymentsPage() {
+  const { t, f } = useI18n();
+  const m = t.office.payments;
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind') ?? 'transfer';
+  const kind = (
+    (OFFICE_ORDER_KINDS as readonly string[]).includes(kindParam) ? kindParam : 'transfer'
+  ) as OfficeOrderKind;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery(ordersQuery(kind, page));
+  const [target, setTarget] = useState<OfficeOrder | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const action = ACTION_OF[kind];
+  const labels = {
+    'confirm-transfer': {
+      button: m.confirmTransfer,
+      title: m.confirmTransferTitle,
+      body: m.confirmTransferBody,
+      done: m.confirmed,
+    },
+    'mark-paid': { button: m.markPaid, title: m.markPaidTitle, body: m.markPaidBody, done: m.paidDone },
+    refund: { button: m.refund, title: m.refundTitle, body: m.refundBody, done: m.refunded },
+  }[action];
+  const itemOf = (o: OfficeOrder) =>
+    o.object_type === 2 && o.training
+      ? f(m.sessionFee, o.training.name)
+      : o.object_type === 1 && o.course_name
+        ? f(m.registrationFee, o.course_name)
+        : m.other;
+  const rows = query.data?.data ?? [];
+  return (
+    <>
+      <PageHeading title={m.title} lead={m.lead} />
+      <SegmentedControl
+        mb="md"
+        value={kind}
+        onChange={(value) => setParams({ kind: value })}
+        data={OFFICE_ORDER_KINDS.map((k) => ({ value: k, label: m.tabs[k] ?? k }))}
+        aria-label={m.title}
+        fullWidth
+        styles={{ root: { maxWidth: 640 } }}
+      />
+      <ActionNotice notice={notice} onClose={() => setNotice(null)} />
+      {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isPending ? <ListSkeleton count={3} /> : null}
+      {query.data && rows.length === 0 ? <EmptyState>{m.empty}</EmptyState> : null}
+      {rows.length > 0 ? (
+        <TableScroll label={m.tabs[kind] ?? m.title}>
+          <Table verticalSpacing="sm" fz="sm" striped data-testid="orders-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{m.order}</Table.Th>
+                <Table.Th scope="col">{m.person}</Table.Th>
+                <Table.Th scope="col">{m.item}</Table.Th>
+                <Table.Th scope="col">{m.amount}</Table.Th>
+                <Table.Th scope="col">
+                  {kind === 'paid' ? m.paidAt : kind === 'transfer' ? m.dueAt : m.orderedAt}
+                </Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">{t.office.training.columns.actions}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((o) => (
+                <Table.Tr key={o.id} data-testid="order-row">
+                  <Table.Td className={classes.nowrap}>
+                    <Text size="sm">{String(o.id).padStart(10, '0')}</Text>
+                    <Text size="xs" c="dimmed">
+                      {o.payment_method_name}・{o.status_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} className={classes.nowrap}>
+                      {o.user.fullname}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {o.user.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {o.training ? (
+                      <Anchor component={Link} to={`/office/trainings/${o.training.id}`} size="sm">
+                        {itemOf(o)}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm">{itemOf(o)}</Text>
+                    )}
+                    {o.training ? (
+                      <Text size="xs" c="dimmed">
+                        {formatDate(o.training.event_date)}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatYen(o.amount)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {kind === 'paid'
+                      ? o.paid_at
+                        ? formatDateTime(o.paid_at)
+                        : ''
+                      : kind === 'transfer' && o.due_at
+                        ? formatDateTime(o.due_at)
+                        : formatDateTime(o.created_at)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant={action === 'refund' ? 'default' : 'filled'}
+                      onClick={() => setTarget(o)}
+                      aria-label={`${labels.button}（${String(o.id).padStart(10, '0')}）`}
+                      className={classes.nowrap}
+                    >
+                      {labels.button}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      ) : null}
+      <OfficePager
+        pagination={query.data?.pagination}
+        onChange={(next) => setParams({ kind, page: String(next) })}
+      />
+      <ConfirmAction
+        opened={target !== null}
+        title={labels.title}
+        confirmLabel={labels.button}
+        color={action === 'refund' ? 'red' : undefined}
+        action={() => orderAction(target?.id ?? 0, action)}
+        onDone={() => {
+          setTarget(null);
+          setNotice({ ok: true, text: labels.done });
+        }}
+        onClose={() => setTarget(null)}
+      >
+        <Text size="sm">
+          {f(
+            labels.body,
+            String(target?.id ?? 0).padStart(10, '0'),
+            `${target?.user.fullname ?? ''}・${formatYen(target?.amount ?? 0)}`,
+          )}
+        </Text>
+        {action === 'refund' && target && !target.refundable ? (
+          <Text size="sm" c="red.8">
+            {m.refundNotRefundable}
+          </Text>
+        ) : null}
+      </ConfirmAction>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
+import type { Pagination as PageInfo } from '@mels/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { OFFICE_KEY } from './api/office-calls.ts';
+import classes from './office.module.css';
+
+/** The server's Japanese message of a failed action. */
+export function errorMessage(error: unknown, fallback: string) {
+  return error instanceof ApiRequestError ? error.message : fallback;
+}
+
+/** A table that scrolls sideways on a phone; the region itself takes focus so keyboards can scroll it. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.scroll} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** Pages of a list (hidden when there is only one). */
+export function OfficePager({
+  pagination,
+  onChange,
+}: {
+  pagination?: PageInfo;
+  onChange: (page: number) => void;
+}) {
+  const { t, f } = useI18n();
+  if (!pagination || pagination.pages <= 1) return null;
+  return (
+    <Group justify="center" mt="md">
+      <Pagination
+        total={pagination.pages}
+        value={pagination.page}
+        onChange={onChange}
+        getItemProps={(page) => ({ 'aria-label': f(t.office.pager, page) })}
+        size="sm"
+      />
+    </Group>
+  );
+}
+
+/** Feedback of the last action on a page, read out by screen readers. */
+export function ActionNotice({
+  notice,
+  onClose,
+}: {
+  notice: { ok: boolean; text: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  if (!notice) return null;
+  return (
+    <Alert
+      color={notice.ok ? 'teal' : 'red'}
+      variant="light"
+      role={notice.ok ? 'status' : 'alert'}
+      withCloseButton
+      closeButtonLabel={t.app.close}
+      onClose={onClose}
+      mb="md"
+      data-testid="office-notice"
+    >
+      {notice.text}
+    </Alert>
+  );
+}
+
+/**
+ * A confirm dialog around one office action: states the consequences, runs the call, shows the API's
+ * message when it is refused, and refreshes every office query on success.
+ */
+export function ConfirmAction<T>({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color,
+  action,
+  onDone,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  color?: string;
+  action: () => Promise<T>;
+  onDone: (result: T) => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: action,
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: OFFICE_KEY });
+      onDone(result);
+      mutation.reset();
+    },
+  });
+  const close = () => {
+    if (mutation.isPending) return;
+    mutation.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t.app.close }}
+    >
+      <Stack gap="md">
+        <Stack gap="xs">{typeof children === 'string' ? <Text size="sm">{children}</Text> : children}</Stack>
+        {mutation.isError ? (
+          <Alert color="red" variant="light" role="alert" data-testid="confirm-error">
+            {errorMessage(mutation.error, t.errors.generic)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={mutation.isPending}>
+            {t.office.confirm.cancel}
+          </Button>
+          <Button color={color} loading={mutation.isPending} onClick={() => mutation.mutate()} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** YYYY/MM/DD HH:mm in Japan time. */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

@@ -1,0 +1,258 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { OfficeRosterRow, OfficeTrainingDetail } from '@mels/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { formatDate, formatYen } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
+import { approveAssistant, downloadRosterCsv, rosterQuery, trainingQuery } from './api/office-calls.ts';
+import { LotteryPanel } from './lottery-panel.tsx';
+import { ActionNotice, ConfirmAction, errorMessage, formatDateTime, TableScroll } from './office-shared.tsx';
+import classes from './office.module.css';
+import { TrailDrawer } from './trail-drawer.tsx';
+
+type Recruitment = OfficeTrainingDetail['recruitments'][number];
+
+function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment }) {
+  const { t, f } = useI18n();
+  const m = t.office.training;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`recruitment-${r.user_type_id}`}>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={3} fz="lg">
+          {r.user_type_name}
+        </Title>
+        <Group gap={6}>
+          <Badge variant="light" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
+            {m.selection[r.selection]}
+          </Badge>
+          <Badge variant="outline" color={r.window_closed ? 'gray' : 'teal'}>
+            {r.window_closed ? m.windowClosed : m.windowOpen}
+          </Badge>
+        </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="sm">
+        <div>
+          <Text size="xs" c="dimmed">
+            {m.capacity}
+          </Text>
+          <Text fw={700}>{r.capacity}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {m.participant}
+          </Text>
+          <Text fw={700}>{r.participant}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {m.applicants}
+          </Text>
+          <Text fw={700}>{r.applicants}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {m.price}
+          </Text>
+          <Text fw={700}>{r.price > 0 ? formatYen(r.price) : m.free}</Text>
+        </div>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mb="sm">
+        {m.window}: {formatDateTime(r.apply_start_date)}〜{formatDateTime(r.apply_end_date)}
+      </Text>
+      {r.status_counts.length > 0 ? (
+        <Group gap={6} mb={r.selection === 'lottery' ? 'md' : 0}>
+          {r.status_counts.map((c) => (
+            <Badge key={c.status} variant="default" size="lg" fw={500}>
+              {c.label} {f(t.office.dashboard.count, c.count)}
+            </Badge>
+          ))}
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed" mb={r.selection === 'lottery' ? 'md' : 0}>
+          {m.noApplicants}
+        </Text>
+      )}
+      {r.selection === 'lottery' ? <LotteryPanel trainingId={trainingId} recruitment={r} /> : null}
+    </Card>
+  );
+}
+
+function RosterTable({
+  rows,
+  onHistory,
+  onApprove,
+}: {
+  rows: OfficeRosterRow[];
+  onHistory: (row: OfficeRosterRow) => void;
+  onApprove: (row: OfficeRosterRow) => void;
+}) {
+  const { t } = useI18n();
+  const m = t.office.training;
+  const c = m.columns;
+  return (
+    <TableScroll label={m.roster}>
+      <Table verticalSpacing="xs" fz="sm" striped data-testid="roster-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{c.name}</Table.Th>
+            <Table.Th scope="col">{c.occupation}</Table.Th>
+            <Table.Th scope="col">{c.userType}</Table.Th>
+            <Table.Th scope="col">{c.status}</Table.Th>
+            <Table.Th scope="col">{c.payment}</Table.Th>
+            <Table.Th scope="col">{c.checkedIn}</Table.Th>
+            <Table.Th scope="col">{c.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const awaitingApproval = row.user_type.id === 2 && !row.assistant_approved && row.status === 4;
+            return (
+              <Table.Tr key={row.enrollment_id} data-testid="roster-row">
+                <Table.Td>
+                  <Text size="sm" fw={600} className={classes.nowrap}>
+                    {row.fullname}
+                  </Text>
+                  <Text size="xs" c="dimmed" className={classes.nowrap}>
+                    {row.fullname_kana}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>{row.occupation}</Table.Td>
+                <Table.Td className={classes.nowrap}>{row.user_type.type}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" className={classes.nowrap}>
+                    {row.status_label}
+                  </Text>
+                  {row.cancel_request_status === 0 ? (
+                    <Badge size="xs" color="orange">
+                      {m.cancelRequested}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {row.payment ? (
+                    <>
+                      <Text size="sm">{row.payment.status_name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {row.payment.method_name}・{formatYen(row.payment.amount)}
+                      </Text>
+                    </>
+                  ) : (
+                    m.noPayment
+                  )}
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {row.checked_in_at ? formatDateTime(row.checked_in_at) : m.notCheckedIn}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onHistory(row)}
+                      aria-label={`${m.history}（${row.fullname}）`}
+                    >
+                      {m.history}
+                    </Button>
+                    {awaitingApproval ? (
+                      <Button
+                        size="xs"
+                        onClick={() => onApprove(row)}
+                        aria-label={`${m.approve}（${row.fullname}）`}
+                      >
+                        {m.approve}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** /office/trainings/:id: one session with its recruitments, draws, roster and CSV. */
+export function OfficeTrainingPage() {
+  const { t, f } = useI18n();
+  const m = t.office.training;
+  const id = Number(useParams().id);
+  const training = useQuery({ ...trainingQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const roster = useQuery({ ...rosterQuery(id), enabled: Number.isInteger(id) && id > 0 });
+  const [trail, setTrail] = useState<OfficeRosterRow | null>(null);
+  const [approving, setApproving] = useState<OfficeRosterRow | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const csv = useMutation({
+    mutationFn: () => downloadRosterCsv(id),
+    onSuccess: () => setNotice({ ok: true, text: m.csvDone }),
+    onError: (error) => setNotice({ ok: false, text: errorMessage(error, t.errors.generic) }),
+  });
+
+  if (training.isError) return <QueryError error={training.error} onRetry={() => void training.refetch()} />;
+  const data = training.data;
+  return (
+    <>
+      <Anchor component={Link} to="/office/trainings" size="sm" mb="xs" display="inline-block">
+        ← {m.back}
+      </Anchor>
+      {data ? (
+        <PageHeading
+          title={data.name}
+          lead={`${formatDate(data.event_date)} ${data.event_start_time}〜${data.event_end_time}・${data.venue_name}・${data.course.name}`}
+        />
+      ) : (
+        <ListSkeleton count={3} />
+      )}
+      <ActionNotice notice={notice} onClose={() => setNotice(null)} />
+      {data ? (
+        <Stack gap="md" mb="xl">
+          <Title order={2} fz="xl">
+            {m.recruitments}
+          </Title>
+          {data.recruitments.map((r) => (
+            <RecruitmentCard key={r.user_type_id} trainingId={data.id} r={r} />
+          ))}
+        </Stack>
+      ) : null}
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Title order={2} fz="xl">
+          {m.roster}
+        </Title>
+        <Button variant="light" onClick={() => csv.mutate()} loading={csv.isPending} data-testid="roster-csv">
+          {m.csv}
+        </Button>
+      </Group>
+      {roster.isError ? <QueryError error={roster.error} onRetry={() => void roster.refetch()} /> : null}
+      {roster.isPending ? <ListSkeleton count={5} height={40} /> : null}
+      {roster.data && roster.data.enrollments.length === 0 ? <EmptyState>{m.rosterEmpty}</EmptyState> : null}
+      {roster.data && roster.data.enrollments.length > 0 ? (
+        <RosterTable rows={roster.data.enrollments} onHistory={setTrail} onApprove={setApproving} />
+      ) : null}
+      <TrailDrawer
+        target={
+          trail ? { enrollmentId: trail.enrollment_id, userId: trail.user_id, name: trail.fullname } : null
+        }
+        onClose={() => setTrail(null)}
+      />
+      <ConfirmAction
+        opened={approving !== null}
+        title={m.approveTitle}
+        confirmLabel={m.approve}
+        action={() => approveAssistant(approving?.enrollment_id ?? 0)}
+        onDone={() => {
+          setApproving(null);
+          setNotice({ ok: true, text: m.approved });
+        }}
+        onClose={() => setApproving(null)}
+      >
+        {f(m.approveBody, approving?.fullname ?? '')}
+      </ConfirmAction>
+    </>
+  );
+}

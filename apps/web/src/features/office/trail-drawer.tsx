@@ -1,0 +1,65 @@
+import { Drawer, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { trailQuery } from './api/office-calls.ts';
+import { formatDateTime, TableScroll } from './office-shared.tsx';
+
+/** The audit trail of one enrolment: every step entry with who and when. */
+export function TrailDrawer({
+  target,
+  onClose,
+}: {
+  target: { enrollmentId: number; userId: number; name: string } | null;
+  onClose: () => void;
+}) {
+  const { t, f } = useI18n();
+  const m = t.office.trail;
+  const query = useQuery({ ...trailQuery(target?.enrollmentId ?? 0), enabled: target !== null });
+  const stepNames = t.steps as Record<number, string>;
+  return (
+    <Drawer
+      opened={target !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={target ? f(t.office.training.historyOf, target.name) : ''}
+      closeButtonProps={{ 'aria-label': t.app.close }}
+    >
+      {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.isPending && target ? <ListSkeleton count={3} height={32} /> : null}
+      {query.data && query.data.steps.length === 0 ? <Text c="dimmed">{m.empty}</Text> : null}
+      {query.data && query.data.steps.length > 0 ? (
+        <TableScroll label={target ? f(t.office.training.historyOf, target.name) : m.step}>
+          <Table verticalSpacing="xs" fz="sm" data-testid="trail-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{m.at}</Table.Th>
+                <Table.Th scope="col">{m.step}</Table.Th>
+                <Table.Th scope="col">{m.status}</Table.Th>
+                <Table.Th scope="col">{m.note}</Table.Th>
+                <Table.Th scope="col">{m.actor}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.steps.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.created_at)}</Table.Td>
+                  <Table.Td>{stepNames[s.step] ?? s.step}</Table.Td>
+                  <Table.Td>{t.office.statuses[s.status] ?? s.status}</Table.Td>
+                  <Table.Td>{s.note ? (m.notes[s.note] ?? s.note) : ''}</Table.Td>
+                  <Table.Td>
+                    {s.actor_user_id === null || s.actor_user_id === target?.userId
+                      ? m.self
+                      : f(m.office, s.actor_user_id)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      ) : null}
+    </Drawer>
+  );
+}
