@@ -30,9 +30,9 @@ describe('DISPLAY_STEP_BY_STATUS', () => {
 
   it.each(expected)('status %i shows step %i', (status, step) => {
     expect(DISPLAY_STEP_BY_STATUS[status]).toBe(step);
-    expect(displayStep(status, false)).toBe(step);
-    // A recorded status wins over the student default.
-    expect(displayStep(status, true)).toBe(step);
+    // A recorded status wins over the default for no entries.
+    expect(displayStep(status, 1)).toBe(step);
+    expect(displayStep(status, 4)).toBe(step);
   });
 
   it('has one row for every step status and no other', () => {
@@ -47,12 +47,12 @@ describe('DISPLAY_STEP_BY_STATUS', () => {
 
 describe('displayStep without a recorded status', () => {
   it.each([
-    [null, true, 4],
-    [undefined, true, 4],
-    [null, false, 1],
-    [undefined, false, 1],
-  ] as const)('status %s, student %s → step %i', (status, isStudent, step) => {
-    expect(displayStep(status, isStudent)).toBe(step);
+    [null, 4],
+    [undefined, 4],
+    [null, 1],
+    [undefined, 1],
+  ] as const)('status %s with the workflow default %i', (status, step) => {
+    expect(displayStep(status, step)).toBe(step);
   });
 });
 

@@ -54,8 +54,12 @@ export const DISPLAY_STEP_BY_STATUS: Readonly<Record<StepStatus, number>> = {
   12: 8,
 };
 
-export function displayStep(lastStatus: StepStatus | null | undefined, isStudent: boolean): number {
-  if (lastStatus === null || lastStatus === undefined) return isStudent ? 4 : 1;
+/**
+ * The step shown for the last recorded status; without one, `whenNone` (the workflow's first step
+ * not yet finished: see currentStep in workflow.ts and decision 004).
+ */
+export function displayStep(lastStatus: StepStatus | null | undefined, whenNone: number): number {
+  if (lastStatus === null || lastStatus === undefined) return whenNone;
   return DISPLAY_STEP_BY_STATUS[lastStatus];
 }
 

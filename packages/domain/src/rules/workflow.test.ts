@@ -3,6 +3,7 @@ import {
   agreementGuard,
   applicationWindow,
   canTakeStep,
+  currentStep,
   holdsPlace,
   isLiveApplication,
   paymentGuard,
@@ -238,6 +239,30 @@ describe('workflowSteps', () => {
     const allowed: StepState[] = ['disabled', 'active', 'finished', 'bi_finished'];
     for (const [, overrides] of rows)
       for (const v of workflowSteps(input(overrides))) expect(allowed).toContain(v.state);
+  });
+});
+
+describe("currentStep (the detail's step; decision 004)", () => {
+  it.each([
+    ["attendee, free course without pre-material: the spec's step 4", input(), 4],
+    ['attendee owing the registration fee', input({ coursePrice: 3300 }), 1],
+    [
+      'attendee, fee paid, pre-videos to watch',
+      input({ coursePrice: 3300, status: 0, hasPreVideo: true }),
+      1,
+    ],
+    ['attendee, free course with pre-videos, nothing recorded', input({ hasPreVideo: true }), 2],
+    [
+      'attendee, BI course (registration skipped), pre-test only',
+      input({ certificatePrefix: 'BI', coursePrice: 5000, hasPreTest: true }),
+      3,
+    ],
+    ['instructor (sees only 4 and 5)', input({ userTypeId: 1, coursePrice: 3300, hasPreVideo: true }), 4],
+    ['observer', input({ userTypeId: 3 }), 4],
+    ['a recorded status wins: attended', input({ status: 10 }), 6],
+    ['a recorded status wins: completed', input({ status: 12 }), 8],
+  ] as const)('%s → step %i', (_label, i, step) => {
+    expect(currentStep(i)).toBe(step);
   });
 });
 

@@ -1,5 +1,12 @@
 import { BI_PREFIX, PAYMENT_METHOD, USER_TYPE } from '../constants.ts';
-import { STEP_STATUS, type StepStatus, WORKFLOW_STEP, type WorkflowStep } from './steps.ts';
+import {
+  DISPLAY_STEP_BY_STATUS,
+  displayStep,
+  STEP_STATUS,
+  type StepStatus,
+  WORKFLOW_STEP,
+  type WorkflowStep,
+} from './steps.ts';
 
 /**
  * The session workflow of spec 000 §4 (seven steps, their gating, the route after winning and the
@@ -159,6 +166,17 @@ export function workflowSteps(input: WorkflowInput): StepView[] {
     reachedOpen = true;
     return { step, state: !blocked && stepOpen(step, input) ? 'active' : 'disabled' };
   });
+}
+
+/**
+ * The step the detail answers as `step`: the status table of §4 once a status is recorded; before
+ * that, the first visible step not yet finished. That is the spec's 'step 4 for a student' when the
+ * course skips registration, pre-video and pre-test, 1 when an attendee still owes the registration
+ * fee, and 4 for instructors, assistants and observers, who see only steps 4 and 5 (decision 004).
+ */
+export function currentStep(input: WorkflowInput): number {
+  const pending = visibleSteps(input.userTypeId).find((step) => !stepFinished(step, input));
+  return displayStep(input.status as StepStatus | null, pending ?? DISPLAY_STEP_BY_STATUS[12]);
 }
 
 /** Whether `step` is the active step now (what every step endpoint checks on the server). */

@@ -87,9 +87,17 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       '7:disabled',
     ]);
     expect(attendee.step_status).toBeNull();
+    // No entries on a course without fee or pre-material: the spec's 'step 4' (decision 004).
+    expect(attendee.step).toBe(4);
     expect(attendee.warnings).toEqual([]);
     const instructor = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token, 1));
     expect(instructor.steps.map((s) => s.step)).toEqual([4, 5]);
+    expect(instructor.step).toBe(4);
+    // An attendee who still owes the registration fee is at step 1, the step the page shows active.
+    const paid = await makeSession(ctx, { coursePrice: 3300 });
+    const owing = dataOf<Detail>(await detailOf(ctx.app, paid.id, user.token, 4));
+    expect(owing.step).toBe(1);
+    expect(owing.steps.find((s) => s.state === 'active')?.step).toBe(1);
   });
 
   it('applies first-come (6 won), records the step with its actor, refuses a second application', async () => {

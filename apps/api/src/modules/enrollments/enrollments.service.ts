@@ -1,4 +1,5 @@
 import {
+  currentStep,
   displayStep,
   enrollmentMessagesJa as m,
   isLiveApplication,
@@ -11,6 +12,7 @@ import {
   stepOfStatus,
   type SessionDetail,
   type StepStatus,
+  WORKFLOW_STEP,
   workflowSteps,
   type WorkflowInput,
   USER_TYPE,
@@ -210,7 +212,7 @@ export async function sessionDetail(
     apply_end_date: toIso(ctx.r.applyEndDate),
     documents: docs.map((d) => ({ id: d.id, name: d.name, link: `/api/v1/documents/${d.id}/download` })),
     enrollment_id: ctx.enrollment?.id ?? null,
-    step: displayStep(status as StepStatus | null, isStudent),
+    step: currentStep(ctx.workflow),
     step_status: status,
     training_user_steps: ctx.steps.map((s) => ({
       step: s.step,
@@ -289,7 +291,7 @@ export async function apply(db: Database, trainingId: number, userTypeId: number
       return {
         enrollment_id: enrollment.id,
         status,
-        step: displayStep(status as StepStatus, userTypeId === 4),
+        step: displayStep(status as StepStatus, WORKFLOW_STEP.application),
       };
     });
   } catch (error) {
