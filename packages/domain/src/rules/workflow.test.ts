@@ -242,6 +242,17 @@ describe('workflowSteps', () => {
   });
 });
 
+describe('a full first-come recruitment', () => {
+  it('disables the application step until a place is freed; applied users are unaffected', () => {
+    expect(states(input({ full: true }))).toBe(
+      '1:finished 2:finished 3:finished 4:disabled 5:disabled 6:disabled 7:disabled',
+    );
+    expect(canTakeStep(4, input({ full: true }))).toBe(false);
+    expect(canTakeStep(4, input({ full: false }))).toBe(true);
+    expect(states(input({ full: true, status: 6 }))).toContain('5:active');
+  });
+});
+
 describe("currentStep (the detail's step; decision 004)", () => {
   it.each([
     ["attendee, free course without pre-material: the spec's step 4", input(), 4],

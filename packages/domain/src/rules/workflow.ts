@@ -83,6 +83,8 @@ export type WorkflowInput = {
   /** is_pass_basic_updated_course (basic-course holder limitation of renewal courses). */
   basicUpdatedCoursePassed: boolean;
   assistantApproved: boolean;
+  /** A first-come recruitment whose places are all taken (a lottery takes applications past capacity). */
+  full?: boolean;
   now: Date;
 };
 
@@ -134,7 +136,11 @@ function stepOpen(step: WorkflowStep, input: WorkflowInput): boolean {
     case WORKFLOW_STEP.preTest:
       return true;
     case WORKFLOW_STEP.application:
-      return window === 'open' && (input.userTypeId !== USER_TYPE.attendee || input.basicUpdatedCoursePassed);
+      return (
+        window === 'open' &&
+        !input.full &&
+        (input.userTypeId !== USER_TYPE.attendee || input.basicUpdatedCoursePassed)
+      );
     case WORKFLOW_STEP.ticket:
       if (input.userTypeId === USER_TYPE.assistant && !input.assistantApproved) return false;
       return s === STEP_STATUS.won || s === STEP_STATUS.awaitingPayment || s === STEP_STATUS.attending;

@@ -130,6 +130,13 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const full = expectError(await applyFor(ctx.app, session.id, b?.token), 409, 'FULL');
     expect(full.meta.message).toBe('定員に達したため、お申し込みいただけません。');
     expect(await participantOf(session.id)).toBe(1);
+    // The page says so before anyone tries: a warning, and the application step disabled.
+    const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, b?.token));
+    expect(detail.warnings).toContain('定員に達したため、お申し込みいただけません。');
+    expect(detail.steps.find((s) => s.step === 4)?.state).toBe('disabled');
+    // The one who got the place sees no such warning.
+    const holder = dataOf<Detail>(await detailOf(ctx.app, session.id, a?.token));
+    expect(holder.warnings).not.toContain('定員に達したため、お申し込みいただけません。');
   });
 
   it('refuses outside the application window (not open yet, closed)', async () => {

@@ -132,6 +132,7 @@ export async function loadContext(
     courseConditionPassed: unmetGroups.length === 0,
     basicUpdatedCoursePassed: basicUpdatedPassed,
     assistantApproved: Boolean(enrollment?.assistantApprovedAt),
+    full: r.selection === 'first_come' && r.participant >= r.capacity,
     now,
   };
   return {
@@ -159,6 +160,8 @@ function warnings(ctx: PageContext): string[] {
   if (!ctx.workflow.basicUpdatedCoursePassed) out.push(m.basicHolderLimitation);
   if (ctx.workflow.sameTimeConflict) out.push(m.sameTimeConflict);
   if (ctx.orderStatus === 0) out.push(m.processingPayment);
+  const status = ctx.enrollment?.status ?? null;
+  if (ctx.workflow.full && (status === null || status < STEP_STATUS.applying)) out.push(m.full);
   if (!ctx.r.isActive) out.push(m.sessionCancelled);
   return out;
 }
@@ -253,6 +256,7 @@ function assertCanApply(ctx: PageContext, now: Date) {
   if (!w.basicUpdatedCoursePassed && ctx.r.userTypeId === USER_TYPE.attendee)
     throw new ApiError(403, 'BASIC_HOLDER_LIMITATION', m.basicHolderLimitation);
   if (w.sameTimeConflict) throw conflict(m.sameTimeConflict, 'SAME_TIME_CONFLICT');
+  if (w.full) throw conflict(m.full, 'FULL');
   const view = workflowSteps(w).find((v) => v.step === 4);
   if (view?.state !== 'active') throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
 }

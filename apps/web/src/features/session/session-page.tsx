@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { STEP_STATUS, type SessionDetail } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -268,6 +268,21 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
 export function SessionPage() {
   const { t } = useI18n();
   const key = useSessionKey();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnedFromPayment = searchParams.get('payment') === 'true';
+  // Back from a payment (…?payment=true): what the session shows has changed; reload it, then drop the flag.
+  useEffect(() => {
+    if (!returnedFromPayment || !key) return;
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.all(key) });
+    setSearchParams(
+      (params) => {
+        params.delete('payment');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [returnedFromPayment, key, queryClient, setSearchParams]);
   const query = useQuery({
     ...sessionDetailQuery(key ?? { id: 0, typeId: 0 }),
     enabled: key !== null,
