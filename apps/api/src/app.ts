@@ -27,6 +27,7 @@ import { registerAvatars } from './modules/users/avatars.routes.ts';
 import { registerUsers } from './modules/users/users.routes.ts';
 import { registerEnrollments } from './modules/enrollments/enrollments.routes.ts';
 import { registerOffice } from './modules/office/office.routes.ts';
+import { registerLearningModules } from './modules/learning/learning.register.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { configurePasswordHashing } from './lib/password.ts';
@@ -153,6 +154,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerDocuments(api);
       registerEnrollments(api);
       registerOffice(api);
+      registerLearningModules(api);
       registerPayments(api);
       registerOrders(api);
     },

@@ -329,7 +329,7 @@ export const surveySubmitResponseSchema = z.object({ data: surveySubmitSchema })
 // ───────────────────────────── certificates ─────────────────────────────
 
 /** POST …/enrollments/certificates/preview (body: user_type, optional). */
-export const certificatePreviewBodySchema = z.object({ user_type: userType });
+export const certificatePreviewBodySchema = z.preprocess((v) => v ?? {}, z.object({ user_type: userType }));
 
 export const certificatePreviewSchema = z.object({
   id: z.number(),
@@ -347,7 +347,10 @@ export type CertificatePreview = z.infer<typeof certificatePreviewSchema>;
 export const certificatePreviewResponseSchema = z.object({ data: certificatePreviewSchema });
 
 /** POST …/enrollments/certificates/download: the PDF (application/pdf, attachment named after the number). */
-export const certificateDownloadBodySchema = z.object({ user_type: userType, id: id.optional() });
+export const certificateDownloadBodySchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ user_type: userType, id: id.optional() }),
+);
 
 /** GET /api/v1/certificates/verify/{code}: public, no login; nothing personal beyond the holder's name. */
 export const certificateVerifyParamsSchema = z.object({

@@ -9,6 +9,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.ts';
 import { queryRows } from './batch.ts';
 import { seedCourses } from './courses.ts';
+import { seedLearning } from './learning.ts';
 import { today as tokyoToday } from './dates.ts';
 import { seedFaqs } from './faqs.ts';
 import { seedLocalHoldings } from './hosts.ts';
@@ -56,6 +57,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
   await db.transaction(async (tx) => {
     await seedReference(tx);
     const courseIds = await seedCourses(tx, now);
+    await seedLearning(tx, courseIds);
     const localHoldings = await seedLocalHoldings(tx, holdingHash, now);
 
     const rng = createRng(deriveSeed(seed, 'trainings'));

@@ -1,0 +1,88 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { auditEvents, certificateCounters, certificates, courses, trainings } from '../../db/schema.ts';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+export async function findByEnrollment(db: Executor, enrollmentId: number) {
+  const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollmentId));
+  return row;
+}
+
+export async function findById(db: Executor, id: number) {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return row;
+}
+
+export async function findByCode(db: Executor, code: string) {
+  const [row] = await db
+    .select({ certificate: certificates, courseName: courses.name })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .where(eq(certificates.verificationCode, code));
+  return row;
+}
+
+/** What the PDF shows beyond the certificate row: the course and the session. */
+export async function findPrintData(db: Executor, certificateId: number) {
+  const [row] = await db
+    .select({
+      certificate: certificates,
+      courseName: courses.name,
+      sessionName: trainings.name,
+      eventDate: trainings.eventDate,
+      venue: trainings.venue,
+      venueName: trainings.venueName,
+    })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .leftJoin(trainings, eq(trainings.id, certificates.trainingId))
+    .where(eq(certificates.id, certificateId));
+  return row;
+}
+
+/** The next number of a prefix, atomically (one upsert; concurrent callers get distinct numbers). */
+export async function nextNumber(tx: Executor, prefix: string): Promise<number> {
+  const [row] = await tx
+    .insert(certificateCounters)
+    .values({ prefix, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: certificateCounters.prefix,
+      set: { lastNumber: sql`${certificateCounters.lastNumber} + 1` },
+    })
+    .returning({ n: certificateCounters.lastNumber });
+  if (!row) throw new Error('certificate counter not advanced');
+  return row.n;
+}
+
+export async function insertCertificate(tx: Executor, values: typeof certificates.$inferInsert) {
+  const [row] = await tx.insert(certificates).values(values).returning();
+  if (!row) throw new Error('certificate not inserted');
+  return row;
+}
+
+export async function revoke(tx: Executor, id: number, now: Date) {
+  const [row] = await tx
+    .update(certificates)
+    .set({ revokedAt: now })
+    .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
+    .returning();
+  return row;
+}
+
+export async function audit(
+  tx: Executor,
+  values: { actorUserId: number | null; action: string; entity: string; entityId: number; data?: unknown },
+  now: Date,
+) {
+  await tx.insert(auditEvents).values({ ...values, data: values.data ?? {}, createdAt: now });
+}
+
+/** The course's certification_period in years (null: the certificate does not expire). */
+export async function findCertificationPeriod(db: Executor, courseId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ period: courses.certificationPeriod })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row?.period ?? null;
+}

@@ -1,0 +1,281 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  ASSOCIATION_NAME_JA,
+  type CertificatePreview,
+  certificateStatus,
+  type CertificateVerify,
+  ja,
+  STEP_STATUS,
+  WORKFLOW_STEP,
+} from '@mels/domain';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { tokyoDate } from '../../lib/dates.ts';
+import { ApiError, conflict, notFound } from '../../lib/errors.ts';
+import { attendanceSecret } from '../enrollments/attendance-code.ts';
+import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
+import { renderCertificate } from './certificate-pdf.ts';
+import {
+  audit,
+  type CertificateRow,
+  findByCode,
+  findByEnrollment,
+  findById,
+  findCertificationPeriod,
+  findPrintData,
+  insertCertificate,
+  nextNumber,
+  revoke,
+} from './certificates.repository.ts';
+
+const m = ja.learning.api;
+
+/** How long a preview link (for the <iframe>) stays valid. */
+export const VIEW_LINK_SECONDS = 15 * 60;
+
+/** 128 + 16 random bits, url-safe (24 characters): the public verification code. */
+export function newVerificationCode(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** prefix + '-' + six-digit sequence: B-000012. */
+export function certificateNumber(prefix: string, n: number): string {
+  return `${prefix}-${String(n).padStart(6, '0')}`;
+}
+
+/** The last day of validity: N years from the first day, minus one day (2026-11-22 + 5 → 2031-11-21). */
+export function validUntil(startDate: string, years: number): string {
+  const [y, mo, d] = startDate.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(y + years, mo - 1, d) - 86_400_000);
+  return end.toISOString().slice(0, 10);
+}
+
+type IssueInput = {
+  enrollmentId: number;
+  userId: number;
+  trainingId: number;
+  courseId: number;
+  prefix: string | null;
+  period: number | null;
+  holderName: string;
+  holderNameAlpha: string | null;
+};
+
+/**
+ * Issues the certificate of a completed enrolment, once: the enrolment row is locked, an existing
+ * certificate is returned as it is, otherwise the prefix's counter is advanced (one atomic upsert) and
+ * the row written, all in the caller's transaction. A course without a prefix issues none (null).
+ */
+export async function issueCertificate(
+  tx: Executor,
+  input: IssueInput,
+  now: Date,
+): Promise<CertificateRow | null> {
+  await lockEnrollment(tx, input.enrollmentId);
+  const existing = await findByEnrollment(tx, input.enrollmentId);
+  if (existing) return existing;
+  if (!input.prefix) return null;
+  const n = await nextNumber(tx, input.prefix);
+  const startDate = tokyoDate(now);
+  const row = await insertCertificate(tx, {
+    userId: input.userId,
+    courseId: input.courseId,
+    trainingId: input.trainingId,
+    enrollmentId: input.enrollmentId,
+    certificateType: 0,
+    certificateNumber: certificateNumber(input.prefix, n),
+    verificationCode: newVerificationCode(),
+    holderName: input.holderName,
+    holderNameAlpha: input.holderNameAlpha,
+    startDate,
+    endDate: input.period ? validUntil(startDate, input.period) : null,
+    createdAt: now,
+  });
+  await audit(
+    tx,
+    {
+      actorUserId: input.userId,
+      action: 'certificate.issue',
+      entity: 'certificate',
+      entityId: row.id,
+      data: { number: row.certificateNumber, enrollment_id: input.enrollmentId },
+    },
+    now,
+  );
+  return row;
+}
+
+export function holderNames(user: {
+  lastName: string;
+  firstName: string;
+  lastNameAlpha: string;
+  firstNameAlpha: string;
+}) {
+  const alpha = `${user.firstNameAlpha} ${user.lastNameAlpha}`.trim();
+  return { holderName: `${user.lastName} ${user.firstName}`.trim(), holderNameAlpha: alpha || null };
+}
+
+export type Caller = { trainingId: number; userTypeId: number; userId: number; now: Date };
+
+/** The caller's certificate of this session: completion (12) required; issued on first use. */
+async function ownCertificate(db: Database, c: Caller): Promise<CertificateRow> {
+  const ctx = await learningContext(
+    db,
+    c.trainingId,
+    c.userTypeId,
+    c.userId,
+    WORKFLOW_STEP.surveyAndCertificate,
+    c.now,
+  );
+  const enrollment = ownEnrollment(ctx);
+  if (enrollment.status !== STEP_STATUS.completed || ctx.cancelled)
+    throw new ApiError(409, 'NG_CERTIFICATE_NOT_CREATED', m.certificateNotReady);
+  const existing = await findByEnrollment(db, enrollment.id);
+  if (existing) return existing;
+  if (!ctx.r.certificatePrefix)
+    throw new ApiError(400, 'NG_CERTIFICATE_NOT_CREATED', m.certificateCannotIssue);
+  const period = await findCertificationPeriod(db, ctx.r.courseId);
+  const row = await db.transaction((tx) =>
+    issueCertificate(
+      tx,
+      {
+        enrollmentId: enrollment.id,
+        userId: c.userId,
+        trainingId: c.trainingId,
+        courseId: ctx.r.courseId,
+        prefix: ctx.r.certificatePrefix,
+        period,
+        ...holderNames(ctx.user),
+      },
+      c.now,
+    ),
+  );
+  if (!row) throw new ApiError(400, 'NG_CERTIFICATE_NOT_CREATED', m.certificateCannotIssue);
+  return row;
+}
+
+// ───────────────────────────── signed view links ─────────────────────────────
+
+function viewKey(config: Config): Buffer {
+  return createHmac('sha256', attendanceSecret(config)).update('mels-certificate-view-v1').digest();
+}
+
+function signView(config: Config, id: number, expires: number): string {
+  return createHmac('sha256', viewKey(config))
+    .update(`${id}.${expires}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+export function viewLink(config: Config, id: number, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + VIEW_LINK_SECONDS;
+  // The fragment asks the browser's PDF viewer to hide its toolbar (spec: a frame without the toolbar).
+  return `/api/v1/certificates/${id}/view?expires=${expires}&signature=${signView(config, id, expires)}#toolbar=0&navpanes=0`;
+}
+
+export function checkViewLink(
+  config: Config,
+  id: number,
+  expires: number,
+  signature: string,
+  now: Date,
+): void {
+  const expected = Buffer.from(signView(config, id, expires));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw notFound(m.certificateNotFound);
+  if (expires * 1000 < now.getTime()) throw new ApiError(410, 'LINK_EXPIRED', m.certificateLinkExpired);
+}
+
+export const verifyUrl = (config: Config, code: string) => `${config.publicUrl}/verify/${code}`;
+
+// ───────────────────────────── calls ─────────────────────────────
+
+/** POST …/certificates/preview */
+export async function preview(db: Database, config: Config, c: Caller): Promise<CertificatePreview> {
+  const cert = await ownCertificate(db, c);
+  return {
+    id: cert.id,
+    name: cert.certificateNumber,
+    link: viewLink(config, cert.id, c.now),
+    certificate_number: cert.certificateNumber,
+    start_date: cert.startDate,
+    end_date: cert.endDate,
+    verify_url: verifyUrl(config, cert.verificationCode),
+  };
+}
+
+export async function renderPdf(db: Executor, config: Config, id: number, now: Date) {
+  const row = await findPrintData(db, id);
+  if (!row) throw notFound(m.certificateNotFound);
+  const c = row.certificate;
+  const venue = row.venueName ? `${row.venueName}（${row.venue ?? ''}）` : '';
+  const pdf = await renderCertificate({
+    number: c.certificateNumber,
+    holderName: c.holderName,
+    holderNameAlpha: c.holderNameAlpha,
+    courseName: row.courseName,
+    sessionName: row.sessionName ?? '',
+    sessionDate: row.eventDate ?? c.startDate,
+    venue,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    issuedOn: c.createdAt ? tokyoDate(c.createdAt) : tokyoDate(now),
+    association: ASSOCIATION_NAME_JA,
+    verifyUrl: verifyUrl(config, c.verificationCode),
+  });
+  return { pdf, fileName: `certificate_${c.certificateNumber}.pdf` };
+}
+
+/** POST …/certificates/download: the caller's certificate of this session (an id of someone else's → 404). */
+export async function download(db: Database, config: Config, c: Caller, id: number | undefined) {
+  const cert = await ownCertificate(db, c);
+  if (id !== undefined && id !== cert.id) throw notFound(m.certificateNotFound);
+  return renderPdf(db, config, cert.id, c.now);
+}
+
+/** GET /certificates/verify/{code}: public; the holder's name, the course and the dates, nothing else. */
+export async function verify(db: Executor, code: string, now: Date): Promise<CertificateVerify> {
+  const row = await findByCode(db, code);
+  if (!row) throw notFound(m.verifyNotFound);
+  const c = row.certificate;
+  return {
+    status: certificateStatus(c, tokyoDate(now)),
+    holder_name: c.holderName,
+    holder_name_alpha: c.holderNameAlpha,
+    course_name: row.courseName,
+    certificate_number: c.certificateNumber,
+    issued_on: c.startDate,
+    valid_until: c.endDate,
+    revoked_at: c.revokedAt ? c.revokedAt.toISOString() : null,
+  };
+}
+
+/** POST /office/certificates/{id}/revoke */
+export async function revokeCertificate(
+  db: Database,
+  id: number,
+  actorUserId: number,
+  reason: string | undefined,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const existing = await findById(tx, id);
+    if (!existing) throw notFound(m.certificateNotFound);
+    const row = await revoke(tx, id, now);
+    if (!row) throw conflict(m.alreadyRevoked, 'ALREADY_REVOKED');
+    await audit(
+      tx,
+      {
+        actorUserId,
+        action: 'certificate.revoke',
+        entity: 'certificate',
+        entityId: id,
+        data: { reason: reason ?? null },
+      },
+      now,
+    );
+    return { id, revoked_at: (row.revokedAt ?? now).toISOString() };
+  });
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCertificates } from '../certificates/certificates.routes.ts';
+import { registerSurveys } from '../surveys/surveys.routes.ts';
+import { registerLearning } from './learning.routes.ts';
+
+/** The learning steps of issue 7: pre-videos and tests, the survey, certificates (one call in app.ts). */
+export function registerLearningModules(app: FastifyInstance) {
+  registerLearning(app);
+  registerSurveys(app);
+  registerCertificates(app);
+}

@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  lessons,
+  lessonViews,
+  quizAnswers,
+  quizQuestionMetas,
+  quizQuestions,
+  quizzes,
+} from '../../db/schema.ts';
+
+export type Range = [number, number];
+
+export function findPreLessons(db: Executor, courseId: number) {
+  return db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre')))
+    .orderBy(asc(lessons.sortOrder), asc(lessons.id));
+}
+export type LessonRow = Awaited<ReturnType<typeof findPreLessons>>[number];
+
+export function findViews(db: Executor, enrollmentId: number) {
+  return db.select().from(lessonViews).where(eq(lessonViews.enrollmentId, enrollmentId));
+}
+export type ViewRow = Awaited<ReturnType<typeof findViews>>[number];
+
+/**
+ * The watch record of a lesson, locked for the transaction; created empty when missing (then
+ * `created` is true: a first report is credited only the slack, there is no previous report).
+ */
+export async function lockView(
+  tx: Executor,
+  input: { userId: number; lessonId: number; enrollmentId: number },
+  now: Date,
+): Promise<{ view: ViewRow; created: boolean }> {
+  const inserted = await tx
+    .insert(lessonViews)
+    .values({ ...input, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: lessonViews.id });
+  const [view] = await tx
+    .select()
+    .from(lessonViews)
+    .where(and(eq(lessonViews.enrollmentId, input.enrollmentId), eq(lessonViews.lessonId, input.lessonId)))
+    .for('update');
+  if (!view) throw new Error('lesson view not created');
+  return { view, created: inserted.length > 0 };
+}
+
+export async function saveView(
+  tx: Executor,
+  id: number,
+  values: { watchedRanges?: Range[]; watchedSeconds?: number; position?: number; seenAt?: Date },
+  now: Date,
+) {
+  await tx
+    .update(lessonViews)
+    .set({ ...values, updatedAt: now })
+    .where(eq(lessonViews.id, id));
+}
+
+export async function countSeen(tx: Executor, enrollmentId: number, lessonIds: number[]): Promise<number> {
+  if (lessonIds.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(lessonViews)
+    .where(
+      and(
+        eq(lessonViews.enrollmentId, enrollmentId),
+        inArray(lessonViews.lessonId, lessonIds),
+        isNotNull(lessonViews.seenAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function findQuiz(db: Executor, courseId: number, kind: 'pre' | 'post') {
+  const [quiz] = await db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, kind)));
+  if (!quiz) return undefined;
+  const questions = await db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.sortOrder), asc(quizQuestions.id));
+  const metas = questions.length
+    ? await db
+        .select()
+        .from(quizQuestionMetas)
+        .where(
+          inArray(
+            quizQuestionMetas.questionId,
+            questions.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(quizQuestionMetas.sortOrder), asc(quizQuestionMetas.id))
+    : [];
+  return {
+    quiz,
+    questions: questions.map((q) => ({ ...q, metas: metas.filter((m) => m.questionId === q.id) })),
+  };
+}
+export type QuizData = NonNullable<Awaited<ReturnType<typeof findQuiz>>>;
+export type QuestionData = QuizData['questions'][number];
+
+export function findAnswers(db: Executor, enrollmentId: number, questionIds: number[]) {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(quizAnswers)
+    .where(and(eq(quizAnswers.enrollmentId, enrollmentId), inArray(quizAnswers.questionId, questionIds)));
+}
+export type AnswerRow = Awaited<ReturnType<typeof findAnswers>>[number];
+
+/** Writes the latest answer (one row per enrolment and question; attempts counted). */
+export async function upsertAnswer(
+  tx: Executor,
+  values: { questionId: number; userId: number; enrollmentId: number; answer: string[]; isCorrect: boolean },
+  now: Date,
+) {
+  await tx
+    .insert(quizAnswers)
+    .values({ ...values, attempts: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [quizAnswers.enrollmentId, quizAnswers.questionId],
+      targetWhere: sql`${quizAnswers.enrollmentId} is not null`,
+      set: {
+        answer: values.answer,
+        isCorrect: values.isCorrect,
+        attempts: sql`${quizAnswers.attempts} + 1`,
+        updatedAt: now,
+      },
+    });
+}

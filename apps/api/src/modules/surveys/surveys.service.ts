@@ -1,0 +1,223 @@
+import {
+  isBiCourse,
+  ja,
+  splitSurveyTitle,
+  STEP_STATUS,
+  SURVEY_OTHER_VALUE,
+  type SurveyList,
+  type SurveyQuestion,
+  surveyAnswerErrors,
+  type SurveyQuestionKind,
+  WORKFLOW_STEP,
+} from '@mels/domain';
+import type { Database } from '../../db/client.ts';
+import { tokyoDate } from '../../lib/dates.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordSteps } from '../enrollments/enrollments.repository.ts';
+import { findCertificationPeriod } from '../certificates/certificates.repository.ts';
+import { holderNames, issueCertificate } from '../certificates/certificates.service.ts';
+import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
+import {
+  findResponse,
+  findSessionResponses,
+  findSurvey,
+  findTraining,
+  insertAnswers,
+  insertResponse,
+  type SurveyData,
+} from './surveys.repository.ts';
+
+const m = ja.learning.api;
+
+export type Caller = { trainingId: number; userTypeId: number; userId: number; now: Date };
+
+/** The stored text of an 'その他' answer with its text: 'その他：…'. */
+const OTHER_JOIN = '：';
+
+function presentQuestions(data: SurveyData): SurveyQuestion[] {
+  return data.questions.map((q) => ({
+    id: q.id,
+    title: q.title,
+    ...splitSurveyTitle(q.title),
+    kind: q.kind as SurveyQuestionKind,
+    is_required: q.isRequired,
+    no_sub: q.noSub,
+    subject_survey_question_options: q.options.map((o) => ({ id: o.id, value: o.value })),
+  }));
+}
+
+async function surveyContext(db: Database, c: Caller) {
+  const ctx = await learningContext(
+    db,
+    c.trainingId,
+    c.userTypeId,
+    c.userId,
+    WORKFLOW_STEP.surveyAndCertificate,
+    c.now,
+  );
+  const enrollment = ownEnrollment(ctx);
+  if (enrollment.status < STEP_STATUS.surveyNotTaken || ctx.cancelled)
+    throw new ApiError(409, 'STEP_OUT_OF_ORDER', m.surveyNotOpen);
+  const data = await findSurvey(db, ctx.r.courseId);
+  if (!data) throw notFound(m.surveyMissing);
+  const nextRoute = isBiCourse(ctx.r.certificatePrefix) ? ('surveyComplete' as const) : ('session' as const);
+  return { ctx, enrollment, data, nextRoute };
+}
+
+/** GET …/surveys/list (status 11, or 12 to see that it is answered). */
+export async function surveyList(db: Database, c: Caller): Promise<SurveyList> {
+  const { enrollment, data, nextRoute } = await surveyContext(db, c);
+  const response = await findResponse(db, enrollment.id);
+  return {
+    id: data.survey.id,
+    name: data.survey.name,
+    subject_survey_questions: presentQuestions(data),
+    is_answered: Boolean(response),
+    step_status: enrollment.status,
+    next_route: nextRoute,
+  };
+}
+
+/**
+ * POST …/surveys: validated with the domain's rules; the response, its answers, 11 → 12 and the
+ * certificate are written in one transaction. A second survey is refused (409).
+ */
+export async function submitSurvey(
+  db: Database,
+  c: Caller,
+  answers: Array<{ question_id: number; answer: string; other?: string | undefined }>,
+) {
+  const { ctx, enrollment, data, nextRoute } = await surveyContext(db, c);
+  if (enrollment.status >= STEP_STATUS.completed) throw conflict(m.surveyAlreadyAnswered, 'SURVEY_ANSWERED');
+  const questions = presentQuestions(data);
+  const errors = surveyAnswerErrors(questions, answers);
+  if (Object.keys(errors).length > 0) throw badRequest(ja.errors.validation, errors);
+  const period = await findCertificationPeriod(db, ctx.r.courseId);
+
+  return db.transaction(async (tx) => {
+    const status = await lockEnrollment(tx, enrollment.id);
+    if (status !== STEP_STATUS.surveyNotTaken) throw conflict(m.surveyAlreadyAnswered, 'SURVEY_ANSWERED');
+    const response = await insertResponse(tx, data.survey.id, enrollment.id, c.now);
+    if (!response) throw conflict(m.surveyAlreadyAnswered, 'SURVEY_ANSWERED');
+    const byId = new Map(answers.map((a) => [a.question_id, a]));
+    await insertAnswers(
+      tx,
+      questions.flatMap((q) => {
+        const a = byId.get(q.id);
+        const value = (a?.answer ?? '').trim();
+        if (value === '') return [];
+        const other = (a?.other ?? '').trim();
+        const stored =
+          q.kind === 'option_other' && value === SURVEY_OTHER_VALUE && other
+            ? `${value}${OTHER_JOIN}${other}`
+            : value;
+        return [{ responseId: response.id, questionId: q.id, answer: stored }];
+      }),
+    );
+    const moved = await recordSteps(
+      tx,
+      enrollment.id,
+      [{ step: WORKFLOW_STEP.surveyAndCertificate, status: STEP_STATUS.completed, note: 'survey answered' }],
+      c.userId,
+      c.now,
+      [STEP_STATUS.surveyNotTaken],
+    );
+    if (!moved) throw conflict(m.surveyAlreadyAnswered, 'SURVEY_ANSWERED');
+    const certificate = await issueCertificate(
+      tx,
+      {
+        enrollmentId: enrollment.id,
+        userId: c.userId,
+        trainingId: c.trainingId,
+        courseId: ctx.r.courseId,
+        prefix: ctx.r.certificatePrefix,
+        period,
+        ...holderNames(ctx.user),
+      },
+      c.now,
+    );
+    return {
+      step_status: STEP_STATUS.completed,
+      next_route: nextRoute,
+      certificate: certificate ? { id: certificate.id, number: certificate.certificateNumber } : null,
+    };
+  });
+}
+
+// ───────────────────────────── office ─────────────────────────────
+
+async function officeData(db: Database, trainingId: number) {
+  const training = await findTraining(db, trainingId);
+  if (!training) throw notFound();
+  const data = await findSurvey(db, training.courseId);
+  const responses = data ? await findSessionResponses(db, trainingId, data.survey.id) : [];
+  return { training, data, responses };
+}
+
+const optionOf = (answer: string) =>
+  answer.startsWith(`${SURVEY_OTHER_VALUE}${OTHER_JOIN}`) ? SURVEY_OTHER_VALUE : answer;
+
+/** GET /office/trainings/{id}/surveys: counts per option and the free texts. */
+export async function surveySummary(db: Database, trainingId: number) {
+  const { training, data, responses } = await officeData(db, trainingId);
+  return {
+    training: { id: training.id, name: training.name, course_name: training.courseName },
+    survey: data ? { id: data.survey.id, name: data.survey.name } : null,
+    responses: responses.length,
+    questions: (data?.questions ?? []).map((q) => {
+      const given = responses.map((r) => r.answers.get(q.id)).filter((a): a is string => a !== undefined);
+      const isText = q.kind === 'text';
+      return {
+        id: q.id,
+        title: q.title,
+        kind: q.kind as SurveyQuestionKind,
+        counts: isText
+          ? []
+          : q.options.map((o) => ({
+              value: o.value,
+              count: given.filter((a) => optionOf(a) === o.value).length,
+            })),
+        texts: isText
+          ? given
+          : given
+              .filter((a) => a.startsWith(`${SURVEY_OTHER_VALUE}${OTHER_JOIN}`))
+              .map((a) => a.slice(SURVEY_OTHER_VALUE.length + OTHER_JOIN.length)),
+      };
+    }),
+  };
+}
+
+/** A CSV field: quoted when it holds a comma, quote or line break; formula-leading characters defused. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** GET /office/trainings/{id}/surveys.csv: UTF-8 with BOM (Excel), one row per response, a column per question. */
+export async function surveyCsv(db: Database, trainingId: number) {
+  const { training, data, responses } = await officeData(db, trainingId);
+  const questions = data?.questions ?? [];
+  const header = [
+    '回答ID',
+    '回答日',
+    '申込ID',
+    '氏名',
+    ...questions.map((q) => splitSurveyTitle(q.title).label),
+  ];
+  const lines = [header.map(csvField).join(',')];
+  for (const r of responses) {
+    const cells = [
+      String(r.id),
+      tokyoDate(r.createdAt),
+      String(r.enrollmentId),
+      `${r.lastName} ${r.firstName}`,
+      ...questions.map((q) => {
+        const a = r.answers.get(q.id) ?? '';
+        const unit = splitSurveyTitle(q.title).unit;
+        return a && unit ? `${a}${unit}` : a;
+      }),
+    ];
+    lines.push(cells.map(csvField).join(','));
+  }
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, fileName: `survey_training_${training.id}.csv` };
+}
