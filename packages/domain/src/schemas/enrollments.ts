@@ -26,6 +26,7 @@ export const enrollmentMessagesJa = {
   cancelNotAllowed: 'この状態ではキャンセル申請はできません。',
   cancelled: 'この申し込みはキャンセル済みです。',
   lotteryWindowOpen: '申込期間が終了するまで抽選は実施できません。',
+  windowNotOpenToClose: '申込受付中ではないため、締め切ることはできません。',
   lotteryDone: 'この講習会・区分の抽選はすでに実施済みです。',
   notLottery: 'この講習会・区分は抽選による募集ではありません。',
   noPlaceFree: '空いている席がありません。',

@@ -22,6 +22,7 @@ import {
   runLottery,
   type OfficeDeps,
 } from './office.service.ts';
+import { registerCloseApplications } from './close-applications.ts';
 import { registerOfficeLists } from './office.lists.routes.ts';
 
 const tags = ['office'];
@@ -36,6 +37,7 @@ export function registerOffice(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
   const opts = { preHandler: requireOffice };
   registerOfficeLists(app);
+  registerCloseApplications(app);
 
   r.post(
     '/office/trainings/:id/lottery',
