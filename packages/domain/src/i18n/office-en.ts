@@ -117,6 +117,12 @@ export const officeEn: OfficeMessages = {
     cancelRequested: 'Cancellation requested',
   },
   lottery: {
+    closeApplications: 'Close applications',
+    closeTitle: 'Close applications now?',
+    closeBody:
+      'Applications for {0} close now. No one can apply afterwards, and the lottery can be drawn. The original end of the application period is kept in the audit trail.',
+    closeConfirm: 'Close',
+    closed: 'Applications are closed. The lottery can now be drawn.',
     title: 'Lottery ({0})',
     notYet: 'The lottery can be drawn once the application window has closed.',
     noEntrants: 'No applications are awaiting the lottery.',

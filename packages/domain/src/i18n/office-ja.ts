@@ -117,6 +117,12 @@ export const officeJa = {
     cancelRequested: 'キャンセル申請中',
   },
   lottery: {
+    closeApplications: '申込受付を締め切る',
+    closeTitle: '申込受付を締め切りますか？',
+    closeBody:
+      '{0}の申込受付を今すぐ締め切ります。締め切ると新しい申込はできなくなり、抽選を実施できるようになります。元の申込期間は操作履歴に記録されます。',
+    closeConfirm: '締め切る',
+    closed: '申込受付を締め切りました。抽選を実施できます。',
     title: '抽選（{0}）',
     notYet: '申込期間が終了すると抽選を実施できます。',
     noEntrants: '抽選を待っている申込はありません。',

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import type { OfficeTrainingDetail } from '@mels/domain';
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n.tsx';
-import { offerNext, runLottery } from './api/office-calls.ts';
+import { closeApplications, offerNext, runLottery } from './api/office-calls.ts';
 import { ConfirmAction, formatDateTime } from './office-shared.tsx';
 import classes from './office.module.css';
 
@@ -34,7 +34,7 @@ export function LotteryPanel({
   const m = t.office.lottery;
   const [seed, setSeed] = useState('');
   const [seedError, setSeedError] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'run' | 'offer' | null>(null);
+  const [dialog, setDialog] = useState<'run' | 'offer' | 'close' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const free = Math.max(0, r.capacity - r.participant);
 
@@ -84,9 +84,14 @@ export function LotteryPanel({
           </Group>
         </Stack>
       ) : !r.window_closed ? (
-        <Text size="sm" c="dimmed">
-          {m.notYet}
-        </Text>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm" c="dimmed">
+            {m.notYet}
+          </Text>
+          <Button variant="default" onClick={() => setDialog('close')}>
+            {m.closeApplications}
+          </Button>
+        </Stack>
       ) : r.awaiting_lottery === 0 ? (
         <Text size="sm" c="dimmed">
           {m.noEntrants}
@@ -123,6 +128,19 @@ export function LotteryPanel({
         onClose={() => setDialog(null)}
       >
         {f(m.confirmBody, r.user_type_name)}
+      </ConfirmAction>
+      <ConfirmAction
+        opened={dialog === 'close'}
+        title={m.closeTitle}
+        confirmLabel={m.closeConfirm}
+        action={() => closeApplications(trainingId, r.user_type_id)}
+        onDone={() => {
+          setDialog(null);
+          setNotice(m.closed);
+        }}
+        onClose={() => setDialog(null)}
+      >
+        {f(m.closeBody, r.user_type_name)}
       </ConfirmAction>
       <ConfirmAction
         opened={dialog === 'offer'}

@@ -104,6 +104,13 @@ export const runLottery = (trainingId: number, userType: number, seed?: string) 
     body: seed ? { user_type: userType, seed } : { user_type: userType },
   });
 
+/** POST /office/trainings/{id}/close-applications: the application window ends now. */
+export const closeApplications = (trainingId: number, userType: number) =>
+  apiData<{ training_id: number; user_type: number; apply_end_date: string }>(
+    `/office/trainings/${trainingId}/close-applications`,
+    { method: 'POST', body: { user_type: userType } },
+  );
+
 export const offerNext = (trainingId: number, userType: number) =>
   apiData<{ enrollment_id: number; status: number }>(`/office/trainings/${trainingId}/lottery/offer-next`, {
     method: 'POST',
