@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'verify/:code',
+            lazy: () =>
+              import('../features/verify/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
+          },
+          {
             element: <RequireAuth />,
             children: [
               {
@@ -215,6 +220,37 @@ export const routes: RouteObject[] = [
                       })),
                   },
                 ],
+              },
+              {
+                path: 'session/:id/:typeId/prevideo',
+                lazy: () =>
+                  import('../features/learning/pre-video-page.tsx').then((m) => ({
+                    Component: m.PreVideoPage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId/pretest',
+                lazy: () =>
+                  import('../features/learning/quiz-page.tsx').then((m) => ({ Component: m.PreTestPage })),
+              },
+              {
+                path: 'session/:id/:typeId/posttest',
+                lazy: () =>
+                  import('../features/learning/quiz-page.tsx').then((m) => ({ Component: m.PostTestPage })),
+              },
+              {
+                path: 'session/:id/:typeId/certificate',
+                lazy: () =>
+                  import('../features/learning/certificate-page.tsx').then((m) => ({
+                    Component: m.CertificatePage,
+                  })),
+              },
+              {
+                path: 'session/:id/:typeId/surveyComplete',
+                lazy: () =>
+                  import('../features/learning/certificate-page.tsx').then((m) => ({
+                    Component: m.SurveyCompletePage,
+                  })),
               },
               {
                 path: 'session/:id/:typeId/ticket',

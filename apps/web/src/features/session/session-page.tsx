@@ -35,9 +35,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Where an active step leads: course registration (1), application (4) and the ticket stage (5) have pages. */
+/** Where an active step leads: each step has its page (the ticket stage (5) by where the enrolment stands). */
 function stepTarget(step: number, detail: SessionDetail, k: SessionKey) {
   if (step === 1) return { to: sessionPath(k, 'payment'), action: 'registration' };
+  if (step === 2) return { to: `${sessionPath(k)}/prevideo`, action: 'prevideo' };
+  if (step === 3) return { to: `${sessionPath(k)}/pretest`, action: 'pretest' };
+  if (step === 6) return { to: `${sessionPath(k)}/posttest`, action: 'posttest' };
+  if (step === 7) return { to: `${sessionPath(k)}/certificate`, action: 'survey' };
   if (step === 4) return { to: sessionPath(k, 'application'), action: 'application' };
   if (step === 5) {
     if (detail.next_route === 'ticket') return { to: sessionPath(k, 'ticket'), action: 'ticket' };
@@ -53,7 +57,12 @@ function StepList({ detail, sessionKey }: { detail: SessionDetail; sessionKey: S
   return (
     <ol className={classes.steps} aria-label={s.stepsTitle}>
       {detail.steps.map(({ step, state }) => {
-        const target = state === 'active' ? stepTarget(step, detail, sessionKey) : null;
+        const target =
+          state === 'active'
+            ? stepTarget(step, detail, sessionKey)
+            : state === 'finished' && step === 7
+              ? { to: `${sessionPath(sessionKey)}/certificate`, action: 'certificate' }
+              : null;
         const awaitingPayment = state === 'active' && step === 5 && detail.next_route === 'payment';
         return (
           <li
@@ -74,7 +83,7 @@ function StepList({ detail, sessionKey }: { detail: SessionDetail; sessionKey: S
             </Badge>
             {target ? (
               <Button component={Link} to={target.to} size="sm" className={classes.stepAction}>
-                {s.stepAction[target.action]}
+                {s.stepAction[target.action] ?? t.learning.pages.stepAction[target.action]}
               </Button>
             ) : null}
             {awaitingPayment ? (

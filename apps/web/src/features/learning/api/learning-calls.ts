@@ -1,0 +1,146 @@
+import type {
+  CertificatePreview,
+  CertificateVerify,
+  LessonProgressBody,
+  PreVideos,
+  Quiz,
+  QuizQuestion,
+  SurveyAnswer,
+  SurveyList,
+} from '@mels/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { apiBlob, apiData } from '../../../lib/api-client.ts';
+import { tokenStore } from '../../../app/auth/token-store.ts';
+import { sessionKeys, type SessionKey } from '../../session/api/session-calls.ts';
+
+/** The learning steps of a session: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
+const base = (id: number) => `/trainings/${id}/enrollments`;
+
+export type QuizKind = 'pre' | 'post';
+
+export const learningKeys = {
+  preVideos: (k: SessionKey) => [...sessionKeys.all(k), 'pre-videos'] as const,
+  quiz: (k: SessionKey, kind: QuizKind) => [...sessionKeys.all(k), 'quiz', kind] as const,
+  survey: (k: SessionKey) => [...sessionKeys.all(k), 'survey'] as const,
+  certificate: (k: SessionKey) => [...sessionKeys.all(k), 'certificate'] as const,
+};
+
+export const preVideosQuery = (k: SessionKey) =>
+  queryOptions({
+    queryKey: learningKeys.preVideos(k),
+    queryFn: ({ signal }) =>
+      apiData<PreVideos>(`${base(k.id)}/pre-videos`, { query: { user_type: k.typeId }, signal }),
+  });
+
+export type LessonProgress = {
+  lesson_id: number;
+  position: number;
+  watched_seconds: number;
+  coverage: number;
+  can_complete: boolean;
+  is_seen: boolean;
+};
+
+export function reportLessonProgress(k: SessionKey, body: Omit<LessonProgressBody, 'user_type'>) {
+  return apiData<LessonProgress>(`${base(k.id)}/pre-videos/progress`, {
+    method: 'POST',
+    body: { ...body, user_type: k.typeId },
+  });
+}
+
+/**
+ * The same report while the page is going away (tab closed, reload): a keepalive request the
+ * browser finishes after the page is gone. Best effort; the answer is not read.
+ */
+export function reportLessonProgressOnExit(k: SessionKey, body: Omit<LessonProgressBody, 'user_type'>) {
+  const token = tokenStore.get();
+  void fetch(`/api/v1${base(k.id)}/pre-videos/progress`, {
+    method: 'POST',
+    keepalive: true,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Token ${token}` } : {}),
+    },
+    body: JSON.stringify({ ...body, user_type: k.typeId }),
+  }).catch(() => undefined);
+}
+
+export function markLessonViewed(k: SessionKey, lessonId: number) {
+  return apiData<{ lesson_id: number; is_seen: true; is_completed: boolean; step_status: number | null }>(
+    `${base(k.id)}/pre-videos/view`,
+    { method: 'POST', body: { user_type: k.typeId, lesson_id: lessonId } },
+  );
+}
+
+export const quizQuery = (k: SessionKey, kind: QuizKind) =>
+  queryOptions({
+    queryKey: learningKeys.quiz(k, kind),
+    queryFn: ({ signal }) =>
+      apiData<Quiz>(`${base(k.id)}/${kind}-tests`, { query: { user_type: k.typeId }, signal }),
+  });
+
+export type QuizAnswerResult = {
+  question: QuizQuestion;
+  answered_count: number;
+  correct_count: number;
+  is_completed: boolean;
+  step_status: number | null;
+};
+
+export function answerQuestion(k: SessionKey, kind: QuizKind, questionId: number, answer: string[]) {
+  return apiData<QuizAnswerResult>(`${base(k.id)}/${kind}-test/answer`, {
+    method: 'POST',
+    body: { user_type: k.typeId, question_id: questionId, answer },
+  });
+}
+
+export const surveyQuery = (k: SessionKey) =>
+  queryOptions({
+    queryKey: learningKeys.survey(k),
+    queryFn: ({ signal }) =>
+      apiData<SurveyList>(`${base(k.id)}/surveys/list`, { query: { user_type: k.typeId }, signal }),
+  });
+
+export type SurveySubmitResult = {
+  step_status: number;
+  next_route: 'surveyComplete' | 'session';
+  certificate: { id: number; number: string } | null;
+};
+
+export function submitSurvey(k: SessionKey, surveys: SurveyAnswer[]) {
+  return apiData<SurveySubmitResult>(`${base(k.id)}/surveys`, {
+    method: 'POST',
+    body: { user_type: k.typeId, surveys },
+  });
+}
+
+/** POST …/certificates/preview: issues the certificate on first use; the frame link is short-lived. */
+export const certificatePreviewQuery = (k: SessionKey) =>
+  queryOptions({
+    queryKey: learningKeys.certificate(k),
+    queryFn: ({ signal }) =>
+      apiData<CertificatePreview>(`${base(k.id)}/certificates/preview`, {
+        method: 'POST',
+        body: { user_type: k.typeId },
+        signal,
+      }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export function downloadCertificate(k: SessionKey, id?: number) {
+  return apiBlob(`${base(k.id)}/certificates/download`, {
+    method: 'POST',
+    body: { user_type: k.typeId, ...(id ? { id } : {}) },
+  });
+}
+
+/** GET /certificates/verify/{code}: public, no login. */
+export const verifyQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['certificates', 'verify', code],
+    queryFn: ({ signal }) =>
+      apiData<CertificateVerify>(`/certificates/verify/${encodeURIComponent(code)}`, { signal }),
+    retry: false,
+  });

@@ -1,0 +1,419 @@
+import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { mergeRanges, type Lesson, type PreVideos } from '@mels/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { sessionKeys, type SessionKey } from '../session/api/session-calls.ts';
+import {
+  markLessonViewed,
+  preVideosQuery,
+  reportLessonProgress,
+  reportLessonProgressOnExit,
+  type LessonProgress,
+} from './api/learning-calls.ts';
+import { BackToSessionButton, errorMessage, formatDuration, StepGuard } from './learning-shared.tsx';
+import classes from './learning.module.css';
+
+/** How often the player reports what it played while playing (ms). */
+const REPORT_EVERY_MS = 3000;
+
+type Range = [number, number];
+
+/**
+ * Honest watch tracking of one <video>: only what really played counts — the time between two
+ * 'timeupdate's while playing, no further than the wall clock and the playback rate allow; a seek
+ * starts a new range without counting the jump. What played is reported every few seconds, on
+ * pause, on 'ended' and when the page is hidden; the server merges and credits it.
+ */
+function useWatchTracker(
+  sessionKey: SessionKey,
+  lesson: Lesson,
+  video: HTMLVideoElement | null,
+  options: { onProgress: (p: LessonProgress) => void; onEnded: () => void },
+) {
+  const ranges = useRef<Range[]>([]);
+  const last = useRef<{ time: number; wall: number } | null>(null);
+  const started = useRef(false);
+  const inFlight = useRef<Promise<void>>(Promise.resolve());
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+  const tracking = !lesson.is_seen;
+
+  const body = useCallback(
+    () => ({
+      lesson_id: lesson.id,
+      ranges: mergeRanges(ranges.current).slice(-200),
+      position: video ? Math.min(video.currentTime, lesson.duration) : 0,
+    }),
+    [lesson.id, lesson.duration, video],
+  );
+
+  const flush = useCallback((): Promise<void> => {
+    if (!tracking || !started.current) return inFlight.current;
+    const payload = body();
+    // One report at a time, in order: the server credits each against the time since the previous one.
+    inFlight.current = inFlight.current.then(() =>
+      reportLessonProgress(sessionKey, payload).then(
+        (p) => optionsRef.current.onProgress(p),
+        () => undefined,
+      ),
+    );
+    return inFlight.current;
+  }, [tracking, body, sessionKey]);
+
+  useEffect(() => {
+    if (!video || !tracking) return;
+    const now = () => performance.now();
+    const account = (to: number) => {
+      const from = last.current;
+      if (from) {
+        const delta = to - from.time;
+        const wall = (now() - from.wall) / 1000;
+        // A forward step no longer than the wall clock allows at this rate (plus timer jitter) was played.
+        if (delta > 0 && delta <= wall * Math.max(video.playbackRate, 1) + 0.75)
+          ranges.current = mergeRanges([...ranges.current, [from.time, to]]);
+      }
+      last.current = { time: to, wall: now() };
+    };
+    const onPlaying = () => {
+      last.current = { time: video.currentTime, wall: now() };
+      if (!started.current) {
+        started.current = true;
+        void flush();
+      }
+    };
+    const onTimeUpdate = () => {
+      if (video.paused || video.seeking) return;
+      account(video.currentTime);
+    };
+    const onSeeking = () => {
+      last.current = null;
+    };
+    const onSeeked = () => {
+      if (!video.paused) last.current = { time: video.currentTime, wall: now() };
+    };
+    const onPause = () => {
+      if (!video.seeking && !video.ended) account(video.currentTime);
+      last.current = null;
+      void flush();
+    };
+    const onEnded = () => {
+      account(video.duration || lesson.duration);
+      last.current = null;
+      void flush().then(() => optionsRef.current.onEnded());
+    };
+    const timer = window.setInterval(() => {
+      if (!video.paused && !video.seeking) {
+        account(video.currentTime);
+        void flush();
+      }
+    }, REPORT_EVERY_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        if (!video.paused) account(video.currentTime);
+        void flush();
+      }
+    };
+    const onPageHide = () => {
+      if (started.current) reportLessonProgressOnExit(sessionKey, body());
+    };
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('timeupdate', onTimeUpdate);
+    video.addEventListener('seeking', onSeeking);
+    video.addEventListener('seeked', onSeeked);
+    video.addEventListener('pause', onPause);
+    video.addEventListener('ended', onEnded);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('timeupdate', onTimeUpdate);
+      video.removeEventListener('seeking', onSeeking);
+      video.removeEventListener('seeked', onSeeked);
+      video.removeEventListener('pause', onPause);
+      video.removeEventListener('ended', onEnded);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      // Leaving the player (back to the list, another page): report what was played.
+      if (!video.paused) account(video.currentTime);
+      void flush();
+    };
+  }, [video, tracking, flush, body, sessionKey, lesson.duration]);
+}
+
+/** Moves the playhead (the resume point); a seek, so nothing is counted as watched. */
+function seekTo(video: HTMLVideoElement, seconds: number) {
+  video.currentTime = seconds;
+}
+
+function coveragePercent(lesson: Lesson) {
+  return lesson.duration > 0
+    ? Math.min(100, Math.floor((lesson.watched_seconds / lesson.duration) * 100))
+    : 0;
+}
+
+function Player({
+  sessionKey,
+  lesson,
+  completed,
+  onBack,
+}: {
+  sessionKey: SessionKey;
+  lesson: Lesson;
+  completed: boolean;
+  onBack: () => void;
+}) {
+  const { t, f } = useI18n();
+  const p = t.learning.pages.preVideo;
+  const queryClient = useQueryClient();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [coverage, setCoverage] = useState(coveragePercent(lesson));
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [seenAlready] = useState(lesson.is_seen);
+  const resumeAt =
+    !seenAlready && lesson.position > 0 && lesson.position < lesson.duration - 2 ? lesson.position : 0;
+
+  useWatchTracker(sessionKey, lesson, video, {
+    onProgress: (progress) => setCoverage(Math.min(100, Math.floor(progress.coverage * 100))),
+    onEnded: () => {
+      setChecking(true);
+      markLessonViewed(sessionKey, lesson.id)
+        .then(
+          () => setNotice({ kind: 'ok', text: p.markedSeen }),
+          (error: unknown) => setNotice({ kind: 'error', text: errorMessage(error, t.errors.generic) }),
+        )
+        .finally(() => {
+          setChecking(false);
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.all(sessionKey) });
+        });
+    },
+  });
+
+  // Resume where the server says the last playback stopped.
+  useEffect(() => {
+    if (!video || resumeAt <= 0) return;
+    const seek = () => {
+      if (video.currentTime < 0.5) seekTo(video, resumeAt);
+    };
+    if (video.readyState >= 1) seek();
+    else video.addEventListener('loadedmetadata', seek, { once: true });
+    return () => video.removeEventListener('loadedmetadata', seek);
+  }, [video, resumeAt]);
+
+  return (
+    <Stack gap="md" className={classes.player} data-testid="lesson-player">
+      <Group>
+        <Button variant="default" onClick={onBack}>
+          ← {p.backToList}
+        </Button>
+      </Group>
+      <Title order={2} fz={{ base: 18, sm: 20 }}>
+        {lesson.title}
+      </Title>
+      <video
+        ref={setVideo}
+        className={classes.video}
+        src={lesson.link}
+        poster={lesson.thumbnail ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={f(p.playerLabel, lesson.title)}
+        data-testid="lesson-video"
+      >
+        {p.noVideoSupport}
+      </video>
+      <dl className={classes.meta}>
+        <div>
+          <dt>{p.tutor}</dt>
+          <dd>{lesson.tutor}</dd>
+        </div>
+        <div>
+          <dt>{p.duration}</dt>
+          <dd>{formatDuration(lesson.duration)}</dd>
+        </div>
+      </dl>
+      {seenAlready ? (
+        <Alert color="teal" variant="light" role="status">
+          {p.alreadySeen}
+        </Alert>
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm" id={`lesson-coverage-${lesson.id}`} data-testid="lesson-coverage">
+            {f(p.watched, coverage)}
+          </Text>
+          <Progress value={coverage} color="teal" aria-labelledby={`lesson-coverage-${lesson.id}`} />
+          {resumeAt > 0 ? (
+            <Text size="sm" c="dimmed">
+              {f(p.resumed, formatDuration(resumeAt))}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      <div aria-live="polite">
+        {checking ? null : notice ? (
+          <Alert
+            color={notice.kind === 'ok' ? 'teal' : 'red'}
+            variant="light"
+            role={notice.kind === 'ok' ? 'status' : 'alert'}
+            data-testid="lesson-notice"
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+      {completed ? <CompleteNotice sessionKey={sessionKey} /> : null}
+    </Stack>
+  );
+}
+
+function CompleteNotice({ sessionKey }: { sessionKey: SessionKey }) {
+  const { t } = useI18n();
+  const p = t.learning.pages.preVideo;
+  return (
+    <Alert color="teal" variant="light" title={p.completeTitle} role="status" data-testid="prevideo-complete">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{p.completeBody}</Text>
+        <BackToSessionButton sessionKey={sessionKey} variant="filled" />
+      </Stack>
+    </Alert>
+  );
+}
+
+function LessonList({ data, onOpen }: { data: PreVideos; onOpen: (id: number) => void }) {
+  const { t, f } = useI18n();
+  const p = t.learning.pages.preVideo;
+  return (
+    <ul className={classes.lessons} aria-label={p.listLabel}>
+      {data.lessons.map((lesson) => {
+        const pct = coveragePercent(lesson);
+        return (
+          <li
+            key={lesson.id}
+            className={classes.lesson}
+            data-seen={lesson.is_seen}
+            data-testid={`lesson-${lesson.id}`}
+          >
+            {lesson.thumbnail ? (
+              <img className={classes.thumb} src={lesson.thumbnail} alt="" loading="lazy" />
+            ) : (
+              <div className={classes.thumb} aria-hidden="true" />
+            )}
+            <div>
+              <h2 className={classes.lessonTitle}>{lesson.title}</h2>
+              <dl className={classes.meta}>
+                <div>
+                  <dt>{p.tutor}</dt>
+                  <dd>{lesson.tutor}</dd>
+                </div>
+                <div>
+                  <dt>{p.duration}</dt>
+                  <dd>{formatDuration(lesson.duration)}</dd>
+                </div>
+              </dl>
+              {lesson.is_seen ? (
+                <Badge color="teal.9" variant="filled" data-testid="lesson-seen">
+                  ✓ {p.seen}
+                </Badge>
+              ) : pct > 0 ? (
+                <Badge color="orange" variant="light" c="orange.9">
+                  {f(p.inProgress, pct)}
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" c="gray.8">
+                  {p.notSeen}
+                </Badge>
+              )}
+            </div>
+            <Button
+              className={classes.lessonAction}
+              variant={lesson.is_seen ? 'default' : 'filled'}
+              onClick={() => onOpen(lesson.id)}
+              aria-label={`${lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}：${lesson.title}`}
+            >
+              {lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PreVideoBody({ sessionKey }: { sessionKey: SessionKey }) {
+  const { t, f } = useI18n();
+  const p = t.learning.pages.preVideo;
+  const [params, setParams] = useSearchParams();
+  const query = useQuery(preVideosQuery(sessionKey));
+  const selected = Number(params.get('lesson')) || null;
+  const select = (id: number | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set('lesson', String(id));
+        else next.delete('lesson');
+        return next;
+      },
+      { replace: false },
+    );
+  if (query.isPending) return <ListSkeleton count={3} height={110} />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data;
+  const lesson = selected ? data.lessons.find((l) => l.id === selected) : undefined;
+  if (lesson)
+    return (
+      <Player
+        key={lesson.id}
+        sessionKey={sessionKey}
+        lesson={lesson}
+        completed={data.is_completed}
+        onBack={() => select(null)}
+      />
+    );
+  const seen = data.lessons.filter((l) => l.is_seen).length;
+  return (
+    <Stack gap="lg">
+      {data.lessons.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {p.empty}
+        </Text>
+      ) : (
+        <>
+          <Text fw={700} data-testid="lesson-progress">
+            {f(p.progress, data.lessons.length, seen)}
+          </Text>
+          <LessonList data={data} onOpen={select} />
+        </>
+      )}
+      {data.is_completed ? (
+        <CompleteNotice sessionKey={sessionKey} />
+      ) : (
+        <BackToSessionButton sessionKey={sessionKey} />
+      )}
+    </Stack>
+  );
+}
+
+/** /session/{id}/{type_id}/prevideo: the lesson list and a player that reports what was really watched. */
+export function PreVideoPage() {
+  const { t } = useI18n();
+  const p = t.learning.pages.preVideo;
+  return (
+    <StepGuard step={2} title={p.title}>
+      {(key) => (
+        <Stack gap={0} maw={960}>
+          <PageHeading title={p.title} lead={p.lead} />
+          <PreVideoBody sessionKey={key} />
+        </Stack>
+      )}
+    </StepGuard>
+  );
+}
