@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { OfficeCancelRequest } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { approveCancel, cancelRequestsQuery, rejectCancel, type CancelOutcome } from './api/office-calls.ts';
-import { ActionNotice, ConfirmAction, formatDateTime, OfficePager } from './office-shared.tsx';
+import { ActionNotice, ConfirmAction, OfficePager, Tag, formatDateTime } from './office-shared.tsx';
 
 /** /office/cancel-requests: requests awaiting the office (and those decided), approve or reject. */
 export function OfficeCancelRequestsPage() {
@@ -58,9 +58,9 @@ export function OfficeCancelRequestsPage() {
                   {r.fullname_kana}・{r.email}
                 </Text>
               </div>
-              <Badge variant="light" color={r.status === 0 ? 'orange' : r.status === 1 ? 'teal' : 'gray'}>
+              <Tag color={r.status === 0 ? 'orange' : r.status === 1 ? 'teal' : 'gray'}>
                 {m.tabs[r.status]}
-              </Badge>
+              </Tag>
             </Group>
             <Stack gap={2} mt="sm">
               <Text size="sm">

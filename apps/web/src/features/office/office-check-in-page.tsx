@@ -141,12 +141,26 @@ export function OfficeCheckInPage() {
         </form>
         <div aria-live="polite">
           {mutation.isError ? (
-            <Alert color="red" variant="light" title={m.refused} mt="md" data-testid="check-in-error">
+            <Alert
+              color="red"
+              variant="light"
+              title={m.refused}
+              mt="md"
+              styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+              data-testid="check-in-error"
+            >
               {errorMessage(mutation.error, t.errors.generic)}
             </Alert>
           ) : null}
           {mutation.isSuccess && result ? (
-            <Alert color="teal" variant="light" title={m.success} mt="md" data-testid="check-in-success">
+            <Alert
+              color="teal"
+              variant="light"
+              title={m.success}
+              mt="md"
+              styles={{ title: { color: 'var(--mantine-color-teal-9)' } }}
+              data-testid="check-in-success"
+            >
               <Text fw={700} size="lg">
                 {result.fullname}
               </Text>

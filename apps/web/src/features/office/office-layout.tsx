@@ -1,9 +1,13 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import classes from './office.module.css';
+
+/** Japanese lines break between phrases (Chromium), not inside a word. */
+const phrase = { wordBreak: 'auto-phrase' } as unknown as CSSProperties;
 
 /** The console's pages: office staff only; a member sees a plain refusal, never a crash. */
 export function OfficeLayout() {
@@ -21,10 +25,10 @@ export function OfficeLayout() {
     return (
       <Stack align="center" gap="md" py="xl" ta="center" data-testid="office-forbidden">
         <PageTitle title={m.forbidden.title} />
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
+        <Title order={1} fz={{ base: 22, sm: 28 }} style={phrase}>
           {m.forbidden.title}
         </Title>
-        <Text c="dimmed" maw={560}>
+        <Text c="dimmed" maw={560} style={phrase}>
           {m.forbidden.body}
         </Text>
         <Button component={Link} to="/my-page/info">

@@ -1,4 +1,4 @@
-import { Anchor, Button, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Table, Text, useMatches } from '@mantine/core';
 import { OFFICE_ORDER_KINDS, type OfficeOrder, type OfficeOrderKind } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,6 +33,7 @@ export function OfficePaymentsPage() {
   const [target, setTarget] = useState<OfficeOrder | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const action = ACTION_OF[kind];
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const labels = {
     'confirm-transfer': {
       button: m.confirmTransfer,
@@ -60,6 +61,7 @@ export function OfficePaymentsPage() {
         data={OFFICE_ORDER_KINDS.map((k) => ({ value: k, label: m.tabs[k] ?? k }))}
         aria-label={m.title}
         fullWidth
+        orientation={orientation}
         styles={{ root: { maxWidth: 640 } }}
       />
       <ActionNotice notice={notice} onClose={() => setNotice(null)} />
@@ -100,7 +102,7 @@ export function OfficePaymentsPage() {
                       {o.user.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={200}>
                     {o.training ? (
                       <Anchor component={Link} to={`/office/trainings/${o.training.id}`} size="sm">
                         {itemOf(o)}

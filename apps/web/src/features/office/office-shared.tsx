@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import type { Pagination as PageInfo } from '@mels/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -147,3 +147,22 @@ const dateTime = new Intl.DateTimeFormat('ja-JP', {
 
 /** YYYY/MM/DD HH:mm in Japan time. */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** A badge whose text is shade 9 of its colour (Mantine's light and outline badges fall under 4.5:1). */
+export function Tag({
+  color,
+  variant = 'light',
+  size = 'sm',
+  children,
+}: {
+  color: string;
+  variant?: 'light' | 'outline';
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+  children: ReactNode;
+}) {
+  return (
+    <Badge variant={variant} color={color} c={`${color}.9`} size={size}>
+      {children}
+    </Badge>
+  );
+}

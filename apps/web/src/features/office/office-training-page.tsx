@@ -11,7 +11,14 @@ import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { approveAssistant, downloadRosterCsv, rosterQuery, trainingQuery } from './api/office-calls.ts';
 import { LotteryPanel } from './lottery-panel.tsx';
-import { ActionNotice, ConfirmAction, errorMessage, formatDateTime, TableScroll } from './office-shared.tsx';
+import {
+  ActionNotice,
+  ConfirmAction,
+  TableScroll,
+  Tag,
+  errorMessage,
+  formatDateTime,
+} from './office-shared.tsx';
 import classes from './office.module.css';
 import { TrailDrawer } from './trail-drawer.tsx';
 
@@ -27,12 +34,10 @@ function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment
           {r.user_type_name}
         </Title>
         <Group gap={6}>
-          <Badge variant="light" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
-            {m.selection[r.selection]}
-          </Badge>
-          <Badge variant="outline" color={r.window_closed ? 'gray' : 'teal'}>
+          <Tag color={r.selection === 'lottery' ? 'grape' : 'blue'}>{m.selection[r.selection]}</Tag>
+          <Tag variant="outline" color={r.window_closed ? 'gray' : 'teal'}>
             {r.window_closed ? m.windowClosed : m.windowOpen}
-          </Badge>
+          </Tag>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mb="sm">
@@ -128,9 +133,9 @@ function RosterTable({
                     {row.status_label}
                   </Text>
                   {row.cancel_request_status === 0 ? (
-                    <Badge size="xs" color="orange">
+                    <Tag size="xs" color="orange">
                       {m.cancelRequested}
-                    </Badge>
+                    </Tag>
                   ) : null}
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { OFFICE_WAITING, type OfficeTraining, type OfficeWaiting } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -22,7 +11,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { coursesQuery } from '../search/api/get-courses.ts';
 import { trainingsQuery, type TrainingFilters } from './api/office-calls.ts';
-import { OfficePager, TableScroll } from './office-shared.tsx';
+import { OfficePager, TableScroll, Tag } from './office-shared.tsx';
 import classes from './office.module.css';
 
 const isDate = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined);
@@ -53,26 +42,26 @@ function RecruitmentLines({ training }: { training: OfficeTraining }) {
           <Text size="sm" fw={600} className={classes.nowrap}>
             {r.user_type_name}
           </Text>
-          <Badge size="sm" variant="light" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
+          <Tag size="sm" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
             {t.office.training.selection[r.selection]}
-          </Badge>
+          </Tag>
           <Text size="sm" className={classes.nowrap}>
             {f(m.places, r.participant, r.capacity)}・{f(m.applicants, r.applicants)}
           </Text>
           {r.lottery_ready ? (
-            <Badge size="sm" color="orange">
+            <Tag size="sm" color="orange">
               {m.lotteryReady}
-            </Badge>
+            </Tag>
           ) : null}
           {r.drawn ? (
-            <Badge size="sm" variant="outline" color="gray">
+            <Tag size="sm" variant="outline" color="gray">
               {m.drawn}
-            </Badge>
+            </Tag>
           ) : null}
           {r.awaiting_approval > 0 ? (
-            <Badge size="sm" color="orange">
+            <Tag size="sm" color="orange">
               {f(m.awaitingApproval, r.awaiting_approval)}
-            </Badge>
+            </Tag>
           ) : null}
         </Group>
       ))}
@@ -194,9 +183,9 @@ export function OfficeTrainingsPage() {
                       {training.course.name}・{training.venue_name}
                     </Text>
                     {training.is_active ? null : (
-                      <Badge size="xs" color="gray" variant="outline">
+                      <Tag size="xs" color="gray" variant="outline">
                         {m.inactive}
-                      </Badge>
+                      </Tag>
                     )}
                   </Table.Td>
                   <Table.Td>

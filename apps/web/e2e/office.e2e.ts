@@ -1,0 +1,489 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
+import { startPortalServer } from './support/server.ts';
+
+/**
+ * The office console against a server of this file's own. Members, applications, a cancellation
+ * request, a ticket and a bank transfer are made through the API. Two things cannot be: a lottery
+ * recruitment open to a brand-new member (the seeded ones need course registration, pre-videos and a
+ * pre-test first) and a closed application window (the server's clock cannot be moved). For those the
+ * server is stopped, one statement is run on its database and it is started again on the same data:
+ * a first-come recruitment becomes a lottery before the members apply, and its window closes after.
+ */
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startPortalServer>>;
+let dataDir: string;
+let base: string;
+let officeToken: string;
+
+type Card = {
+  id: number;
+  name: string;
+  course: { id: number; price: number; certificate_prefix: string | null };
+  user_type: { id: number };
+  selection: string;
+  recruiting: string;
+  is_active: number;
+  capacity: number;
+  participant: number;
+  price: number;
+};
+type Detail = {
+  steps: { step: number; state: string }[];
+  step_status: number | null;
+  check_training: boolean;
+};
+
+async function request<T>(
+  pathname: string,
+  token: string | null,
+  init: { method?: string; body?: unknown } = {},
+) {
+  const res = await fetch(`${base}/api/v1${pathname}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(token ? { Authorization: `Token ${token}` } : {}),
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${pathname}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const login = async (email: string) =>
+  (await request<{ token: string }>('/users/login', null, { body: { email, password: 'Demo1234' } })).token;
+
+let serial = 0;
+/** A new member registered through the API (a midwife in Tokyo). */
+async function register(lastName: string) {
+  serial += 1;
+  const email = `office.e2e.${Date.now()}.${serial}@example.jp`;
+  const data = await request<{ token: string }>('/users', null, {
+    body: {
+      email,
+      password: 'Passw0rd1',
+      re_password: 'Passw0rd1',
+      last_name: lastName,
+      first_name: '花子',
+      last_name_kana: 'シケン',
+      first_name_kana: 'ハナコ',
+      last_name_alpha: 'SHIKEN',
+      first_name_alpha: 'HANAKO',
+      occupation: '2',
+      medical_department: '',
+      simulation_qualification: 'ICLS',
+      location_work: '東京母子医療センター',
+      work_area: '13',
+      postal_code: '1000001',
+      area: '13',
+      district: '千代田区千代田',
+      address: '1-1',
+      phone: '03-1234-5678',
+      gender: '1',
+      birthday: '19900131',
+      privacy: true,
+    },
+  });
+  return { token: data.token, name: `${lastName} 花子` };
+}
+
+/** Open, free recruitments whose application step is active for this user. */
+async function findSessions(
+  token: string,
+  userType: number,
+  selection: 'first_come' | 'lottery',
+  count: number,
+  exclude: number[] = [],
+  registered: number[] = [],
+): Promise<Card[]> {
+  const found: Card[] = [];
+  for (let page = 1; page <= 8 && found.length < count; page++) {
+    const res = await fetch(`${base}/api/v1/trainings?user_type[]=${userType}&limit=50&page=${page}`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    const body = (await res.json()) as { data: Card[]; pagination: { pages: number } };
+    for (const c of body.data) {
+      if (found.length >= count) break;
+      if (exclude.includes(c.id) || c.user_type.id !== userType) continue;
+      const free =
+        userType !== 4 ||
+        c.course.price === 0 ||
+        (c.course.certificate_prefix ?? '').toUpperCase() === 'BI' ||
+        registered.includes(c.course.id);
+      if (!free || c.selection !== selection || c.recruiting !== 'open') continue;
+      if (c.is_active !== 1 || c.participant >= c.capacity) continue;
+      const d = await request<Detail>(`/trainings/${c.id}/enrollments/detail?user_type=${userType}`, token);
+      if (d.step_status !== null || d.check_training) continue;
+      if (d.steps.find((s) => s.step === 4)?.state !== 'active') continue;
+      found.push(c);
+    }
+    if (page >= body.pagination.pages) break;
+  }
+  return found;
+}
+
+const apply = (token: string, trainingId: number, userType: number) =>
+  request<{ status: number; enrollment_id: number }>(`/trainings/${trainingId}/enrollments/user`, token, {
+    body: { user_type: userType },
+  });
+
+/** Stops the server, runs one statement on its database, starts it again on the same data. */
+async function restartWith(statement: string, params: number[]) {
+  await server.stop();
+  await new Promise((r) => setTimeout(r, 1500));
+  const script = `
+    import { PGlite } from '@electric-sql/pglite';
+    const db = await PGlite.create(process.env.PGDIR);
+    const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
+    if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
+    await db.close();`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      PGDIR: path.join(dataDir, 'pgdata'),
+      SQL: statement,
+      PARAMS: JSON.stringify(params),
+    },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the database statement failed: ${result.stderr}`);
+  await startServer();
+}
+
+/** An open first-come recruitment (observers first, then attendees) this user can apply to now. */
+async function findOpenRecruitment(token: string, exclude: number[]) {
+  for (const userType of [3, 4, 1]) {
+    const [card] = await findSessions(token, userType, 'first_come', 1, exclude);
+    if (card) return { card, userType };
+  }
+  throw new Error('no open recruitment for a new member');
+}
+
+async function startServer() {
+  server = await startPortalServer({ webDist: inject('webDist'), dataDir });
+  base = server.baseUrl;
+}
+
+const world = {
+  lottery: { id: 0, name: '', userType: 4 },
+  lotteryApplicants: [] as string[],
+  cancelSession: { id: 0, name: '' },
+  cancelName: '',
+  ticketCode: '',
+  ticketSession: { id: 0, name: '' },
+  ticketName: '',
+  assistantSession: 0,
+  transferName: '',
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-office-e2e-'));
+  await startServer();
+
+  const members = [await register('抽選一'), await register('抽選二'), await register('抽選三')];
+  const [m1, m2, m3] = members;
+  if (!m1 || !m2 || !m3) throw new Error('no members');
+  officeToken = await login('office@mels.example.jp');
+  // A recruitment open to new members (observers first: their steps are 4 and 5 only), made a lottery
+  // in the database before anyone applies.
+  const target = await findOpenRecruitment(m1.token, []);
+  world.lottery = { id: target.card.id, name: target.card.name, userType: target.userType };
+  await restartWith(
+    "update training_user_types set selection = 'lottery' where training_id = $1 and user_type_id = $2",
+    [target.card.id, target.userType],
+  );
+  for (const m of members) {
+    expect((await apply(m.token, target.card.id, target.userType)).status).toBe(5);
+    world.lotteryApplicants.push(m.name);
+  }
+  // A cancellation request (member 1) and a ticket to check in (member 2) on first-come recruitments.
+  const first = await findOpenRecruitment(m1.token, [target.card.id]);
+  world.cancelSession = { id: first.card.id, name: first.card.name };
+  await apply(m1.token, first.card.id, first.userType);
+  await request(`/trainings/${first.card.id}/enrollments/user/request-cancel`, m1.token, {
+    body: { user_type: first.userType, reason: '勤務の都合がつかなくなったため' },
+  });
+  world.cancelName = m1.name;
+  const second = await findOpenRecruitment(m2.token, [target.card.id]);
+  world.ticketSession = { id: second.card.id, name: second.card.name };
+  const applied = await apply(m2.token, second.card.id, second.userType);
+  if (applied.status === 8)
+    await request(`/office/enrollments/${applied.enrollment_id}/confirm-payment`, officeToken, {
+      method: 'POST',
+    });
+  else
+    await request(`/trainings/${second.card.id}/enrollments/agreement`, m2.token, {
+      body: { user_type: second.userType, agree: true },
+    });
+  const ticket = await request<{ attendance_code: string }>(
+    `/trainings/${second.card.id}/enrollments/ticket?user_type=${second.userType}`,
+    m2.token,
+  );
+  world.ticketCode = ticket.attendance_code;
+  world.ticketName = m2.name;
+  // An assistant application awaiting approval (the demo assistant).
+  const assistant = await login('assistant@mels.example.jp');
+  const [assisting] = await findSessions(assistant, 2, 'first_come', 1);
+  if (!assisting) throw new Error('no open assistant recruitment');
+  expect((await apply(assistant, assisting.id, 2)).status).toBe(4);
+  world.assistantSession = assisting.id;
+  // A bank transfer of a course registration fee awaiting confirmation (member 3).
+  const courses = await request<Array<{ id: number; price: number; certificate_prefix: string | null }>>(
+    '/courses?limit=999',
+    m3.token,
+  );
+  const paid = courses.find((c) => c.price >= 50 && (c.certificate_prefix ?? '').toUpperCase() !== 'BI');
+  if (!paid) throw new Error('no paid course');
+  await request('/payments/create-offline-order', m3.token, {
+    body: { object_type: 1, object_id: paid.id, payment_method_id: 2 },
+  });
+  world.transferName = m3.name;
+
+  // The draw needs the window closed (the server's clock cannot be moved).
+  await restartWith(
+    "update training_user_types set apply_start_date = least(apply_start_date, now() - interval '2 days'), apply_end_date = now() - interval '1 hour' where training_id = $1 and user_type_id = $2",
+    [target.card.id, target.userType],
+  );
+  officeToken = await login('office@mels.example.jp');
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function officePage(viewport: { width: number; height: number } = DESKTOP, token = officeToken) {
+  const opened = await newPage(browser, viewport, token);
+  return opened;
+}
+
+/** Desktop and 375 px screenshots of an office page (logged in), with no sideways scrolling of the page. */
+async function shootBoth(
+  url: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  token = officeToken,
+) {
+  for (const [suffix, viewport] of [
+    ['desktop', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
+    const { context, page } = await officePage(viewport, token);
+    await page.goto(`${base}${url}`);
+    await ready(page);
+    await screenshot(page, `${name}-${suffix}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, `${name} ${suffix} overflows horizontally`).toBe(false);
+    await context.close();
+  }
+}
+
+async function expectAxeClean(page: Page) {
+  const violations = await axeSerious(page);
+  expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
+}
+
+const countOf = async (page: Page, key: string) =>
+  Number((await page.getByTestId(`count-${key}`).getByTestId('count-value').innerText()).replace(/\D/g, ''));
+
+describe('office console', () => {
+  it('a member opening /office sees the refusal page', async () => {
+    const member = await login('attendee@mels.example.jp');
+    const { context, page } = await officePage(DESKTOP, member);
+    await page.goto(`${base}/office`);
+    await page.getByTestId('office-forbidden').waitFor();
+    await page.getByRole('heading', { name: 'この画面は事務局の方のみ利用できます' }).waitFor();
+    await expectAxeClean(page);
+    await context.close();
+    await shootBoth(
+      '/office',
+      'office-forbidden',
+      (p) => p.getByTestId('office-forbidden').waitFor(),
+      member,
+    );
+  });
+
+  it('the dashboard counts what waits and links to the lists; the user menu has the office link', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('link', { name: '事務局画面' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/office');
+    await page.getByTestId('count-lotteries').getByTestId('count-value').waitFor();
+    expect(await countOf(page, 'lotteries')).toBeGreaterThanOrEqual(1);
+    expect(await countOf(page, 'assistants')).toBeGreaterThanOrEqual(1);
+    expect(await countOf(page, 'cancels')).toBeGreaterThanOrEqual(1);
+    expect(await countOf(page, 'transfers')).toBeGreaterThanOrEqual(1);
+    await expectAxeClean(page);
+    await page.getByTestId('count-lotteries').click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?waiting=lottery');
+    await page.getByRole('link', { name: world.lottery.name }).waitFor();
+    await expectAxeClean(page);
+    await context.close();
+    await shootBoth('/office', 'office-dashboard', (p) =>
+      p.getByTestId('count-lotteries').getByTestId('count-value').waitFor(),
+    );
+    await shootBoth('/office/trainings', 'office-trainings', (p) =>
+      p.getByTestId('office-training-row').first().waitFor(),
+    );
+  });
+
+  it('runs the lottery with a seed, shows the recorded seed and result', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/trainings/${world.lottery.id}`);
+    const panel = page.getByTestId(`lottery-${world.lottery.userType}`);
+    await panel.getByRole('button', { name: '抽選を実施する' }).waitFor();
+    await expectAxeClean(page);
+    await panel.getByLabel('シード値（任意）').fill('not valid!');
+    await panel.getByRole('button', { name: '抽選を実施する' }).click();
+    await panel.getByText('シード値は半角英数字').waitFor();
+    await panel.getByLabel('シード値（任意）').fill('office-e2e-2026');
+    await panel.getByRole('button', { name: '抽選を実施する' }).click();
+    const dialog = page.getByRole('dialog', { name: '抽選を実施しますか？' });
+    await dialog.getByText('取り消すことはできません').waitFor();
+    await expectAxeClean(page);
+    await dialog.getByRole('button', { name: '実施する' }).click();
+    await panel.getByTestId('lottery-notice').waitFor();
+    expect(await panel.getByTestId('lottery-seed').innerText()).toBe('office-e2e-2026');
+    expect(await panel.getByTestId('lottery-winners').innerText()).toMatch(/^[1-9]\d*名$/);
+    // The roster shows the applicants with their new statuses; the history drawer lists the steps.
+    const row = page.getByTestId('roster-row').filter({ hasText: world.lotteryApplicants[0] ?? '' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/当選|落選/);
+    await row.getByRole('button', { name: /履歴/ }).click();
+    const drawer = page.getByRole('dialog', { name: /の履歴/ });
+    await drawer.getByTestId('trail-table').getByText('抽選待ち').waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'office-trail-drawer-desktop');
+    await drawer.getByRole('button', { name: '閉じる' }).click();
+    await context.close();
+    await shootBoth(`/office/trainings/${world.lottery.id}`, 'office-training-lottery', (p) =>
+      p.getByTestId('lottery-seed').waitFor(),
+    );
+  });
+
+  it('downloads the roster CSV with a BOM and the names', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/trainings/${world.lottery.id}`);
+    await page.getByTestId('roster-row').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('roster-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`roster_${world.lottery.id}.csv`);
+    const file = await download.path();
+    const bytes = fs.readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('氏名');
+    for (const name of world.lotteryApplicants) expect(text).toContain(name);
+    await page.getByText('名簿をダウンロードしました。').waitFor();
+    await context.close();
+  });
+
+  it('approves an assistant from the session roster', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/trainings/${world.assistantSession}`);
+    const approve = page.getByRole('button', { name: /^承認する（/ }).first();
+    await approve.click();
+    const dialog = page.getByRole('dialog', { name: 'アシスタントの申込を承認しますか？' });
+    await dialog.getByRole('button', { name: '承認する' }).click();
+    await page.getByTestId('office-notice').getByText('アシスタントの申込を承認しました。').waitFor();
+    await expectAxeClean(page);
+    await context.close();
+    await shootBoth(`/office/trainings/${world.assistantSession}`, 'office-training-assistant', (p) =>
+      p.getByTestId('roster-row').first().waitFor(),
+    );
+  });
+
+  it('approves a cancellation request after a dialog stating the consequences', async () => {
+    await shootBoth('/office/cancel-requests', 'office-cancel-requests', (p) =>
+      p.getByTestId('cancel-request').first().waitFor(),
+    );
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/cancel-requests`);
+    const card = page.getByTestId('cancel-request').filter({ hasText: world.cancelName });
+    await card.getByText('勤務の都合がつかなくなったため').waitFor();
+    await expectAxeClean(page);
+    await card.getByRole('button', { name: '承認する' }).click();
+    const dialog = page.getByRole('dialog', { name: 'キャンセルを承認しますか？' });
+    await dialog.getByText('確保していた枠が空きます', { exact: false }).waitFor();
+    await dialog.getByText('返金の対象となる支払いはありません。').waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'office-cancel-dialog-desktop');
+    await dialog.getByRole('button', { name: '承認する' }).click();
+    await page.getByTestId('office-notice').getByText('キャンセルを承認しました。').waitFor();
+    expect(await page.getByTestId('cancel-request').filter({ hasText: world.cancelName }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('confirms a bank transfer', async () => {
+    await shootBoth('/office/payments', 'office-payments', (p) =>
+      p.getByTestId('order-row').first().waitFor(),
+    );
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/payments`);
+    const row = page.getByTestId('order-row').filter({ hasText: world.transferName });
+    await row.waitFor();
+    await expectAxeClean(page);
+    await row.getByRole('button', { name: /入金を確認/ }).click();
+    const dialog = page.getByRole('dialog', { name: '銀行振込の入金を確認しましたか？' });
+    await dialog.getByRole('button', { name: '入金を確認' }).click();
+    await page.getByTestId('office-notice').getByText('入金を確認しました。').waitFor();
+    expect(await page.getByTestId('order-row').filter({ hasText: world.transferName }).count()).toBe(0);
+    // Now among the paid orders; a registration fee is refused with the API's message.
+    await page.getByText('支払い済み', { exact: true }).click();
+    const paidRow = page.getByTestId('order-row').filter({ hasText: world.transferName });
+    await paidRow.getByRole('button', { name: /返金する/ }).click();
+    const refund = page.getByRole('dialog', { name: '返金しますか？' });
+    await refund.getByText('コース登録料は返金できません。').waitFor();
+    await refund.getByRole('button', { name: '返金する' }).click();
+    await refund.getByTestId('confirm-error').waitFor();
+    expect(await refund.getByTestId('confirm-error').innerText()).toMatch(/返金/);
+    await expectAxeClean(page);
+    await screenshot(page, 'office-refund-refused-desktop');
+    await context.close();
+  });
+
+  it('checks in a ticket by its code (Enter submits), refuses a forged code and a second use', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/check-in`);
+    const input = page.getByTestId('check-in-code');
+    await input.waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('check-in-code');
+    await expectAxeClean(page);
+    // A forged code: the API's Japanese message.
+    await page.keyboard.type(`${world.ticketCode.slice(0, -3)}AAA`);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('check-in-error').waitFor();
+    expect(await page.getByTestId('check-in-error').innerText()).toMatch(/受講票/);
+    // The real ticket, as a USB scanner types its QR content (the check-in URL) followed by Enter.
+    await input.fill(`${base}/check-in/${world.ticketCode}`);
+    await input.press('Enter');
+    await page.getByTestId('check-in-success').getByText(world.ticketName).waitFor();
+    await page.getByTestId('check-in-success').getByText(world.ticketSession.name).waitFor();
+    await page.getByTestId('check-in-history').getByText(world.ticketName).waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'office-check-in-done-desktop');
+    await input.fill(world.ticketCode);
+    await input.press('Enter');
+    await page.getByTestId('check-in-error').waitFor();
+    expect(await page.getByTestId('check-in-error').innerText()).toMatch(/受付済み|すでに/);
+    await context.close();
+    await shootBoth('/office/check-in', 'office-check-in', (p) => p.getByTestId('check-in-code').waitFor());
+  });
+});
