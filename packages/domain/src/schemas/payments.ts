@@ -151,6 +151,8 @@ export const createOrderTransactionSchema = z.object({
       amount: z.unknown().optional(),
     })
     .default({ products: [] }),
+  /** The session a course registration fee is paid from (its enrolment records step 1). */
+  training_id: id('training_id').optional().nullable(),
   postal_code: optionalText(10),
   address: optionalText(300),
   customer_name: optionalText(100),

@@ -618,6 +618,47 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     ]);
   });
 
+  it.each([
+    ['the transaction carries the session', true],
+    ['only the intent carries the session', false],
+  ])(
+    'a registration fee paid through the gateway calls records step 1 on that session (%s)',
+    async (_label, onTransaction) => {
+      const session = await makeSession(ctx, { coursePrice: 3300 });
+      const user = await makeUser(ctx);
+      const target = { object_type: 1, object_id: session.courseId, training_id: session.id };
+      const post = async <T>(url: string, body: Record<string, unknown>) => {
+        const response = await call(ctx.app, 'POST', `/api/v1${url}`, user.token, body);
+        expect(response.statusCode, response.body).toBeLessThan(300);
+        return dataOf<T>(response);
+      };
+      const { t_key } = await post<{ t_key: string }>('/payments/create-order-transaction', {
+        ...(onTransaction ? target : { object_type: 1, object_id: session.courseId }),
+        meta: { products: [] },
+      });
+      const intent = await post<{ clientSecret: string; paymentIntentId: string }>(
+        '/payments/stripe/create-payment-intent',
+        { ...target, t_key },
+      );
+      await post('/payments/sandbox/confirm', {
+        client_secret: intent.clientSecret,
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+        email: 'pay@example.jp',
+      });
+      await post('/payments/stripe/create-payment-order', {
+        ...target,
+        payment_intent_id: intent.paymentIntentId,
+        client_secret: intent.clientSecret,
+      });
+      const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
+      expect(detail.step_status).toBe(1);
+      expect(detail.steps[0]?.state).toBe('finished');
+    },
+  );
+
   it('documents every enrolment and office call in the OpenAPI document', async () => {
     const response = await call(ctx.app, 'GET', '/api/openapi.json');
     expect(response.statusCode, response.body).toBe(200);

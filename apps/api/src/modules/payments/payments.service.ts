@@ -170,18 +170,26 @@ export async function createOrderTransaction(
   const isShop = input.object_type === OBJECT_TYPE.shopOrder;
   let amount = 0;
   let lines: PayableLine[] = [];
+  let trainingId: number | null = null;
   if (isShop) {
     const computed = await shopLines(deps.db, cart);
     if (computed.messages.length > 0) throw badRequest(computed.messages[0] ?? PAYMENT_MESSAGES.notPayable);
     lines = computed.lines;
     amount = linesTotal(lines);
   } else {
-    const payable = await payableAmount(deps.db, input.object_type, input.object_id, { id: userId });
+    const payable = await payableAmount(
+      deps.db,
+      input.object_type,
+      input.object_id,
+      { id: userId },
+      { trainingId: input.training_id },
+    );
     amount = payable.amount;
     lines = payable.lines;
+    trainingId = payable.trainingId;
   }
   const tKey = input.t_key ?? newTKey();
-  const meta: TxMeta = { products: cart, lines };
+  const meta: TxMeta = { products: cart, lines, trainingId };
   await deps.db
     .insert(transactions)
     .values({
@@ -269,7 +277,11 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
       .returning();
     if (!created) throw new Error('transaction not created');
     transaction = created;
-  } else if (transaction.amount !== payable.amount || transaction.objectId !== payable.objectId) {
+  } else if (
+    transaction.amount !== payable.amount ||
+    transaction.objectId !== payable.objectId ||
+    ((transaction.meta as TxMeta).trainingId ?? null) !== (meta.trainingId ?? null)
+  ) {
     const [updated] = await deps.db
       .update(transactions)
       .set({

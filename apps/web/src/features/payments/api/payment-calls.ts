@@ -27,7 +27,12 @@ export const checkProductOrderQuery = (target: PaymentTarget) =>
 export const createOrderTransaction = (target: PaymentTarget) =>
   apiData<{ t_key: string }>('/payments/create-order-transaction', {
     method: 'POST',
-    body: { object_type: target.object_type, object_id: target.object_id, meta: { products: [] } },
+    body: {
+      object_type: target.object_type,
+      object_id: target.object_id,
+      training_id: target.training_id ?? null,
+      meta: { products: [] },
+    },
   });
 
 export type PaymentIntent = {
