@@ -11,7 +11,8 @@ import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../..
 import { expectBody, expectError } from '../../../test/http.ts';
 import { certificateCounters, certificates, courses } from '../../db/schema.ts';
 import { call, enrolAt, makeLearningSession, makeUser, type Member } from '../learning/learning.fixtures.ts';
-import { certificateNumber, newVerificationCode, validUntil } from './certificates.service.ts';
+import { loadConfig } from '../../config.ts';
+import { certificateNumber, newVerificationCode, publicOrigin, validUntil } from './certificates.service.ts';
 
 const m = ja.learning.api;
 const url = (id: number, path: string) => `/api/v1/trainings/${id}/enrollments/${path}`;
@@ -27,6 +28,14 @@ describe('certificate numbers and codes', () => {
   it('ends the validity the day before the anniversary', () => {
     expect(validUntil('2026-11-22', 5)).toBe('2031-11-21');
     expect(validUntil('2028-03-01', 3)).toBe('2031-02-28');
+  });
+  it('prints PUBLIC_URL when set, else the origin the request came to', () => {
+    const request = { protocol: 'https', host: 'portal.example.jp:8443' };
+    expect(publicOrigin(loadConfig({ PORT: '3100' }), request)).toBe('https://portal.example.jp:8443');
+    expect(publicOrigin(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://mels.example.jp/' }), request)).toBe(
+      'https://mels.example.jp',
+    );
+    expect(publicOrigin(loadConfig({ PORT: '3100' }))).toBe('http://localhost:3100');
   });
   it('makes url-safe codes of 144 random bits', () => {
     const codes = new Set(Array.from({ length: 200 }, newVerificationCode));

@@ -19,6 +19,7 @@ import {
   checkViewLink,
   download,
   preview,
+  publicOrigin,
   renderPdf,
   revokeCertificate,
   verify,
@@ -61,12 +62,17 @@ export function registerCertificates(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await preview(db(), app.deps.config, {
-        trainingId: request.params.id,
-        userTypeId: request.body.user_type,
-        userId: currentUser(request).id,
-        now: now(),
-      }),
+      data: await preview(
+        db(),
+        app.deps.config,
+        {
+          trainingId: request.params.id,
+          userTypeId: request.body.user_type,
+          userId: currentUser(request).id,
+          now: now(),
+        },
+        publicOrigin(app.deps.config, request),
+      ),
     }),
   );
 
@@ -92,7 +98,7 @@ export function registerCertificates(app: FastifyInstance) {
     async (request, reply) => {
       const { pdf, fileName } = await download(
         db(),
-        app.deps.config,
+        publicOrigin(app.deps.config, request),
         {
           trainingId: request.params.id,
           userTypeId: request.body.user_type,
@@ -128,7 +134,12 @@ export function registerCertificates(app: FastifyInstance) {
         request.query.signature,
         now(),
       );
-      const { pdf, fileName } = await renderPdf(db(), app.deps.config, request.params.id, now());
+      const { pdf, fileName } = await renderPdf(
+        db(),
+        publicOrigin(app.deps.config, request),
+        request.params.id,
+        now(),
+      );
       // Shown in the portal's own frame: same-origin framing only, and no CSP sandbox that would stop the PDF viewer.
       reply.removeHeader('content-security-policy');
       reply.header('content-security-policy', "frame-ancestors 'self'");

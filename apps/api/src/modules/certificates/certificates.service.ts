@@ -188,12 +188,27 @@ export function checkViewLink(
   if (expires * 1000 < now.getTime()) throw new ApiError(410, 'LINK_EXPIRED', m.certificateLinkExpired);
 }
 
-export const verifyUrl = (config: Config, code: string) => `${config.publicUrl}/verify/${code}`;
+/**
+ * The origin printed in the QR code and shown as the verification URL: PUBLIC_URL when it is set, else
+ * (the default http://localhost:PORT) the origin the request came to, so a server reached under another
+ * name or port still prints a link that works.
+ */
+export function publicOrigin(config: Config, request?: { protocol: string; host: string }): string {
+  const isDefault = config.publicUrl === `http://localhost:${config.port}`;
+  return isDefault && request?.host ? `${request.protocol}://${request.host}` : config.publicUrl;
+}
+
+export const verifyUrl = (origin: string, code: string) => `${origin}/verify/${code}`;
 
 // ───────────────────────────── calls ─────────────────────────────
 
 /** POST …/certificates/preview */
-export async function preview(db: Database, config: Config, c: Caller): Promise<CertificatePreview> {
+export async function preview(
+  db: Database,
+  config: Config,
+  c: Caller,
+  origin: string,
+): Promise<CertificatePreview> {
   const cert = await ownCertificate(db, c);
   return {
     id: cert.id,
@@ -202,11 +217,11 @@ export async function preview(db: Database, config: Config, c: Caller): Promise<
     certificate_number: cert.certificateNumber,
     start_date: cert.startDate,
     end_date: cert.endDate,
-    verify_url: verifyUrl(config, cert.verificationCode),
+    verify_url: verifyUrl(origin, cert.verificationCode),
   };
 }
 
-export async function renderPdf(db: Executor, config: Config, id: number, now: Date) {
+export async function renderPdf(db: Executor, origin: string, id: number, now: Date) {
   const row = await findPrintData(db, id);
   if (!row) throw notFound(m.certificateNotFound);
   const c = row.certificate;
@@ -223,16 +238,16 @@ export async function renderPdf(db: Executor, config: Config, id: number, now: D
     endDate: c.endDate,
     issuedOn: c.createdAt ? tokyoDate(c.createdAt) : tokyoDate(now),
     association: ASSOCIATION_NAME_JA,
-    verifyUrl: verifyUrl(config, c.verificationCode),
+    verifyUrl: verifyUrl(origin, c.verificationCode),
   });
   return { pdf, fileName: `certificate_${c.certificateNumber}.pdf` };
 }
 
 /** POST …/certificates/download: the caller's certificate of this session (an id of someone else's → 404). */
-export async function download(db: Database, config: Config, c: Caller, id: number | undefined) {
+export async function download(db: Database, origin: string, c: Caller, id: number | undefined) {
   const cert = await ownCertificate(db, c);
   if (id !== undefined && id !== cert.id) throw notFound(m.certificateNotFound);
-  return renderPdf(db, config, cert.id, c.now);
+  return renderPdf(db, origin, cert.id, c.now);
 }
 
 /** GET /certificates/verify/{code}: public; the holder's name, the course and the dates, nothing else. */
