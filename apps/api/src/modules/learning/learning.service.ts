@@ -44,6 +44,10 @@ const m = ja.learning.api;
 export type Caller = { trainingId: number; userTypeId: number; userId: number; now: Date };
 
 const round = (n: number) => Math.round(n * 100) / 100;
+/** Reported ranges shorter than this are ignored (seconds). */
+const MIN_RANGE_SECONDS = 0.2;
+/** A watch record of more separate ranges than this is not a real viewing (refused, 400). */
+const MAX_STORED_RANGES = 1000;
 
 function presentLesson(l: LessonRow, v: ViewRow | undefined): Lesson {
   return {
@@ -134,10 +138,15 @@ export async function reportProgress(
     const elapsed = created ? 0 : Math.max(0, (c.now.getTime() - view.updatedAt.getTime()) / 1000);
     const allowance = elapsed * LEARNING_LIMITS.maxPlaybackRate + LEARNING_LIMITS.progressSlackSeconds;
     const clip = (n: number) => Math.min(Math.max(n, 0), lesson.duration);
-    const reported = body.ranges.map(([a, b]) => [clip(a), clip(b)] as Range);
+    // Fragments under MIN_RANGE seconds are timer noise; dropping them also bounds the stored record.
+    const reported = body.ranges
+      .map(([a, b]) => [clip(a), clip(b)] as Range)
+      .filter(([a, b]) => b - a >= MIN_RANGE_SECONDS);
     const watched = creditRanges(view.watchedRanges as Range[], reported, allowance).map(
       ([a, b]) => [round(a), round(b)] as Range,
     );
+    if (watched.length > MAX_STORED_RANGES)
+      throw badRequest(ja.errors.validation, { ranges: [m.notWatchedToEnd] });
     const watchedSeconds = Math.floor(rangesLength(watched));
     const position = Math.floor(clip(body.position));
     await saveView(tx, view.id, { watchedRanges: watched, watchedSeconds, position }, c.now);
