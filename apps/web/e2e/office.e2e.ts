@@ -93,6 +93,7 @@ async function register(lastName: string) {
       privacy: true,
     },
   });
+  if (!data?.token) throw new Error(`registration gave no token: ${JSON.stringify(data)}`);
   return { token: data.token, name: `${lastName} 花子` };
 }
 
@@ -193,6 +194,10 @@ beforeAll(async () => {
 
   const members = [await register('抽選一'), await register('抽選二'), await register('抽選三')];
   const [m1, m2, m3] = members;
+  // Others for the cancellation and the ticket: a place in another session of the same course would
+  // exclude a lottery applicant from the draw ('won elsewhere').
+  const m4 = await register('取消');
+  const m5 = await register('受付');
   if (!m1 || !m2 || !m3) throw new Error('no members');
   officeToken = await login('office@mels.example.jp');
   // A recruitment open to new members (observers first: their steps are 4 and 5 only), made a lottery
@@ -200,38 +205,38 @@ beforeAll(async () => {
   const target = await findOpenRecruitment(m1.token, []);
   world.lottery = { id: target.card.id, name: target.card.name, userType: target.userType };
   await restartWith(
-    "update training_user_types set selection = 'lottery' where training_id = $1 and user_type_id = $2",
+    "update training_user_types set selection = 'lottery', capacity = participant + 2 where training_id = $1 and user_type_id = $2",
     [target.card.id, target.userType],
   );
   for (const m of members) {
     expect((await apply(m.token, target.card.id, target.userType)).status).toBe(5);
     world.lotteryApplicants.push(m.name);
   }
-  // A cancellation request (member 1) and a ticket to check in (member 2) on first-come recruitments.
-  const first = await findOpenRecruitment(m1.token, [target.card.id]);
+  // A cancellation request (member 4) and a ticket to check in (member 5) on first-come recruitments.
+  const first = await findOpenRecruitment(m4.token, [target.card.id]);
   world.cancelSession = { id: first.card.id, name: first.card.name };
-  await apply(m1.token, first.card.id, first.userType);
-  await request(`/trainings/${first.card.id}/enrollments/user/request-cancel`, m1.token, {
+  await apply(m4.token, first.card.id, first.userType);
+  await request(`/trainings/${first.card.id}/enrollments/user/request-cancel`, m4.token, {
     body: { user_type: first.userType, reason: '勤務の都合がつかなくなったため' },
   });
-  world.cancelName = m1.name;
-  const second = await findOpenRecruitment(m2.token, [target.card.id]);
+  world.cancelName = m4.name;
+  const second = await findOpenRecruitment(m5.token, [target.card.id]);
   world.ticketSession = { id: second.card.id, name: second.card.name };
-  const applied = await apply(m2.token, second.card.id, second.userType);
+  const applied = await apply(m5.token, second.card.id, second.userType);
   if (applied.status === 8)
     await request(`/office/enrollments/${applied.enrollment_id}/confirm-payment`, officeToken, {
       method: 'POST',
     });
   else
-    await request(`/trainings/${second.card.id}/enrollments/agreement`, m2.token, {
+    await request(`/trainings/${second.card.id}/enrollments/agreement`, m5.token, {
       body: { user_type: second.userType, agree: true },
     });
   const ticket = await request<{ attendance_code: string }>(
     `/trainings/${second.card.id}/enrollments/ticket?user_type=${second.userType}`,
-    m2.token,
+    m5.token,
   );
   world.ticketCode = ticket.attendance_code;
-  world.ticketName = m2.name;
+  world.ticketName = m5.name;
   // An assistant application awaiting approval (the demo assistant).
   const assistant = await login('assistant@mels.example.jp');
   const [assisting] = await findSessions(assistant, 2, 'first_come', 1);
@@ -357,7 +362,14 @@ describe('office console', () => {
     await dialog.getByRole('button', { name: '実施する' }).click();
     await panel.getByTestId('lottery-notice').waitFor();
     expect(await panel.getByTestId('lottery-seed').innerText()).toBe('office-e2e-2026');
-    expect(await panel.getByTestId('lottery-winners').innerText()).toMatch(/^[1-9]\d*名$/);
+    expect(await panel.getByTestId('lottery-winners').innerText()).toBe('2名');
+    expect(await panel.getByTestId('lottery-losers').innerText()).toBe('1名');
+    // Every place is taken: offering to the next applicant is refused with the API's message.
+    await panel.getByRole('button', { name: '次点の方に繰り上げる' }).click();
+    const offer = page.getByRole('dialog', { name: '繰り上げ当選を通知しますか？' });
+    await offer.getByRole('button', { name: '繰り上げる' }).click();
+    await offer.getByTestId('confirm-error').waitFor();
+    await offer.getByRole('button', { name: 'やめる' }).click();
     // The roster shows the applicants with their new statuses; the history drawer lists the steps.
     const row = page.getByTestId('roster-row').filter({ hasText: world.lotteryApplicants[0] ?? '' });
     await row.waitFor();

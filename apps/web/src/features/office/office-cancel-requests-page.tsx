@@ -121,7 +121,7 @@ export function OfficeCancelRequestsPage() {
         opened={dialog?.kind === 'reject'}
         title={m.rejectTitle}
         confirmLabel={m.reject}
-        color="gray"
+        color="gray.7"
         action={() => rejectCancel(request?.id ?? 0)}
         onDone={() => {
           setDialog(null);

@@ -141,30 +141,26 @@ export function OfficeCheckInPage() {
         </form>
         <div aria-live="polite">
           {mutation.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              title={m.refused}
-              mt="md"
-              styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-              data-testid="check-in-error"
-            >
-              {errorMessage(mutation.error, t.errors.generic)}
+            <Alert color="red" variant="light" mt="md" data-testid="check-in-error">
+              <Text fw={700} c="red.9">
+                {m.refused}
+              </Text>
+              <Text size="sm" c="dark.7">
+                {errorMessage(mutation.error, t.errors.generic)}
+              </Text>
             </Alert>
           ) : null}
           {mutation.isSuccess && result ? (
-            <Alert
-              color="teal"
-              variant="light"
-              title={m.success}
-              mt="md"
-              styles={{ title: { color: 'var(--mantine-color-teal-9)' } }}
-              data-testid="check-in-success"
-            >
-              <Text fw={700} size="lg">
+            <Alert color="teal" variant="light" mt="md" data-testid="check-in-success">
+              <Text fw={700} c="dark.7">
+                {m.success}
+              </Text>
+              <Text fw={700} size="lg" c="dark.9">
                 {result.fullname}
               </Text>
-              <Text size="sm">{result.training_name}</Text>
+              <Text size="sm" c="dark.7">
+                {result.training_name}
+              </Text>
             </Alert>
           ) : null}
         </div>

@@ -151,7 +151,7 @@ export function OfficePaymentsPage() {
         opened={target !== null}
         title={labels.title}
         confirmLabel={labels.button}
-        color={action === 'refund' ? 'red' : undefined}
+        color={action === 'refund' ? 'red.8' : undefined}
         action={() => orderAction(target?.id ?? 0, action)}
         onDone={() => {
           setTarget(null);

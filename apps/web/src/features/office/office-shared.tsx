@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
 import type { Pagination as PageInfo } from '@mels/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { OFFICE_KEY } from './api/office-calls.ts';
@@ -13,9 +13,23 @@ export function errorMessage(error: unknown, fallback: string) {
 }
 
 /** A table that scrolls sideways on a phone; the region itself takes focus so keyboards can scroll it. */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+export function TableScroll({
+  label,
+  children,
+  minWidth = 720,
+}: {
+  label: string;
+  children: ReactNode;
+  minWidth?: number;
+}) {
   return (
-    <div className={classes.scroll} role="region" aria-label={label} tabIndex={0}>
+    <div
+      className={classes.scroll}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      style={{ '--office-table-min': `${minWidth}px` } as CSSProperties}
+    >
       {children}
     </div>
   );
@@ -161,7 +175,7 @@ export function Tag({
   children: ReactNode;
 }) {
   return (
-    <Badge variant={variant} color={color} c={`${color}.9`} size={size}>
+    <Badge variant={variant} color={color} c={color === 'orange' ? 'dark.6' : `${color}.9`} size={size}>
       {children}
     </Badge>
   );

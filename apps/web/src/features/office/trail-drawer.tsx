@@ -23,7 +23,7 @@ export function TrailDrawer({
       opened={target !== null}
       onClose={onClose}
       position="right"
-      size="lg"
+      size="xl"
       title={target ? f(t.office.training.historyOf, target.name) : ''}
       closeButtonProps={{ 'aria-label': t.app.close }}
     >
@@ -31,7 +31,7 @@ export function TrailDrawer({
       {query.isPending && target ? <ListSkeleton count={3} height={32} /> : null}
       {query.data && query.data.steps.length === 0 ? <Text c="dimmed">{m.empty}</Text> : null}
       {query.data && query.data.steps.length > 0 ? (
-        <TableScroll label={target ? f(t.office.training.historyOf, target.name) : m.step}>
+        <TableScroll label={target ? f(t.office.training.historyOf, target.name) : m.step} minWidth={480}>
           <Table verticalSpacing="xs" fz="sm" data-testid="trail-table">
             <Table.Thead>
               <Table.Tr>
