@@ -78,6 +78,13 @@ const NO_FEATURES = Object.fromEntries(
   ),
 ) as unknown as PDFKit.Mixins.TextOptions['features'];
 
+/** The largest size (down to `min`, in half points) at which `text` fits on one line of `width`. */
+function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+  let size = max;
+  while (size > min && doc.fontSize(size).widthOfString(text, { features: NO_FEATURES }) > width) size -= 0.5;
+  return size;
+}
+
 /** The QR code drawn as vector squares (smaller and faster than an embedded image). */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
@@ -145,8 +152,8 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
 
   doc
     .fillColor('#111111')
-    .fontSize(28)
-    .text(`${input.holderName}  殿`, 0, 172, { width: W, align: 'center' });
+    .fontSize(fitSize(doc, `${input.holderName}  殿`, W - 160, 28, 14))
+    .text(`${input.holderName}  殿`, 0, 172, { width: W, align: 'center', height: 36, ellipsis: true });
   if (input.holderNameAlpha)
     doc.fillColor('#444444').fontSize(12).text(input.holderNameAlpha, 0, 210, { width: W, align: 'center' });
   doc
@@ -156,13 +163,11 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
     .strokeColor('#888888')
     .stroke();
 
+  const statement = `あなたは「${input.courseName}」の全課程を修了したことをここに証します。`;
   doc
     .fillColor('#222222')
-    .fontSize(13)
-    .text(`あなたは「${input.courseName}」の全課程を修了したことをここに証します。`, 0, 250, {
-      width: W,
-      align: 'center',
-    });
+    .fontSize(fitSize(doc, statement, W - 160, 13, 9))
+    .text(statement, 0, 250, { width: W, align: 'center', height: 20, ellipsis: true });
 
   const rows: Array<[string, string]> = [
     ['コース', input.courseName],
@@ -179,8 +184,8 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
     doc.fillColor('#666666').fontSize(10.5).text(label, 150, y, { width: 80 });
     doc
       .fillColor('#111111')
-      .fontSize(11.5)
-      .text(value, 235, y - 1, { width: 380, lineBreak: false, ellipsis: true });
+      .fontSize(fitSize(doc, value, 380, 11.5, 7.5))
+      .text(value, 235, y - 1, { width: 380, height: 16, ellipsis: true });
     y += 24;
   }
 
