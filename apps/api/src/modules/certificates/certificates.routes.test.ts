@@ -172,6 +172,30 @@ describe.each(drivers())('certificates on %s', (driver) => {
     expect(counter?.lastNumber).toBe(6);
   });
 
+  it('documents every learning, survey and certificate call in the OpenAPI document', async () => {
+    const doc = (await call(ctx.app, 'GET', '/api/openapi.json')).json() as { paths: Record<string, object> };
+    const e = '/api/v1/trainings/{id}/enrollments';
+    for (const path of [
+      `${e}/pre-videos`,
+      `${e}/pre-videos/progress`,
+      `${e}/pre-videos/view`,
+      `${e}/pre-tests`,
+      `${e}/post-tests`,
+      `${e}/pre-test/answer`,
+      `${e}/post-test/answer`,
+      `${e}/surveys/list`,
+      `${e}/surveys`,
+      `${e}/certificates/preview`,
+      `${e}/certificates/download`,
+      '/api/v1/certificates/{id}/view',
+      '/api/v1/certificates/verify/{code}',
+      '/api/v1/office/certificates/{id}/revoke',
+      '/api/v1/office/trainings/{id}/surveys',
+      '/api/v1/office/trainings/{id}/surveys.csv',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
+  });
+
   it('verifies publicly: valid, expired, revoked, unknown; revoking is office-only', async () => {
     const session = await makeLearningSession(ctx);
     await ctx.deps.db.update(courses).set({ certificationPeriod: 5 }).where(eq(courses.id, session.courseId));
