@@ -1,4 +1,16 @@
-import { Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  useMatches,
+} from '@mantine/core';
 import { OFFICE_WAITING, type OfficeTraining, type OfficeWaiting } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -32,13 +44,13 @@ function filtersOf(params: URLSearchParams): TrainingFilters {
   };
 }
 
-function RecruitmentLines({ training }: { training: OfficeTraining }) {
+function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining; wrap?: boolean }) {
   const { t, f } = useI18n();
   const m = t.office.trainings;
   return (
     <Stack gap={4}>
       {training.recruitments.map((r) => (
-        <Group key={r.user_type_id} gap={6} wrap="nowrap">
+        <Group key={r.user_type_id} gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
           <Text size="sm" fw={600} className={classes.nowrap}>
             {r.user_type_name}
           </Text>
@@ -98,6 +110,8 @@ export function OfficeTrainingsPage() {
     apply({});
   };
   const rows = query.data?.data ?? [];
+  // A phone gets one card per session; wider screens the table.
+  const cards = useMatches({ base: true, sm: false });
   return (
     <>
       <PageHeading title={m.title} lead={m.lead} />
@@ -156,7 +170,25 @@ export function OfficeTrainingsPage() {
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <ListSkeleton count={5} /> : null}
       {query.data && rows.length === 0 ? <EmptyState>{m.empty}</EmptyState> : null}
-      {rows.length > 0 ? (
+      {rows.length > 0 && cards ? (
+        <Stack gap="sm">
+          {rows.map((training) => (
+            <Card key={training.id} withBorder radius="md" padding="sm" data-testid="office-training-row">
+              <Text size="sm">
+                {formatDate(training.event_date)} {training.event_start_time}〜{training.event_end_time}
+              </Text>
+              <Anchor component={Link} to={`/office/trainings/${training.id}`} fw={700}>
+                {training.name}
+              </Anchor>
+              <Text size="xs" c="dimmed" mb="xs">
+                {training.course.name}・{training.venue_name}
+              </Text>
+              <RecruitmentLines training={training} wrap />
+            </Card>
+          ))}
+        </Stack>
+      ) : null}
+      {rows.length > 0 && !cards ? (
         <TableScroll label={m.title}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
