@@ -34,6 +34,7 @@ export const sessionEn: SessionMessages = {
   state: { disabled: 'Not yet', active: 'Available', finished: 'Done', bi_finished: 'Done' },
   open: 'Go to this step',
   stepAction: {
+    pay: 'Pay the session fee',
     registration: 'Register for the course',
     application: 'Apply',
     agreement: 'Read the notes',
@@ -90,6 +91,12 @@ export const sessionEn: SessionMessages = {
     },
   },
   agreement: {
+    payTitle: 'Session fee',
+    payLead:
+      'Agree to the notes above, then pay the session fee by card. Your attendance ticket is issued once the payment is complete.',
+    consentThenPay: 'Agree and continue to payment',
+    showTicket: 'Show the ticket',
+    fee: 'Session fee',
     title: 'Notes for attendees',
     lead: 'Read the notes below and agree to them.',
     notes: [

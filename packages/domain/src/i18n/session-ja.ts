@@ -38,6 +38,7 @@ export const sessionJa = {
   } as Record<string, string>,
   open: '手続きへ進む',
   stepAction: {
+    pay: '受講料を支払う',
     registration: 'コース登録へ進む',
     application: '申込へ進む',
     agreement: '注意事項を確認する',
@@ -94,6 +95,12 @@ export const sessionJa = {
     },
   },
   agreement: {
+    payTitle: '受講料のお支払い',
+    payLead:
+      '上記の注意事項に同意のうえ、クレジットカードで受講料をお支払いください。お支払いが完了すると受講票が発行されます。',
+    consentThenPay: '同意してお支払いへ進む',
+    showTicket: '受講票を表示する',
+    fee: '受講料',
     title: '受講にあたっての注意事項',
     lead: '以下の内容をご確認のうえ、同意してください。',
     notes: [

@@ -1,13 +1,17 @@
-import { Alert, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
-import { agreementGuard, STEP_STATUS } from '@mels/domain';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { agreementGuard, OBJECT_TYPE, PAYMENT_MESSAGES, STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { checkProductOrderQuery, type PaymentTarget } from '../payments/api/payment-calls.ts';
+import { CardPayment } from '../payments/card-payment.tsx';
+import { ProcessingOutcome } from '../payments/payment-outcome.tsx';
 import {
   acceptAgreement,
   agreementQuery,
@@ -70,13 +74,119 @@ function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
   );
 }
 
+/**
+ * A card-paying attendee's agreement (status 8, route payment): the consent first, then the session
+ * fee (object_type 2) through the card form; the paid fee moves the enrolment to 9 and issues the ticket.
+ */
+function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
+  const { t } = useI18n();
+  const a = t.session.agreement;
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [agreed, setAgreed] = useState(false);
+  const [proceed, setProceed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const target: PaymentTarget = {
+    object_type: OBJECT_TYPE.sessionFee,
+    object_id: sessionKey.id,
+    training_id: sessionKey.id,
+  };
+  const check = useQuery({ ...checkProductOrderQuery(target), enabled: proceed, staleTime: 0 });
+  // The agreement's own data is left as it is, so the completion stays on screen (a refetch would
+  // find status 9 and move straight on to the ticket); everything else about the session reloads.
+  const done = () => {
+    void queryClient.invalidateQueries({
+      queryKey: sessionKeys.all(sessionKey),
+      predicate: (query) => query.queryKey[3] !== 'agreement',
+      refetchType: 'active',
+    });
+    void queryClient.invalidateQueries({
+      queryKey: [...sessionKeys.all(sessionKey), 'agreement'],
+      refetchType: 'none',
+    });
+    void queryClient.invalidateQueries({ queryKey: ['users', 'orders'] });
+  };
+  const actions = (
+    <Group gap="sm">
+      <Button component={Link} to={sessionPath(sessionKey, 'ticket')}>
+        {a.showTicket}
+      </Button>
+      <Button component={Link} to={`${sessionPath(sessionKey)}?payment=true`} variant="default">
+        {t.payments.courseFee.backToSession}
+      </Button>
+    </Group>
+  );
+  if (!proceed)
+    return (
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!agreed) {
+            setError(a.consentRequired);
+            return;
+          }
+          setProceed(true);
+        }}
+      >
+        <Stack gap="md">
+          <Text>{a.payLead}</Text>
+          <Checkbox
+            label={a.consent}
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.currentTarget.checked);
+              if (e.currentTarget.checked) setError(null);
+            }}
+            error={error}
+            required
+          />
+          <Button type="submit" size="md" fullWidth maw={360}>
+            {a.consentThenPay}
+          </Button>
+        </Stack>
+      </form>
+    );
+  if (check.isError) return <QueryError error={check.error} onRetry={() => void check.refetch()} />;
+  if (!check.data) return <Skeleton height={320} radius="sm" />;
+  const { canBuy, messages, amount } = check.data;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="session-fee-title">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} fz={20} id="session-fee-title">
+          {a.payTitle}
+        </Title>
+        <Text fw={700} fz="lg" data-testid="course-fee">
+          {formatYen(amount)}
+        </Text>
+      </Group>
+      {messages.includes(PAYMENT_MESSAGES.processing) ? (
+        <ProcessingOutcome onBack={() => void check.refetch()} />
+      ) : !canBuy ? (
+        <Alert color="red" variant="light" role="alert">
+          {messages.join(' ')}
+        </Alert>
+      ) : (
+        <CardPayment
+          target={target}
+          amount={amount}
+          defaultEmail={user?.email ?? ''}
+          onComplete={done}
+          completeActions={actions}
+        />
+      )}
+    </Stack>
+  );
+}
+
 function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: SessionKey }) {
   const { t } = useI18n();
   const a = t.session.agreement;
   const awaitingPayment = data.step_status === STEP_STATUS.awaitingPayment;
+  const payByCard = awaitingPayment && data.route === 'payment';
   let notice: string | null = null;
-  if (awaitingPayment) notice = data.route === 'waiting' ? a.waiting : a.notPaid;
-  else if (!data.can_agree) notice = a.notAvailable;
+  if (awaitingPayment && !payByCard) notice = data.route === 'waiting' ? a.waiting : a.notPaid;
+  else if (!awaitingPayment && !data.can_agree) notice = a.notAvailable;
   return (
     <Stack gap="lg" maw={760} mx="auto">
       <PageHeading title={a.title} lead={a.lead} />
@@ -98,7 +208,9 @@ function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: 
           <Text className={classes.prose}>{data.training.note}</Text>
         </Paper>
       ) : null}
-      {notice ? (
+      {payByCard ? (
+        <SessionFeePayment sessionKey={sessionKey} />
+      ) : notice ? (
         <Alert color="blue" variant="light" role="status" data-testid="agreement-notice">
           {notice}
         </Alert>

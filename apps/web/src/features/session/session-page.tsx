@@ -47,6 +47,7 @@ function stepTarget(step: number, detail: SessionDetail, k: SessionKey) {
     if (detail.next_route === 'ticket') return { to: sessionPath(k, 'ticket'), action: 'ticket' };
     if (detail.next_route === 'agreement') return { to: sessionPath(k, 'agreement'), action: 'agreement' };
     if (detail.next_route === 'waiting') return { to: sessionPath(k, 'agreement'), action: 'waiting' };
+    if (detail.next_route === 'payment') return { to: sessionPath(k, 'agreement'), action: 'pay' };
   }
   return null;
 }
@@ -209,7 +210,7 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
           variant="light"
           title={s.warningsTitle}
           data-testid="session-warnings"
-          styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
+          styles={{ title: { color: '#8a2c0d' } }}
         >
           <List size="sm" spacing={4}>
             {detail.warnings.map((w) => (
