@@ -221,7 +221,6 @@ export const officeEn: OfficeMessages = {
     refundTitle: 'Refund this order?',
     refundBody:
       'Order {0} ({1}) is marked refunded and a refund entry recorded. Card payments are refunded through the payment service; transfers and cash are returned by the office.',
-    refundNotRefundable: 'Course registration fees are not refundable.',
     confirmed: 'Transfer confirmed.',
     paidDone: 'Marked paid.',
     refunded: 'Refunded.',

@@ -225,7 +225,6 @@ export const officeJa = {
     refundTitle: '返金しますか？',
     refundBody:
       '注文番号 {0}（{1}）を返金済みにし、返金の記録を作成します。カード払いは決済サービス経由で返金されます。銀行振込・現地払いの場合は、事務局から返金してください。',
-    refundNotRefundable: 'コース登録料は返金できません。',
     confirmed: '入金を確認しました。',
     paidDone: '受領済みにしました。',
     refunded: '返金しました。',

@@ -40,7 +40,10 @@ export function OfficeCancelRequestsPage() {
       <SegmentedControl
         mb="md"
         value={String(status)}
-        onChange={(value) => setParams(value === '0' ? {} : { status: value })}
+        onChange={(value) => {
+          setNotice(null);
+          setParams(value === '0' ? {} : { status: value });
+        }}
         data={[0, 1, 2].map((s) => ({ value: String(s), label: m.tabs[s] ?? '' }))}
         aria-label={m.title}
       />

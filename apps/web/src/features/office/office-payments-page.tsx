@@ -57,7 +57,10 @@ export function OfficePaymentsPage() {
       <SegmentedControl
         mb="md"
         value={kind}
-        onChange={(value) => setParams({ kind: value })}
+        onChange={(value) => {
+          setNotice(null);
+          setParams({ kind: value });
+        }}
         data={OFFICE_ORDER_KINDS.map((k) => ({ value: k, label: m.tabs[k] ?? k }))}
         aria-label={m.title}
         fullWidth
@@ -166,11 +169,6 @@ export function OfficePaymentsPage() {
             `${target?.user.fullname ?? ''}・${formatYen(target?.amount ?? 0)}`,
           )}
         </Text>
-        {action === 'refund' && target && !target.refundable ? (
-          <Text size="sm" c="red.8">
-            {m.refundNotRefundable}
-          </Text>
-        ) : null}
       </ConfirmAction>
     </>
   );
