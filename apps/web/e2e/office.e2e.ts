@@ -10,11 +10,11 @@ import { startPortalServer } from './support/server.ts';
 
 /**
  * The office console against a server of this file's own. Members, applications, a cancellation
- * request, a ticket and a bank transfer are made through the API. Two things cannot be: a lottery
- * recruitment open to a brand-new member (the seeded ones need course registration, pre-videos and a
- * pre-test first) and a closed application window (the server's clock cannot be moved). For those the
- * server is stopped, one statement is run on its database and it is started again on the same data:
- * a first-come recruitment becomes a lottery before the members apply, and its window closes after.
+ * request, a ticket, a bank transfer and the early end of the lottery's window are made through the
+ * API. One thing cannot be: a lottery recruitment open to a brand-new member (the seeded ones need
+ * course registration, pre-videos and a pre-test first). For that the server is stopped, one statement
+ * is run on its database (a first-come recruitment becomes a lottery with two free places) and it is
+ * started again on the same data, before the members apply.
  */
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
 
@@ -255,12 +255,10 @@ beforeAll(async () => {
   });
   world.transferName = m3.name;
 
-  // The draw needs the window closed (the server's clock cannot be moved).
-  await restartWith(
-    "update training_user_types set apply_start_date = least(apply_start_date, now() - interval '2 days'), apply_end_date = now() - interval '1 hour' where training_id = $1 and user_type_id = $2",
-    [target.card.id, target.userType],
-  );
-  officeToken = await login('office@mels.example.jp');
+  // The office ends the window now (POST …/close-applications), so that the draw can run.
+  await request(`/office/trainings/${target.card.id}/close-applications`, officeToken, {
+    body: { user_type: target.userType },
+  });
 }, 300_000);
 
 afterAll(async () => {
