@@ -342,29 +342,18 @@ describe('course page', () => {
     }
     expect(await axeSerious(page)).toEqual([]);
 
-    const youtube = course.video_previews.find((v) => v.link.includes('youtube'));
-    const vimeo = course.video_previews.find((v) => v.link.includes('vimeo'));
-    expect(youtube && vimeo).toBeTruthy();
-
-    await page.getByRole('button', { name: `「${youtube?.name}」を再生` }).click();
-    const dialog = page.getByRole('dialog', { name: youtube?.name });
-    await dialog.waitFor();
-    const id = new URL(youtube?.link ?? '').searchParams.get('v');
-    expect(await dialog.locator('iframe').getAttribute('src')).toBe(
-      `https://www.youtube-nocookie.com/embed/${id}?rel=0`,
-    );
-    expect(await dialog.locator('iframe').getAttribute('title')).toBe(youtube?.name);
+    // The demo previews are short files served by the portal itself: they play offline.
+    const first = course.video_previews[0];
+    expect(first?.link).toMatch(/^\/media\/lessons\/.+\.webm$/);
+    await page.getByRole('button', { name: `「${first?.name}」を再生` }).click();
+    const dialog = page.getByRole('dialog', { name: first?.name });
+    const video = dialog.locator('video');
+    await video.waitFor({ state: 'attached' });
+    expect(await video.getAttribute('src')).toBe(first?.link);
+    await poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
     expect(await axeSerious(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: '閉じる' }).click();
     await dialog.waitFor({ state: 'hidden' });
-
-    await page.getByRole('button', { name: `「${vimeo?.name}」を再生` }).click();
-    const vimeoId = /(\d+)$/.exec(vimeo?.link ?? '')?.[1];
-    expect(await page.getByRole('dialog').locator('iframe').getAttribute('src')).toBe(
-      `https://player.vimeo.com/video/${vimeoId}`,
-    );
-    await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: 'このコースの講習会を探す' }).click();
     await poll(() => page.url()).toMatch(
@@ -376,19 +365,40 @@ describe('course page', () => {
     await context.close();
   });
 
-  it('plays a self-hosted video in a <video> element', async () => {
+  it('plays YouTube and Vimeo links in their own embed players', async () => {
     const { context, page } = await newPage(browser);
     const body = await api<{ data: { video_previews: object[] } }>('/courses/1');
     body.data.video_previews = [
-      { id: 99, name: '院内研修の記録', thumbnail: null, link: '/media/videos/sample.mp4', hostname: 'self' },
+      {
+        id: 98,
+        name: '母体急変時の初期対応',
+        thumbnail: null,
+        link: 'https://www.youtube.com/watch?v=H8pL3nWq2Zc',
+        hostname: 'www.youtube.com',
+      },
+      {
+        id: 99,
+        name: '産科危機的出血への対応',
+        thumbnail: null,
+        link: 'https://vimeo.com/482915306',
+        hostname: 'vimeo.com',
+      },
     ];
     await page.route('**/api/v1/courses/1', (route) => route.fulfill({ json: body }));
     await page.goto('/course/1');
-    await page.getByRole('button', { name: '「院内研修の記録」を再生' }).click();
-    const video = page.getByRole('dialog').locator('video');
-    await video.waitFor({ state: 'attached' });
-    expect(await video.getAttribute('src')).toBe('/media/videos/sample.mp4');
-    expect(await video.getAttribute('controls')).not.toBeNull();
+    await page.getByRole('button', { name: '「母体急変時の初期対応」を再生' }).click();
+    const dialog = page.getByRole('dialog', { name: '母体急変時の初期対応' });
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/H8pL3nWq2Zc?rel=0',
+    );
+    expect(await dialog.locator('iframe').getAttribute('title')).toBe('母体急変時の初期対応');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '「産科危機的出血への対応」を再生' }).click();
+    expect(await page.getByRole('dialog').locator('iframe').getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/482915306',
+    );
     await context.close();
   });
 
@@ -426,7 +436,12 @@ describe('screenshots', () => {
       .getByRole('button', { name: /を再生$/ })
       .first()
       .click();
-    await page.getByRole('dialog').locator('iframe').waitFor({ state: 'attached' });
+    await page
+      .getByRole('dialog')
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) =>
+        v.readyState >= 2 ? undefined : new Promise((resolve) => v.addEventListener('loadeddata', resolve)),
+      );
     // The viewport only: a full-page capture would move the sticky header into the middle.
     await page.screenshot({ path: path.join(screenshotDir, 'public-course-video-375.png') });
     await context.close();

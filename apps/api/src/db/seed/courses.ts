@@ -22,7 +22,8 @@ type CourseSeed = {
   certificatePrefix: string;
   isRenewal: boolean;
   introVideo: string | null;
-  previews: ReadonlyArray<{ name: string; link: string }>;
+  /** Preview videos: names; the demo plays its short local files for them (the machine is offline). */
+  previews: ReadonlyArray<{ name: string }>;
 };
 
 export const COURSE_SEEDS: readonly CourseSeed[] = [
@@ -47,11 +48,11 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
     sortOrder: 1,
     certificatePrefix: 'B',
     isRenewal: false,
-    introVideo: 'https://www.youtube.com/watch?v=Qm7bT2vK4xE',
+    introVideo: '/media/lessons/lesson-1.webm',
     previews: [
-      { name: '母体急変時の初期対応（一次評価）', link: 'https://www.youtube.com/watch?v=H8pL3nWq2Zc' },
-      { name: '産科危機的出血への対応', link: 'https://www.youtube.com/watch?v=rT5vK9mB1sA' },
-      { name: '妊産婦の心肺蘇生と死戦期帝王切開', link: 'https://vimeo.com/482915306' },
+      { name: '母体急変時の初期対応（一次評価）' },
+      { name: '産科危機的出血への対応' },
+      { name: '妊産婦の心肺蘇生と死戦期帝王切開' },
     ],
   },
   {
@@ -75,10 +76,7 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
     certificatePrefix: 'BI',
     isRenewal: false,
     introVideo: null,
-    previews: [
-      { name: 'インストラクターの役割と心構え', link: 'https://www.youtube.com/watch?v=pX2cN7dL0uY' },
-      { name: 'デブリーフィングの基本', link: 'https://vimeo.com/517263841' },
-    ],
+    previews: [{ name: 'インストラクターの役割と心構え' }, { name: 'デブリーフィングの基本' }],
   },
   {
     slug: 'instructor',
@@ -103,9 +101,9 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
     isRenewal: false,
     introVideo: null,
     previews: [
-      { name: 'シミュレーション教育の理論', link: 'https://www.youtube.com/watch?v=bV6yR1tJ8kQ' },
-      { name: 'コースの企画と運営', link: 'https://www.youtube.com/watch?v=Zs4hF0gW3eM' },
-      { name: '受講者評価のポイント', link: 'https://vimeo.com/603184572' },
+      { name: 'シミュレーション教育の理論' },
+      { name: 'コースの企画と運営' },
+      { name: '受講者評価のポイント' },
     ],
   },
   {
@@ -129,11 +127,8 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
     sortOrder: 2,
     certificatePrefix: 'A',
     isRenewal: false,
-    introVideo: 'https://www.youtube.com/watch?v=Lk9sD4fG2wP',
-    previews: [
-      { name: '羊水塞栓症の診断と初期治療', link: 'https://www.youtube.com/watch?v=Nc3xT8uB5rV' },
-      { name: '妊産婦の敗血症', link: 'https://vimeo.com/629471385' },
-    ],
+    introVideo: '/media/lessons/lesson-2.webm',
+    previews: [{ name: '羊水塞栓症の診断と初期治療' }, { name: '妊産婦の敗血症' }],
   },
   {
     slug: 'renewal',
@@ -155,10 +150,7 @@ export const COURSE_SEEDS: readonly CourseSeed[] = [
     certificatePrefix: 'R',
     isRenewal: true,
     introVideo: null,
-    previews: [
-      { name: '診療指針の主な改訂点', link: 'https://www.youtube.com/watch?v=Wd1qE6hY7oJ' },
-      { name: '指導経験の振り返り', link: 'https://vimeo.com/714305926' },
-    ],
+    previews: [{ name: '診療指針の主な改訂点' }, { name: '指導経験の振り返り' }],
   },
 ];
 
@@ -238,7 +230,7 @@ export async function seedCourses(db: Executor, now: Date): Promise<CourseIds> {
         courseId: ids[c.slug],
         name: p.name,
         thumbnail: courseThumbnail(c.slug),
-        link: `/media/lessons/lesson-${(i % 3) + 1}.webm`, // local demo files (offline); the listed links are the originals
+        link: `/media/lessons/lesson-${(i % 3) + 1}.webm`,
         sortOrder: i + 1,
       })),
     ),
