@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { agreementGuard, OBJECT_TYPE, PAYMENT_MESSAGES, STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ import {
   type SessionKey,
 } from './api/session-calls.ts';
 import { sessionPath, useSessionKey } from './session-params.ts';
-import { BackToSession, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
+import { BackToSession, ConsentForm, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
 import classes from './session.module.css';
 
 function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
@@ -28,8 +28,6 @@ function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
   const a = t.session.agreement;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () => acceptAgreement(sessionKey),
     onSuccess: async () => {
@@ -38,39 +36,14 @@ function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
     },
   });
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!agreed) {
-          setError(a.consentRequired);
-          return;
-        }
-        setError(null);
-        mutation.mutate();
-      }}
-    >
-      <Stack gap="md">
-        {mutation.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
-          </Alert>
-        ) : null}
-        <Checkbox
-          label={a.consent}
-          checked={agreed}
-          onChange={(e) => {
-            setAgreed(e.currentTarget.checked);
-            if (e.currentTarget.checked) setError(null);
-          }}
-          error={error}
-          required
-        />
-        <Button type="submit" size="md" loading={mutation.isPending} fullWidth maw={360}>
-          {a.submit}
-        </Button>
-      </Stack>
-    </form>
+    <ConsentForm
+      consent={a.consent}
+      required={a.consentRequired}
+      submit={a.submit}
+      onConfirm={() => mutation.mutate()}
+      pending={mutation.isPending}
+      failure={mutation.error}
+    />
   );
 }
 
@@ -83,9 +56,7 @@ function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
   const a = t.session.agreement;
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [agreed, setAgreed] = useState(false);
   const [proceed, setProceed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const target: PaymentTarget = {
     object_type: OBJECT_TYPE.sessionFee,
     object_id: sessionKey.id,
@@ -118,34 +89,14 @@ function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
   );
   if (!proceed)
     return (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!agreed) {
-            setError(a.consentRequired);
-            return;
-          }
-          setProceed(true);
-        }}
+      <ConsentForm
+        consent={a.consent}
+        required={a.consentRequired}
+        submit={a.consentThenPay}
+        onConfirm={() => setProceed(true)}
       >
-        <Stack gap="md">
-          <Text>{a.payLead}</Text>
-          <Checkbox
-            label={a.consent}
-            checked={agreed}
-            onChange={(e) => {
-              setAgreed(e.currentTarget.checked);
-              if (e.currentTarget.checked) setError(null);
-            }}
-            error={error}
-            required
-          />
-          <Button type="submit" size="md" fullWidth maw={360}>
-            {a.consentThenPay}
-          </Button>
-        </Stack>
-      </form>
+        <Text>{a.payLead}</Text>
+      </ConsentForm>
     );
   if (check.isError) return <QueryError error={check.error} onRetry={() => void check.refetch()} />;
   if (!check.data) return <Skeleton height={320} radius="sm" />;

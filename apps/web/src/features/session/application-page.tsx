@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -17,7 +17,7 @@ import {
   type SessionKey,
 } from './api/session-calls.ts';
 import { sessionPath, useSessionKey } from './session-params.ts';
-import { BackToSession, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
+import { BackToSession, ConsentForm, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
 import classes from './session.module.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -64,8 +64,6 @@ function ApplicationForm({
   const { t } = useI18n();
   const a = t.session.application;
   const queryClient = useQueryClient();
-  const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: () => applyForSession(sessionKey),
     onSuccess: (r) => {
@@ -109,46 +107,22 @@ function ApplicationForm({
           <Fact label={a.workplace}>{data.applicant.location_work}</Fact>
         </dl>
       </Paper>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!agreed) {
-            setError(a.consentRequired);
-            return;
-          }
-          setError(null);
-          mutation.mutate();
-        }}
+      <ConsentForm
+        consent={a.consent}
+        required={a.consentRequired}
+        submit={a.submit}
+        onConfirm={() => mutation.mutate()}
+        pending={mutation.isPending}
+        failure={mutation.error}
       >
-        <Stack gap="md">
-          {mutation.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
-            </Alert>
-          ) : null}
-          <Text size="sm">
-            {before}
-            <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
-              {a.privacyLink}
-            </Anchor>
-            {after}
-          </Text>
-          <Checkbox
-            label={a.consent}
-            checked={agreed}
-            onChange={(e) => {
-              setAgreed(e.currentTarget.checked);
-              if (e.currentTarget.checked) setError(null);
-            }}
-            error={error}
-            required
-          />
-          <Button type="submit" size="md" loading={mutation.isPending} fullWidth maw={360}>
-            {a.submit}
-          </Button>
-        </Stack>
-      </form>
+        <Text size="sm">
+          {before}
+          <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
+            {a.privacyLink}
+          </Anchor>
+          {after}
+        </Text>
+      </ConsentForm>
     </Stack>
   );
 }

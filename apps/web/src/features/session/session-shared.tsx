@@ -1,7 +1,9 @@
-import { Anchor, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Skeleton, Stack } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { SessionKey } from './api/session-calls.ts';
 import { sessionPath } from './session-params.ts';
@@ -36,5 +38,67 @@ export function BackToSession({ sessionKey }: { sessionKey: SessionKey }) {
         ← {t.session.backToSession}
       </Anchor>
     </Group>
+  );
+}
+
+/**
+ * A consent checkbox and its submit button (application, agreement, session fee): without the tick
+ * the spec's message shows under the box and nothing is sent; `failure` is the server's refusal.
+ */
+export function ConsentForm({
+  consent,
+  required,
+  submit,
+  onConfirm,
+  pending = false,
+  failure,
+  children,
+}: {
+  consent: string;
+  required: string;
+  submit: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  failure?: unknown;
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!agreed) {
+          setError(required);
+          return;
+        }
+        setError(null);
+        onConfirm();
+      }}
+    >
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure instanceof ApiRequestError ? failure.message : t.errors.generic}
+          </Alert>
+        ) : null}
+        {children}
+        <Checkbox
+          label={consent}
+          checked={agreed}
+          onChange={(e) => {
+            setAgreed(e.currentTarget.checked);
+            if (e.currentTarget.checked) setError(null);
+          }}
+          error={error}
+          required
+        />
+        <Button type="submit" size="md" loading={pending} fullWidth maw={360}>
+          {submit}
+        </Button>
+      </Stack>
+    </form>
   );
 }
