@@ -2,7 +2,7 @@
  * Benchmark of the certificate PDF (modules/certificates/certificate-pdf.ts): warm-up, then N runs
  * with different holder names (so the font subset differs each time), p50/p95/max in ms and sizes.
  *
- *   npx tsx apps/api/bench/certificate-pdf.ts [runs=200] [warmup=20]
+ *   npm run bench:certificate -- [runs=200] [warmup=20]
  */
 import os from 'node:os';
 import { ASSOCIATION_NAME_JA } from '@mels/domain';
