@@ -184,11 +184,34 @@ beforeAll(async () => {
   const session = await findSession();
   world.session = { id: session.id, name: session.name, courseName: session.course.name };
   world.root = `/session/${session.id}/4`;
-  // Step 1: the course registration fee, paid by bank transfer and confirmed by the office (API).
-  const order = await request<{ id: number }>('/payments/create-offline-order', memberToken, {
-    body: { object_type: 1, object_id: session.course.id, payment_method_id: 2 },
+  // Step 1: the course registration fee, paid with the sandbox's test card 4242 through the API.
+  const target = { object_type: 1, object_id: session.course.id, training_id: session.id };
+  const { t_key } = await request<{ t_key: string }>('/payments/create-order-transaction', memberToken, {
+    body: { ...target, meta: { products: [] } },
   });
-  await request(`/office/orders/${order.id}/confirm-transfer`, officeToken, { method: 'POST' });
+  const intent = await request<{ clientSecret: string; paymentIntentId: string }>(
+    '/payments/stripe/create-payment-intent',
+    memberToken,
+    { body: { ...target, t_key } },
+  );
+  await request('/payments/sandbox/confirm', memberToken, {
+    body: {
+      client_secret: intent.clientSecret,
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+      email: 'learning.e2e@example.jp',
+    },
+  });
+  for (let i = 0; i < 20; i++) {
+    const order = await request<{ status: number }>('/payments/stripe/create-payment-order', memberToken, {
+      body: { ...target, payment_intent_id: intent.paymentIntentId, client_secret: intent.clientSecret },
+    });
+    if (order.status === 3) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  expect((await detail(session.id)).step_status).toBe(1);
 }, 180_000);
 
 afterAll(async () => {
@@ -211,6 +234,12 @@ describe('learning steps', () => {
   it('watches every pre-video to its end; seeking to the end does not count', async () => {
     const { context, page } = await memberPage();
     await page.goto(world.root);
+    page.on('response', (r) => {
+      if (r.url().includes('pre-videos/'))
+        void r
+          .text()
+          .then((t) => console.log('DEBUG', Date.now() % 100000, r.request().postData(), r.status(), t));
+    });
     await page.getByRole('link', { name: '事前動画を視聴する' }).click();
     await atPath(page, `${world.root}/prevideo`);
     await page.getByRole('heading', { level: 1, name: '事前動画の視聴' }).waitFor();
@@ -314,7 +343,7 @@ describe('learning steps', () => {
       // Empty answers first: the spec's messages, nothing sent.
       await view.getByRole('button', { name: '回答する', exact: true }).click();
       if (await text.count()) {
-        await view.getByText('入力してください。').waitFor();
+        await view.getByText('入力してください。', { exact: true }).waitFor();
         await text.fill('あ'.repeat(501));
         await view.getByRole('button', { name: '回答する', exact: true }).click();
         await view.getByText('500文字以下で入力してください。').waitFor();

@@ -79,6 +79,9 @@ export function BackToSessionButton({
   );
 }
 
+/** A success alert's title dark enough for its light green background (WCAG AA at 14 px bold). */
+export const successAlertStyles = { title: { color: '#0b5d45' } };
+
 /** The server's message of a failed call, or the generic one. */
 export function errorMessage(error: unknown, generic: string): string {
   return error instanceof ApiRequestError ? error.message : generic;

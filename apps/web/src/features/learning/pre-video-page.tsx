@@ -15,7 +15,13 @@ import {
   reportLessonProgressOnExit,
   type LessonProgress,
 } from './api/learning-calls.ts';
-import { BackToSessionButton, errorMessage, formatDuration, StepGuard } from './learning-shared.tsx';
+import {
+  BackToSessionButton,
+  errorMessage,
+  formatDuration,
+  StepGuard,
+  successAlertStyles,
+} from './learning-shared.tsx';
 import classes from './learning.module.css';
 
 /** How often the player reports what it played while playing (ms). */
@@ -70,19 +76,29 @@ function useWatchTracker(
   useEffect(() => {
     if (!video || !tracking) return;
     const now = () => performance.now();
+    /** Counts the step from the last tracked time to `to` when it was really played; true when counted. */
     const account = (to: number) => {
       const from = last.current;
+      let counted = false;
       if (from) {
         const delta = to - from.time;
         const wall = (now() - from.wall) / 1000;
         // A forward step no longer than the wall clock allows at this rate (plus timer jitter) was played.
-        if (delta > 0 && delta <= wall * Math.max(video.playbackRate, 1) + 0.75)
-          ranges.current = mergeRanges([...ranges.current, [from.time, to]]);
+        if (delta >= 0 && delta <= wall * Math.max(video.playbackRate, 1) + 0.75) {
+          if (delta > 0) ranges.current = mergeRanges([...ranges.current, [from.time, to]]);
+          counted = true;
+        }
       }
       last.current = { time: to, wall: now() };
+      return counted;
+    };
+    // Playback starts here: 'playing' can come a moment later, after the playhead has moved.
+    const onPlay = () => {
+      if (!video.seeking) last.current = { time: video.currentTime, wall: now() };
     };
     const onPlaying = () => {
-      last.current = { time: video.currentTime, wall: now() };
+      // After a stall the playhead did not jump: keep counting from the last tracked time.
+      if (!last.current) last.current = { time: video.currentTime, wall: now() };
       if (!started.current) {
         started.current = true;
         void flush();
@@ -99,12 +115,19 @@ function useWatchTracker(
       if (!video.paused) last.current = { time: video.currentTime, wall: now() };
     };
     const onPause = () => {
-      if (!video.seeking && !video.ended) account(video.currentTime);
+      // At the end the browser pauses first, then fires 'ended', which reports.
+      if (video.ended) return;
+      if (!video.seeking) account(video.currentTime);
       last.current = null;
       void flush();
     };
     const onEnded = () => {
-      account(video.duration || lesson.duration);
+      const mediaEnd =
+        Number.isFinite(video.duration) && video.duration > 0 ? video.duration : lesson.duration;
+      // Played through to the end: the file's last frame may stop a little before the lesson's listed
+      // duration (container rounding); the rest of the listed length has nothing left to watch.
+      if (account(mediaEnd) && lesson.duration > mediaEnd && lesson.duration - mediaEnd < 1)
+        ranges.current = mergeRanges([...ranges.current, [mediaEnd, lesson.duration]]);
       last.current = null;
       void flush().then(() => optionsRef.current.onEnded());
     };
@@ -123,6 +146,7 @@ function useWatchTracker(
     const onPageHide = () => {
       if (started.current) reportLessonProgressOnExit(sessionKey, body());
     };
+    video.addEventListener('play', onPlay);
     video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', onTimeUpdate);
     video.addEventListener('seeking', onSeeking);
@@ -133,6 +157,7 @@ function useWatchTracker(
     window.addEventListener('pagehide', onPageHide);
     return () => {
       window.clearInterval(timer);
+      video.removeEventListener('play', onPlay);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('timeupdate', onTimeUpdate);
       video.removeEventListener('seeking', onSeeking);
@@ -250,7 +275,13 @@ function Player({
           <Text size="sm" id={`lesson-coverage-${lesson.id}`} data-testid="lesson-coverage">
             {f(p.watched, coverage)}
           </Text>
-          <Progress value={coverage} color="teal" aria-labelledby={`lesson-coverage-${lesson.id}`} />
+          <Progress.Root size="md">
+            <Progress.Section
+              value={coverage}
+              color="teal"
+              aria-labelledby={`lesson-coverage-${lesson.id}`}
+            />
+          </Progress.Root>
           {resumeAt > 0 ? (
             <Text size="sm" c="dimmed">
               {f(p.resumed, formatDuration(resumeAt))}
@@ -279,7 +310,14 @@ function CompleteNotice({ sessionKey }: { sessionKey: SessionKey }) {
   const { t } = useI18n();
   const p = t.learning.pages.preVideo;
   return (
-    <Alert color="teal" variant="light" title={p.completeTitle} role="status" data-testid="prevideo-complete">
+    <Alert
+      color="teal"
+      variant="light"
+      title={p.completeTitle}
+      role="status"
+      data-testid="prevideo-complete"
+      styles={successAlertStyles}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{p.completeBody}</Text>
         <BackToSessionButton sessionKey={sessionKey} variant="filled" />

@@ -22,7 +22,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { sessionKeys, type SessionKey } from '../session/api/session-calls.ts';
 import { answerQuestion, learningKeys, quizQuery, type QuizKind } from './api/learning-calls.ts';
-import { BackToSessionButton, errorMessage, StepGuard } from './learning-shared.tsx';
+import { BackToSessionButton, errorMessage, StepGuard, successAlertStyles } from './learning-shared.tsx';
 import classes from './learning.module.css';
 
 type ErrorKey = 'answerRequired' | 'answerTooLong' | 'selectOne' | 'singleChoiceOnly';
@@ -358,7 +358,7 @@ function QuestionView({
           <StateBadge q={question} showResults={showResults} />
         </Group>
         <QuestionForm
-          key={`${question.id}-${question.is_answer_correct === null ? 'new' : 'answered'}`}
+          key={question.id}
           sessionKey={sessionKey}
           kind={kind}
           question={question}
@@ -424,6 +424,7 @@ function QuizBody({ sessionKey, kind }: { sessionKey: SessionKey; kind: QuizKind
           variant="light"
           role="status"
           title={kind === 'pre' ? p.preCompleteTitle : p.postCompleteTitle}
+          styles={successAlertStyles}
           data-testid="quiz-complete"
         >
           <Stack gap="sm" align="flex-start">
