@@ -234,12 +234,6 @@ describe('learning steps', () => {
   it('watches every pre-video to its end; seeking to the end does not count', async () => {
     const { context, page } = await memberPage();
     await page.goto(world.root);
-    page.on('response', (r) => {
-      if (r.url().includes('pre-videos/'))
-        void r
-          .text()
-          .then((t) => console.log('DEBUG', Date.now() % 100000, r.request().postData(), r.status(), t));
-    });
     await page.getByRole('link', { name: '事前動画を視聴する' }).click();
     await atPath(page, `${world.root}/prevideo`);
     await page.getByRole('heading', { level: 1, name: '事前動画の視聴' }).waitFor();
