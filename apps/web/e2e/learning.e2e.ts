@@ -537,7 +537,8 @@ describe('learning steps', () => {
     await context.close();
     await shootBoth(`${world.root}/certificate`, 'learning-certificate', async (p) => {
       await p.getByTestId('certificate-preview').waitFor();
-      await p.waitForTimeout(1500);
+      // The PDF viewer draws the page a moment after the frame loads.
+      await p.waitForTimeout(3000);
     });
     await shootBoth(`${world.root}/surveyComplete`, 'learning-survey-complete', (p) =>
       p.getByRole('heading', { level: 1 }).waitFor(),

@@ -71,8 +71,10 @@ function QuestionField({
   error,
   otherError,
   onChange,
+  inGroup = false,
 }: {
   q: SurveyQuestion;
+  inGroup?: boolean;
   value: { answer: string; other: string };
   error: string | undefined;
   otherError: string | undefined;
@@ -81,6 +83,10 @@ function QuestionField({
   const { t, f } = useI18n();
   const p = t.learning.pages.survey;
   const inputId = `survey-${q.id}`;
+  // Inside the respondent group its legend already says 回答者情報: drop a repeated 'group：' prefix.
+  const label = inGroup
+    ? q.label.replace(new RegExp(`^${ja.learning.pages.survey.respondentGroup}[：:]\\s*`), '')
+    : q.label;
   if (q.kind === 'text') {
     const count = f(t.learning.pages.quiz.charCount, value.answer.trim().length, LEARNING_LIMITS.freeTextMax);
     if (q.unit)
@@ -123,14 +129,14 @@ function QuestionField({
     <Stack gap="xs">
       <Radio.Group
         id={inputId}
-        label={q.label}
+        label={label}
         required
         value={value.answer || null}
         onChange={(v) => onChange({ ...value, answer: v })}
         error={error}
         data-question={q.id}
       >
-        <Stack gap={8} mt={8}>
+        <Stack gap={8} mt={8} mb={6}>
           {q.subject_survey_question_options.map((o) => (
             <Radio key={o.id} value={o.value} label={o.value} />
           ))}
@@ -212,10 +218,11 @@ function SurveyForm({ sessionKey, survey }: { sessionKey: SessionKey; survey: Su
         return copy;
       });
   };
-  const field = (q: SurveyQuestion) => (
+  const field = (q: SurveyQuestion, inGroup = false) => (
     <QuestionField
       key={q.id}
       q={q}
+      inGroup={inGroup}
       value={answers[q.id] ?? { answer: '', other: '' }}
       error={fieldError(`surveys.${q.id}`)}
       otherError={fieldError(`surveys.${q.id}.other`)}
@@ -236,7 +243,7 @@ function SurveyForm({ sessionKey, survey }: { sessionKey: SessionKey; survey: Su
           <Text size="sm" c="dimmed" mb="sm">
             {p.respondentLead}
           </Text>
-          <Stack gap="lg">{respondent.map(field)}</Stack>
+          <Stack gap="lg">{respondent.map((q) => field(q, true))}</Stack>
         </fieldset>,
       );
     }

@@ -227,7 +227,7 @@ function QuestionForm({
         error={errorText}
         required
       >
-        <Stack gap="sm" mt="sm">
+        <Stack gap="sm" mt="sm" mb={6}>
           {q.quiz_question_metas.map((m) => (
             <Checkbox
               key={m.id}
@@ -257,7 +257,7 @@ function QuestionForm({
         error={errorText}
         required
       >
-        <Stack gap="sm" mt="sm">
+        <Stack gap="sm" mt="sm" mb={6}>
           {q.quiz_question_metas.map((m) => (
             <Radio
               key={m.id}
@@ -296,7 +296,7 @@ function QuestionForm({
             </Alert>
           ) : (
             <Alert color="red" variant="light" data-testid="question-result">
-              × {p.incorrect}
+              × {editable ? p.savedIncorrect : p.incorrect}
             </Alert>
           )
         ) : null}
