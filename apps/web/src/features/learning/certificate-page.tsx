@@ -54,6 +54,14 @@ function useLocalMessage() {
   };
 }
 
+/** The API's signed link already asks the viewer to hide its toolbar (#toolbar=0); make sure it does. */
+function frameSrc(link: string) {
+  const [url, fragment = ''] = link.split('#');
+  const params = new URLSearchParams(fragment);
+  if (!params.has('toolbar')) params.set('toolbar', '0');
+  return `${url}#${params.toString()}`;
+}
+
 function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -370,7 +378,7 @@ function CertificateView({ sessionKey, preview }: { sessionKey: SessionKey; prev
       </div>
       <iframe
         className={classes.preview}
-        src={preview.link}
+        src={frameSrc(preview.link)}
         title={c.previewLabel}
         height={685}
         data-testid="certificate-preview"
