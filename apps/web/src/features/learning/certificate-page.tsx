@@ -449,12 +449,14 @@ export function SurveyCompletePage() {
   return (
     <StepGuard step={7} title={p.title}>
       {(key) => (
-        <Stack gap="lg" maw={760}>
+        <Stack gap={0} maw={760}>
           <PageHeading title={p.title} />
-          <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-            <Text>{p.body}</Text>
-          </Paper>
-          <BackToSessionButton sessionKey={key} variant="filled" />
+          <Stack gap="lg">
+            <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+              <Text>{p.body}</Text>
+            </Paper>
+            <BackToSessionButton sessionKey={key} variant="filled" />
+          </Stack>
         </Stack>
       )}
     </StepGuard>
