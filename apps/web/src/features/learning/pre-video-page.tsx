@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { mergeRanges, type Lesson, type PreVideos } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -50,6 +50,9 @@ function useWatchTracker(
     optionsRef.current = options;
   });
   const tracking = !lesson.is_seen;
+  // The page's key object is new on every render of the guard; keep the listeners on stable ids.
+  const { id: trainingId, typeId } = sessionKey;
+  const key = useMemo(() => ({ id: trainingId, typeId }), [trainingId, typeId]);
 
   const body = useCallback(
     () => ({
@@ -65,13 +68,13 @@ function useWatchTracker(
     const payload = body();
     // One report at a time, in order: the server credits each against the time since the previous one.
     inFlight.current = inFlight.current.then(() =>
-      reportLessonProgress(sessionKey, payload).then(
+      reportLessonProgress(key, payload).then(
         (p) => optionsRef.current.onProgress(p),
         () => undefined,
       ),
     );
     return inFlight.current;
-  }, [tracking, body, sessionKey]);
+  }, [tracking, body, key]);
 
   useEffect(() => {
     if (!video || !tracking) return;
@@ -144,7 +147,7 @@ function useWatchTracker(
       }
     };
     const onPageHide = () => {
-      if (started.current) reportLessonProgressOnExit(sessionKey, body());
+      if (started.current) reportLessonProgressOnExit(key, body());
     };
     video.addEventListener('play', onPlay);
     video.addEventListener('playing', onPlaying);
@@ -170,7 +173,7 @@ function useWatchTracker(
       if (!video.paused) account(video.currentTime);
       void flush();
     };
-  }, [video, tracking, flush, body, sessionKey, lesson.duration]);
+  }, [video, tracking, flush, body, key, lesson.duration]);
 }
 
 /** Moves the playhead (the resume point); a seek, so nothing is counted as watched. */
