@@ -113,13 +113,11 @@ const path = (pathname: string) => (page: Page) =>
 
 describe('session workflow', () => {
   let target: { id: number; typeId: number };
-  let second: { id: number; typeId: number } | undefined;
 
   it('finds a free first-come session open to the demo attendee', async () => {
     const found = await findFreeFirstComeSessions();
     expect(found.length).toBeGreaterThan(0);
     target = found[0]!;
-    second = found[1];
   });
 
   it('applies, accepts the agreement and shows the printable ticket with its QR code', async () => {
@@ -219,8 +217,10 @@ describe('session workflow', () => {
   });
 
   it('sends a step page to the detail page when the step is not reached', async () => {
-    if (!second) return;
-    const root = `/session/${second.id}/${second.typeId}`;
+    // Chosen now: other test files may have applied the demo attendee elsewhere in the meantime.
+    const fresh = (await findFreeFirstComeSessions()).find((s) => s.id !== target.id);
+    expect(fresh, 'a session the attendee has not applied to').toBeTruthy();
+    const root = `/session/${fresh!.id}/${fresh!.typeId}`;
     const { context, page } = await loggedInPage();
     await page.goto(`${root}/agreement`);
     await path(root)(page);
