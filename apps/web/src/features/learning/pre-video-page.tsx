@@ -127,10 +127,8 @@ function useWatchTracker(
     const onEnded = () => {
       const mediaEnd =
         Number.isFinite(video.duration) && video.duration > 0 ? video.duration : lesson.duration;
-      // Played through to the end: the file's last frame may stop a little before the lesson's listed
-      // duration (container rounding); the rest of the listed length has nothing left to watch.
-      if (account(mediaEnd) && lesson.duration > mediaEnd && lesson.duration - mediaEnd < 1)
-        ranges.current = mergeRanges([...ranges.current, [mediaEnd, lesson.duration]]);
+      // The stretch from the last timeupdate to the end was played too.
+      account(mediaEnd);
       last.current = null;
       void flush().then(() => optionsRef.current.onEnded());
     };
