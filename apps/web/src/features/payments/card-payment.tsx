@@ -17,6 +17,7 @@ import classes from './card-payment.module.css';
 import {
   PaymentFlowOutcome,
   PaymentWorking,
+  PayRow,
   usePaymentFlow,
   type PaymentFlowProps,
 } from './payment-flow.tsx';
@@ -193,15 +194,7 @@ function SandboxCardPayment(props: PaymentFlowProps) {
                 })}
                 error={form.formState.errors.email?.message}
               />
-              <Group justify="space-between" align="center" wrap="wrap">
-                <Text>
-                  {m.card.amount}:{' '}
-                  <Text component="span" fw={700} fz="lg">
-                    {formatYen(amount)}
-                  </Text>
-                </Text>
-                <Button type="submit">{f(m.card.pay, formatYen(amount))}</Button>
-              </Group>
+              <PayRow amount={amount} />
             </Stack>
           </fieldset>
         </form>

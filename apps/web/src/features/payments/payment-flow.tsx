@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import {
   createOrderTransaction,
@@ -132,6 +133,25 @@ export function PaymentWorking() {
     <Group gap="sm" py="xl" justify="center" role="status" aria-live="polite">
       <Loader size="sm" />
       <Text>{t.payments.card.paying}</Text>
+    </Group>
+  );
+}
+
+/** The amount and the pay button at the foot of a card form. */
+export function PayRow({ amount, disabled = false }: { amount: number; disabled?: boolean }) {
+  const { t, f } = useI18n();
+  const m = t.payments.card;
+  return (
+    <Group justify="space-between" align="center" wrap="wrap">
+      <Text>
+        {m.amount}:{' '}
+        <Text component="span" fw={700} fz="lg">
+          {formatYen(amount)}
+        </Text>
+      </Text>
+      <Button type="submit" disabled={disabled}>
+        {f(m.pay, formatYen(amount))}
+      </Button>
     </Group>
   );
 }

@@ -1,13 +1,13 @@
-import { Button, Group, Input, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Input, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { normalizeEmail, PAYMENT_MESSAGES } from '@mels/domain';
 import { loadStripe, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import classes from './card-payment.module.css';
 import {
   PaymentFlowOutcome,
   PaymentWorking,
+  PayRow,
   usePaymentFlow,
   type PaymentFlowProps,
 } from './payment-flow.tsx';
@@ -33,7 +33,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export default function StripeCardPayment(props: PaymentFlowProps & { publicKey: string }) {
   const { amount, defaultEmail = '', completeActions, publicKey } = props;
-  const { t, f, lang } = useI18n();
+  const { t, lang } = useI18n();
   const m = t.payments;
   const { phase, setPhase, fail, prepareIntent, dropIntent, record } = usePaymentFlow(props);
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -160,17 +160,7 @@ export default function StripeCardPayment(props: PaymentFlowProps & { publicKey:
               onBlur={(event) => setEmail(normalizeEmail(event.currentTarget.value))}
               error={emailError}
             />
-            <Group justify="space-between" align="center" wrap="wrap">
-              <Text>
-                {m.card.amount}:{' '}
-                <Text component="span" fw={700} fz="lg">
-                  {formatYen(amount)}
-                </Text>
-              </Text>
-              <Button type="submit" disabled={!ready}>
-                {f(m.card.pay, formatYen(amount))}
-              </Button>
-            </Group>
+            <PayRow amount={amount} disabled={!ready} />
           </Stack>
         </fieldset>
       </form>
