@@ -232,11 +232,16 @@ describe('a lottery session from application to check-in', () => {
     await code.fill(`${ticketCode.slice(0, -4)}zzzz`);
     await code.press('Enter');
     await page.getByRole('alert').first().waitFor();
-    await code.fill(ticketCode);
-    await code.press('Enter');
+    // The ticket's QR code holds {PUBLIC_URL}/check-in/{code}: a phone camera opens it and checks in.
+    await page.goto(`/check-in/${ticketCode}`);
+    await page.waitForURL(/\/office\/check-in\//);
     await page.getByText('抽選 陽子', { exact: false }).first().waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'journey-office-check-in-desktop');
+    // The same ticket again (typed, as a USB scanner does): already used.
+    await code.fill(ticketCode);
+    await code.press('Enter');
+    await page.getByText('この受講票はすでに受付済みです。').first().waitFor();
     await context.close();
   });
 

@@ -30,8 +30,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
+    // A browser navigating asks for text/html, whatever dots the path holds (/check-in/{id}.{code}.{mac});
+    // a missing script or image (no text/html in Accept, an extension) stays a 404.
+    const navigation = (request.headers.accept ?? '').includes('text/html');
     const wantsPage =
-      request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url.split('?')[0] ?? '');
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
       return reply
         .header('Cache-Control', 'no-cache')

@@ -154,6 +154,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'check-in/:token',
+                lazy: () =>
+                  import('../features/office/office-check-in-page.tsx').then((m) => ({
+                    Component: m.CheckInLink,
+                  })),
+              },
+              {
                 path: 'session/:id/:typeId',
                 lazy: () =>
                   import('../features/session/session-page.tsx').then((m) => ({ Component: m.SessionPage })),
@@ -214,6 +221,13 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'check-in',
+                    lazy: () =>
+                      import('../features/office/office-check-in-page.tsx').then((m) => ({
+                        Component: m.OfficeCheckInPage,
+                      })),
+                  },
+                  {
+                    path: 'check-in/:token',
                     lazy: () =>
                       import('../features/office/office-check-in-page.tsx').then((m) => ({
                         Component: m.OfficeCheckInPage,

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -81,6 +82,14 @@ export function OfficeCheckInPage() {
     },
   });
   const { mutate } = mutation;
+  // /office/check-in/{token}: the ticket's QR code opened with a phone camera checks it in at once.
+  const { token } = useParams();
+  const linked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || linked.current === token) return;
+    linked.current = token;
+    mutate(token);
+  }, [token, mutate]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim()) mutate(code.trim());
@@ -193,5 +202,13 @@ export function OfficeCheckInPage() {
         </TableScroll>
       )}
     </>
+  );
+}
+
+/** /check-in/{token}, the URL in a ticket's QR code: the office's check-in page for that ticket. */
+export function CheckInLink() {
+  const { token } = useParams();
+  return (
+    <Navigate to={token ? `/office/check-in/${encodeURIComponent(token)}` : '/office/check-in'} replace />
   );
 }
