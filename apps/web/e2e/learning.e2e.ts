@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody } from './support/api.ts';
 import {
   axeSerious,
   baseUrl,
@@ -67,30 +68,15 @@ const MEMBER = { last: '修了', first: '花子', alphaLast: 'SHURYO', alphaFirs
 /** A new member registered through the API (a midwife in Tokyo). */
 async function registerMember() {
   const data = await request<{ token: string }>('/users', null, {
-    body: {
+    body: registrationBody({
       email: `learning.e2e.${Date.now()}@example.jp`,
       password: 'Passw0rd1',
-      re_password: 'Passw0rd1',
       last_name: MEMBER.last,
       first_name: MEMBER.first,
       last_name_kana: 'シュウリョウ',
-      first_name_kana: 'ハナコ',
       last_name_alpha: MEMBER.alphaLast,
       first_name_alpha: MEMBER.alphaFirst,
-      occupation: '2',
-      medical_department: '',
-      simulation_qualification: 'ICLS',
-      location_work: '東京母子医療センター',
-      work_area: '13',
-      postal_code: '1000001',
-      area: '13',
-      district: '千代田区千代田',
-      address: '1-1',
-      phone: '03-1234-5678',
-      gender: '1',
-      birthday: '19900131',
-      privacy: true,
-    },
+    }),
   });
   return data.token;
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
+import { registrationBody } from './support/api.ts';
 import { startPortalServer } from './support/server.ts';
 
 /**
@@ -68,30 +69,7 @@ async function register(lastName: string) {
   serial += 1;
   const email = `office.e2e.${Date.now()}.${serial}@example.jp`;
   const data = await request<{ token: string }>('/users', null, {
-    body: {
-      email,
-      password: 'Passw0rd1',
-      re_password: 'Passw0rd1',
-      last_name: lastName,
-      first_name: '花子',
-      last_name_kana: 'シケン',
-      first_name_kana: 'ハナコ',
-      last_name_alpha: 'SHIKEN',
-      first_name_alpha: 'HANAKO',
-      occupation: '2',
-      medical_department: '',
-      simulation_qualification: 'ICLS',
-      location_work: '東京母子医療センター',
-      work_area: '13',
-      postal_code: '1000001',
-      area: '13',
-      district: '千代田区千代田',
-      address: '1-1',
-      phone: '03-1234-5678',
-      gender: '1',
-      birthday: '19900131',
-      privacy: true,
-    },
+    body: registrationBody({ email, last_name: lastName, password: 'Passw0rd1' }),
   });
   if (!data?.token) throw new Error(`registration gave no token: ${JSON.stringify(data)}`);
   return { token: data.token, name: `${lastName} 花子` };

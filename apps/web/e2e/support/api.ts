@@ -24,11 +24,48 @@ export async function apiLogin(email: string, password = 'Demo1234'): Promise<st
   return (await apiCall<{ token: string }>('/users/login', { body: { email, password } })).token;
 }
 
+/** The registration form's fields for a new member (a midwife in Tokyo); names and email to override. */
+export function registrationBody(overrides: {
+  email: string;
+  last_name: string;
+  first_name?: string;
+  last_name_kana?: string;
+  first_name_kana?: string;
+  last_name_alpha?: string;
+  first_name_alpha?: string;
+  password?: string;
+}) {
+  const password = overrides.password ?? 'Demo1234';
+  return {
+    first_name: '花子',
+    last_name_kana: 'シケン',
+    first_name_kana: 'ハナコ',
+    last_name_alpha: 'SHIKEN',
+    first_name_alpha: 'HANAKO',
+    ...overrides,
+    password,
+    re_password: password,
+    occupation: '2',
+    medical_department: '',
+    simulation_qualification: 'ICLS',
+    location_work: '東京母子医療センター',
+    work_area: '13',
+    postal_code: '1000001',
+    area: '13',
+    district: '千代田区千代田',
+    address: '1-1',
+    phone: '03-1234-5678',
+    gender: '1',
+    birthday: '19900131',
+    privacy: true,
+  };
+}
+
 let registered = 0;
 
 /**
- * A new member registered through the API (midwife in Tokyo), logged in. The name carries `label`
- * so screenshots and rosters show who is who.
+ * A new member registered through the API, logged in. The name carries `label` so screenshots and
+ * rosters show who is who.
  */
 export async function registerMember(
   label: string,
@@ -37,30 +74,11 @@ export async function registerMember(
   registered += 1;
   const email = `e2e-${label}-${Date.now().toString(36)}-${registered}@example.jp`;
   await apiCall('/users', {
-    body: {
+    body: registrationBody({
       email,
-      password: 'Demo1234',
-      re_password: 'Demo1234',
       last_name: lastName,
       first_name: label === 'journey' ? '陽子' : `花子${registered}`,
-      last_name_kana: 'シケン',
-      first_name_kana: 'ハナコ',
-      last_name_alpha: 'SHIKEN',
-      first_name_alpha: 'HANAKO',
-      occupation: '2',
-      medical_department: '',
-      simulation_qualification: 'ICLS',
-      location_work: '東京母子医療センター',
-      work_area: '13',
-      postal_code: '1000001',
-      area: '13',
-      district: '千代田区千代田',
-      address: '1-1',
-      phone: '03-1234-5678',
-      gender: '1',
-      birthday: '19900131',
-      privacy: true,
-    },
+    }),
   });
   return { email, token: await apiLogin(email) };
 }
