@@ -61,7 +61,7 @@ function StepList({ detail, sessionKey }: { detail: SessionDetail; sessionKey: S
         const target =
           state === 'active'
             ? stepTarget(step, detail, sessionKey)
-            : state === 'finished' && step === 7
+            : (state === 'finished' || state === 'bi_finished') && step === 7
               ? { to: `${sessionPath(sessionKey)}/certificate`, action: 'certificate' }
               : null;
         const awaitingPayment = state === 'active' && step === 5 && detail.next_route === 'payment';
