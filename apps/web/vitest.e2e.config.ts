@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Test files run two at a time (one per core), each worker with a server of its own. */
+export const E2E_WORKERS = 2;
+
 /** End-to-end tests: the real server (built web app + API on a fresh embedded database) driven in Chromium. */
 export default defineConfig({
   test: {
@@ -7,8 +10,12 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: E2E_WORKERS,
     pool: 'forks',
     reporters: ['default'],
+    // A page that waits for the API before it redirects or redraws can take seconds with two files,
+    // two servers and two browsers on two cores; expect.poll's 1 s default is too tight for that.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

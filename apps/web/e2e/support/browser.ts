@@ -8,7 +8,12 @@ import { inject } from 'vitest';
 const require = createRequire(import.meta.url);
 export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (each test worker has a server and database of its own). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length] ?? urls[0] ?? '';
+};
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from '../../vitest.e2e.config.ts';
 import { freePort, startPortalServer } from './server.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,20 +76,28 @@ export default async function setup(project: TestProject) {
     throw new Error('the first visit to / is over its JavaScript budget');
   }
   const sink = await startMailSink();
-  const server = await startPortalServer({
-    webDist,
-    dataDir: path.join(runDir, 'data'),
-    env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}` },
-  });
-  const baseUrl = server.baseUrl;
+  // One server (and database) per test worker: files run two at a time, each worker against its own
+  // data, so no file sees another's applications or places.
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, (_, i) =>
+      startPortalServer({
+        webDist,
+        dataDir: path.join(runDir, `data-${i + 1}`),
+        env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}` },
+      }),
+    ),
+  );
 
-  project.provide('baseUrl', baseUrl);
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
   project.provide('mailViewUrl', sink.viewUrl);
   project.provide('chromePath', chrome);
   project.provide('webDist', webDist);
 
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await sink.close();
     fs.rmSync(runDir, { recursive: true, force: true });
   };
@@ -98,7 +107,8 @@ declare module 'vitest' {
   // Module augmentation has to be an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
-    baseUrl: string;
+    /** The servers of the test workers (VITEST_POOL_ID 1, 2…). */
+    baseUrls: string[];
     mailViewUrl: string;
     chromePath: string;
     /** The web app built for this run, for a test that starts a server of its own. */
