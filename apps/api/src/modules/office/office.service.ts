@@ -479,22 +479,6 @@ export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, act
   });
 }
 
-const STATUS_LABEL: Record<number, string> = {
-  0: '未申込',
-  1: 'コース登録済み',
-  2: '事前動画視聴済み',
-  3: '事前テスト受験済み',
-  4: '申込中',
-  5: '抽選待ち',
-  6: '当選',
-  7: '落選',
-  8: '支払い待ち',
-  9: '受講予定',
-  10: '事後テスト未受験',
-  11: 'アンケート未回答',
-  12: '受講完了',
-};
-
 const occupationJa: Record<string, string> = {
   doctor: '医師',
   midwife: '助産師',
@@ -509,7 +493,7 @@ function statusLabel(status: number, note: string | null, userTypeId: number, ap
   if (status === STEP_STATUS.lost && note === CANCELLED_NOTE) return 'キャンセル';
   if (status === STEP_STATUS.lost && note === WON_ELSEWHERE_NOTE) return m.wonElsewhere;
   if (userTypeId === USER_TYPE.assistant && !approved && status === STEP_STATUS.applying) return '承認待ち';
-  return STATUS_LABEL[status] ?? String(status);
+  return ja.office.statuses[status] ?? String(status);
 }
 
 /** GET /office/trainings/{id}/roster */
