@@ -25,7 +25,7 @@ export const learningEn: Messages['learning'] = {
     postTestAlreadyCorrect: 'This question is already answered correctly.',
     surveyNotOpen: 'The survey opens after you pass the post-test.',
     surveyAlreadyAnswered: 'You have already answered the survey.',
-    surveyMissing: 'The survey of this course is not ready. Please contact the office.',
+    surveyMissing: 'This course has no survey set up. Please contact the office.',
     certificateNotReady: 'The certificate is issued after you answer the survey.',
     certificateCannotIssue: 'Cannot issue the requested certificate now. Contact the office.',
     certificateNotFound: 'Certificate not found.',

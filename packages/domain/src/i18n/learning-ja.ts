@@ -31,7 +31,7 @@ export const learningJa = {
     // survey
     surveyNotOpen: 'アンケートは、事後テストに合格した後に回答できます。',
     surveyAlreadyAnswered: 'アンケートはすでに回答済みです。',
-    surveyMissing: 'このコースのアンケートは準備中です。事務局にお問い合わせください。',
+    surveyMissing: 'このコースにはアンケートが設定されていません。事務局にお問い合わせください。',
     // certificate
     certificateNotReady: '修了証は、アンケートの回答後に発行されます。',
     certificateCannotIssue: '現在、ご希望の修了証は発行できません。事務局にお問い合わせください。',
