@@ -35,6 +35,7 @@ import { createPaymentGateway } from './lib/payment-gateway/create.ts';
 import type { PaymentGateway } from './lib/payment-gateway/types.ts';
 import { registerOrders } from './modules/orders/orders.routes.ts';
 import { registerPayments } from './modules/payments/payments.routes.ts';
+import { registerProducts } from './modules/products/products.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
@@ -157,6 +158,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerLearningModules(api);
       registerPayments(api);
       registerOrders(api);
+      registerProducts(api);
     },
     { prefix: '/api/v1' },
   );

@@ -12,3 +12,4 @@ export * from './rules/workflow.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';
+export * from './schemas/shop.ts';

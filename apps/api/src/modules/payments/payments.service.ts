@@ -23,7 +23,6 @@ import {
   orders,
   payments,
   trainingPaymentMethods,
-  trainings,
   transactions,
   users,
 } from '../../db/schema.ts';
@@ -31,8 +30,9 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
 import type { Deps } from '../../plugins/deps.ts';
+import { productEligibility } from '../products/product-eligibility.ts';
 import { emitOrderCompleted } from './order-events.ts';
-import { linesTotal, payableAmount, productCourseIds, shopLines, type PayableLine } from './payable.ts';
+import { linesTotal, payableAmount, shopLines, type PayableLine } from './payable.ts';
 
 export type PaymentsDeps = Deps;
 export type Order = typeof orders.$inferSelect;
@@ -101,41 +101,14 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
     const cart = input.products ?? input.meta?.products ?? [];
     const { lines, messages: found, rows } = await shopLines(deps.db, cart);
     messages.push(...found);
+    const eligibility = await productEligibility(deps.db, userId, rows);
     for (const product of rows) {
       const wanted = cart.filter((item) => item.id === product.id).reduce((n, item) => n + item.quantity, 0);
-      if (product.buyOncePerUser) {
-        const [bought] = await deps.db
-          .select({ id: orderItems.id })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .where(
-            and(
-              eq(orders.userId, userId),
-              eq(orderItems.productId, product.id),
-              inArray(orders.status, [
-                ORDER_STATUS.inPayment,
-                ORDER_STATUS.complete,
-                ORDER_STATUS.shipping,
-                ORDER_STATUS.shipped,
-              ]),
-            ),
-          )
-          .limit(1);
-        if (bought || wanted > 1)
-          messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
-      }
-      if (product.allowBuyWithCourse) {
-        const courseIds = await productCourseIds(deps.db, product.id);
-        const [enrolled] = courseIds.length
-          ? await deps.db
-              .select({ id: enrollments.id })
-              .from(enrollments)
-              .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-              .where(and(eq(enrollments.userId, userId), inArray(trainings.courseId, courseIds)))
-              .limit(1)
-          : [];
-        if (!enrolled) messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
-      }
+      const rules = eligibility.get(product.id);
+      if (product.buyOncePerUser && (!rules?.oncePerUserOk || wanted > 1))
+        messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
+      if (product.allowBuyWithCourse && !rules?.withCourseOk)
+        messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
     }
     return { canBuy: messages.length === 0, messages, amount: linesTotal(lines) };
   }
