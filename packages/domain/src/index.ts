@@ -9,6 +9,7 @@ export * from './rules/normalize.ts';
 export * from './schemas/users.ts';
 export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
+export * from './rules/cart.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';

@@ -17,5 +17,6 @@ export function footerNavItems(t: Messages) {
     { to: '/privacy-policy', label: t.footer.privacyPolicy },
     { to: '/contact-us', label: t.footer.contact },
     { to: '/tokusho', label: t.footer.tokusho },
+    { to: '/store', label: t.shop.navLink },
   ];
 }

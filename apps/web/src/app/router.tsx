@@ -122,6 +122,15 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'store/:id',
+            lazy: () =>
+              import('../features/shop/product-page.tsx').then((m) => ({ Component: m.ProductPage })),
+          },
+          {
+            path: 'cart',
+            lazy: () => import('../features/shop/cart-page.tsx').then((m) => ({ Component: m.CartPage })),
+          },
+          {
             path: 'verify/:code',
             lazy: () =>
               import('../features/verify/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
@@ -138,6 +147,16 @@ export const routes: RouteObject[] = [
                 path: 'my-page/:tab',
                 lazy: () =>
                   import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+              },
+              {
+                path: 'store',
+                lazy: () =>
+                  import('../features/shop/store-page.tsx').then((m) => ({ Component: m.StorePage })),
+              },
+              {
+                path: 'cart/payment',
+                lazy: () =>
+                  import('../features/shop/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
               },
               {
                 path: 'order-history',

@@ -33,3 +33,9 @@ const yen = new Intl.NumberFormat('ja-JP');
 export function formatYen(amount: number): string {
   return `${yen.format(amount)}円`;
 }
+
+/** 〒 style postal code: 5300001 → 530-0001 (anything else is shown as it is). */
+export function formatPostalCode(value: string): string {
+  const digits = value.replace(/[-－\s]/g, '');
+  return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
+}

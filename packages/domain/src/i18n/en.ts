@@ -5,6 +5,7 @@ import { publicEn } from './public-en.ts';
 import { sessionEn } from './session-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { learningEn } from './learning-en.ts';
+import { shopEn } from './shop-en.ts';
 
 /** English messages: the second language. Same keys as ja.ts (the type checker enforces it). */
 export const en: Messages = {
@@ -14,6 +15,7 @@ export const en: Messages = {
   office: officeEn,
   session: sessionEn,
   learning: learningEn,
+  shop: shopEn,
   app: {
     name: 'MELS Portal',
     shortName: 'MELS Portal',

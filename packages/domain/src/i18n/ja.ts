@@ -4,6 +4,7 @@ import { publicJa } from './public-ja.ts';
 import { sessionJa } from './session-ja.ts';
 import { paymentsJa } from './payments-ja.ts';
 import { learningJa } from './learning-ja.ts';
+import { shopJa } from './shop-ja.ts';
 
 /** Japanese messages: the first language of the portal. Keys are shared with en.ts. */
 export const ja = {
@@ -13,6 +14,7 @@ export const ja = {
   office: officeJa,
   session: sessionJa,
   learning: learningJa,
+  shop: shopJa,
   app: {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',

@@ -20,6 +20,10 @@ export type CurrentUser = {
   avatar: string | null;
   role: 'member' | 'office';
   occupation: number;
+  postal_code: string;
+  area: number | null;
+  district: string;
+  address: string;
 };
 
 type Auth = {

@@ -70,6 +70,16 @@ export function UserMenu() {
               {t.nav.myPage}
             </Link>
           </li>
+          <li>
+            <Link to="/store" onClick={() => setOpen(false)} className={classes.userItem}>
+              {t.shop.navLink}
+            </Link>
+          </li>
+          <li>
+            <Link to="/order-history" onClick={() => setOpen(false)} className={classes.userItem}>
+              {t.payments.orders.title}
+            </Link>
+          </li>
           {user?.role === 'office' ? (
             <li>
               <Link to="/office" onClick={() => setOpen(false)} className={classes.userItem}>

@@ -49,7 +49,7 @@ function SandboxCardPayment(props: PaymentFlowProps) {
   const { amount, defaultEmail = '', completeActions } = props;
   const { t, f } = useI18n();
   const m = t.payments;
-  const { phase, setPhase, fail, prepareIntent, dropIntent, record } = usePaymentFlow(props);
+  const { phase, setPhase, fail, confirmIntent, dropIntent, record } = usePaymentFlow(props);
   const form = useForm<CardValues>({
     resolver: cardResolver,
     defaultValues: { number: '', expiry: '', cvc: '', email: defaultEmail },
@@ -60,10 +60,13 @@ function SandboxCardPayment(props: PaymentFlowProps) {
   const pay = async (values: CardValues) => {
     setPhase({ kind: 'working' });
     try {
-      const current = await prepareIntent();
-      const confirmed = await sandboxConfirm({ ...confirmBody(values), client_secret: current.clientSecret });
-      if (confirmed.status === 'requires_action') setPhase({ kind: 'authenticate', intent: current });
-      else await record(current);
+      const confirmed = await confirmIntent((current) =>
+        sandboxConfirm({ ...confirmBody(values), client_secret: current.clientSecret }),
+      );
+      if (!confirmed) return;
+      if (confirmed.result.status === 'requires_action')
+        setPhase({ kind: 'authenticate', intent: confirmed.intent });
+      else await record(confirmed.intent);
     } catch (error) {
       fail(error);
     }

@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { OBJECT_TYPE, ORDER_STATUS, type OrderView } from '@mels/domain';
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatYen } from '../../lib/format.ts';
@@ -32,17 +33,36 @@ export type PaymentFlowProps = {
   completeActions?: ReactNode;
 };
 
+/** Stripe's code for confirming an intent that is no longer waiting for a card (paid or cancelled). */
+export const UNEXPECTED_STATE = 'payment_intent_unexpected_state';
+
+/** Thrown by a card confirmation that met an intent in an unexpected state. */
+export class UnexpectedStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnexpectedStateError';
+  }
+}
+
+const isUnexpectedState = (error: unknown) =>
+  error instanceof UnexpectedStateError ||
+  (error instanceof ApiRequestError && error.code === UNEXPECTED_STATE);
+
 /**
  * The steps every card payment shares, whichever gateway confirms the card:
  * create-order-transaction → create-payment-intent (both reused on a retry) → [the gateway confirms]
  * → a random 3–5 s wait → create-payment-order. 400 FREE_ORDER hands over to the free path,
  * NG_PENDING_PAYMENT shows the processing page, a system-check error its own page.
+ * Shop orders (spec 000 §8) add two rules: an intent in an unexpected state gets a new transaction
+ * and intent and the card is confirmed again (unless that intent was in fact paid: then it is
+ * recorded, never charged twice); a 400 on create-payment-order is retried without the key.
  */
 export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps) {
   const { t } = useI18n();
   const [phase, setPhase] = useState<PaymentPhase>({ kind: 'form' });
   const tKey = useRef<string | null>(null);
   const intent = useRef<PaymentIntent | null>(null);
+  const isShop = target.object_type === OBJECT_TYPE.shopOrder;
 
   const fail = (error: unknown) => {
     if (error instanceof ApiRequestError && error.code === 'FREE_ORDER' && onFree) {
@@ -73,17 +93,57 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
     intent.current = null;
   };
 
-  const record = async (paid: PaymentIntent) => {
-    setPhase({ kind: 'recording' });
-    await paymentOrderDelay();
-    const order = await createPaymentOrder(target, paid);
-    if (order.status === 3) {
+  const finish = (order: OrderView) => {
+    if (order.status === ORDER_STATUS.complete) {
       setPhase({ kind: 'complete' });
       onComplete?.();
     } else setPhase({ kind: 'processing' });
   };
 
-  return { phase, setPhase, fail, prepareIntent, dropIntent, record };
+  const recordOrder = async (paid: PaymentIntent): Promise<OrderView> => {
+    if (!isShop) return createPaymentOrder(target, paid);
+    try {
+      return await createPaymentOrder(target, paid, true);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 400)
+        return createPaymentOrder(target, paid, false);
+      throw error;
+    }
+  };
+
+  const record = async (paid: PaymentIntent) => {
+    setPhase({ kind: 'recording' });
+    await paymentOrderDelay();
+    finish(await recordOrder(paid));
+  };
+
+  /**
+   * Confirms the card on the current intent. For a shop order whose intent is in an unexpected
+   * state: if it was paid after all (another tab), its order is recorded and null is answered;
+   * otherwise a new transaction and intent are made and the card is confirmed once more.
+   */
+  const confirmIntent = async <R,>(
+    confirm: (current: PaymentIntent) => Promise<R>,
+  ): Promise<{ intent: PaymentIntent; result: R } | null> => {
+    const current = await prepareIntent();
+    try {
+      return { intent: current, result: await confirm(current) };
+    } catch (error) {
+      if (!isShop || !isUnexpectedState(error)) throw error;
+      try {
+        finish(await createPaymentOrder(target, current));
+        return null;
+      } catch (recordError) {
+        if (!(recordError instanceof ApiRequestError) || recordError.status !== 402) throw recordError;
+      }
+      tKey.current = null;
+      intent.current = null;
+      const fresh = await prepareIntent();
+      return { intent: fresh, result: await confirm(fresh) };
+    }
+  };
+
+  return { phase, setPhase, fail, prepareIntent, confirmIntent, dropIntent, record };
 }
 
 /** The pages that replace the form once a payment has an outcome; null while the form is shown. */

@@ -8,6 +8,8 @@ import {
   PaymentFlowOutcome,
   PaymentWorking,
   PayRow,
+  UNEXPECTED_STATE,
+  UnexpectedStateError,
   usePaymentFlow,
   type PaymentFlowProps,
 } from './payment-flow.tsx';
@@ -35,7 +37,7 @@ export default function StripeCardPayment(props: PaymentFlowProps & { publicKey:
   const { amount, defaultEmail = '', completeActions, publicKey } = props;
   const { t, lang } = useI18n();
   const m = t.payments;
-  const { phase, setPhase, fail, prepareIntent, dropIntent, record } = usePaymentFlow(props);
+  const { phase, setPhase, fail, confirmIntent, dropIntent, record } = usePaymentFlow(props);
   const mountPoint = useRef<HTMLDivElement>(null);
   const card = useRef<StripeCardElement | null>(null);
   const stripe = useRef<Stripe | null>(null);
@@ -93,11 +95,19 @@ export default function StripeCardPayment(props: PaymentFlowProps & { publicKey:
     if (emailMessage || !cardComplete || !stripe.current || !card.current) return;
     setPhase({ kind: 'working' });
     try {
-      const intent = await prepareIntent();
-      const result = await stripe.current.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card: card.current, billing_details: { email: address } },
-        receipt_email: address,
+      const loaded = stripe.current;
+      const element = card.current;
+      const confirmed = await confirmIntent(async (intent) => {
+        const result = await loaded.confirmCardPayment(intent.clientSecret, {
+          payment_method: { card: element, billing_details: { email: address } },
+          receipt_email: address,
+        });
+        if (result.error?.code === UNEXPECTED_STATE)
+          throw new UnexpectedStateError(result.error.message ?? t.errors.generic);
+        return result;
       });
+      if (!confirmed) return;
+      const { intent, result } = confirmed;
       if (result.error) {
         // The provider's own message (Stripe localises it); a failed intent cannot be confirmed again.
         if (result.error.payment_intent?.status !== 'requires_payment_method') dropIntent();

@@ -1,9 +1,28 @@
-import type { OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
+import type { CartProduct, OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
-/** What is paid for: object_type and object_id (plus the session, when there is one). */
-export type PaymentTarget = { object_type: number; object_id: number; training_id?: number | null };
+/** Where a shop order is sent. */
+export type Delivery = { postal_code: string; address: string; customer_name: string };
+
+/**
+ * What is paid for: object_type and object_id (plus the session, when there is one); a shop order
+ * (object_type 4) is its cart's products and the delivery address instead.
+ */
+export type PaymentTarget = {
+  object_type: number;
+  object_id?: number | null;
+  training_id?: number | null;
+  products?: CartProduct[];
+  delivery?: Delivery;
+};
+
+/** The identifying fields every payment call carries. */
+const targetBody = (target: PaymentTarget) => ({
+  object_type: target.object_type,
+  object_id: target.object_id ?? null,
+  training_id: target.training_id ?? null,
+});
 
 /** GET /trainings/{id}?user_type=…: the session, its course and the course price. */
 export const trainingQuery = (id: number, userType: number) =>
@@ -19,7 +38,7 @@ export const checkProductOrderQuery = (target: PaymentTarget) =>
     queryFn: () =>
       apiData<{ canBuy: boolean; messages: string[]; amount: number }>('/payments/check-product-order', {
         method: 'POST',
-        body: target,
+        body: { ...targetBody(target), products: target.products },
       }),
   });
 
@@ -28,10 +47,9 @@ export const createOrderTransaction = (target: PaymentTarget) =>
   apiData<{ t_key: string }>('/payments/create-order-transaction', {
     method: 'POST',
     body: {
-      object_type: target.object_type,
-      object_id: target.object_id,
-      training_id: target.training_id ?? null,
-      meta: { products: [] },
+      ...targetBody(target),
+      meta: { products: target.products ?? [] },
+      ...target.delivery,
     },
   });
 
@@ -48,7 +66,7 @@ export type PaymentIntent = {
 export const createPaymentIntent = (target: PaymentTarget, tKey: string) =>
   apiData<PaymentIntent>('/payments/stripe/create-payment-intent', {
     method: 'POST',
-    body: { ...target, t_key: tKey },
+    body: { ...targetBody(target), t_key: tKey },
   });
 
 export type SandboxConfirmResult = {
@@ -76,16 +94,24 @@ export const sandboxAuthenticate = (intentId: string, clientSecret: string, appr
     body: { client_secret: clientSecret, approve },
   });
 
-/** POST /payments/stripe/create-payment-order (after the 3–5 s wait); 202 while still processing. */
-export const createPaymentOrder = (target: PaymentTarget, intent: PaymentIntent) =>
+/**
+ * POST /payments/stripe/create-payment-order (after the 3–5 s wait); 202 while still processing.
+ * With withKey the transaction key goes too (shop orders), and a stale one is answered 400.
+ */
+export const createPaymentOrder = (target: PaymentTarget, intent: PaymentIntent, withKey = false) =>
   apiData<OrderView>('/payments/stripe/create-payment-order', {
     method: 'POST',
-    body: { ...target, payment_intent_id: intent.paymentIntentId, client_secret: intent.clientSecret },
+    body: {
+      ...targetBody(target),
+      payment_intent_id: intent.paymentIntentId,
+      client_secret: intent.clientSecret,
+      ...(withKey ? { t_key: intent.t_key } : {}),
+    },
   });
 
 /** POST /courses/order-course/create: a free registration. */
 export const createFreeOrder = (target: PaymentTarget) =>
-  apiData<OrderView>('/courses/order-course/create', { method: 'POST', body: target });
+  apiData<OrderView>('/courses/order-course/create', { method: 'POST', body: targetBody(target) });
 
 /** GET /payments/config: the gateway that takes cards (sandbox or stripe) and its publishable key. */
 export const paymentConfigQuery = queryOptions({
