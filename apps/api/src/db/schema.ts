@@ -849,6 +849,10 @@ export const orders = pgTable(
     trainingId: integer('training_id').references(() => trainings.id),
     enrollmentId: integer('enrollment_id').references(() => enrollments.id),
     transactionId: integer('transaction_id').references(() => transactions.id),
+    /** The instructor certification request (5) or renewal (7) paid for; object_id is its course. */
+    requestId: integer('request_id').references(() => certificateRequests.id),
+    /** The legacy certificate claimed by attendance code (3); object_id is its course. */
+    legacyCertificateId: integer('legacy_certificate_id').references(() => legacyCertificates.id),
     amount: integer('amount').notNull(),
     status: smallint('status').notNull().default(0),
     paymentMethodId: smallint('payment_method_id').notNull().default(1),

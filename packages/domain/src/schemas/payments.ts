@@ -35,6 +35,13 @@ export const PAYMENT_MESSAGES = {
   productCourseOnly: '「{0}」は対象コースの受講者のみご購入いただけます。',
   cartEmpty: 'カートに商品がありません。',
   transactionMismatch: '決済情報が一致しません。最初からやり直してください。',
+  attendanceCodeRequired: '受講コードを入力してください。',
+  attendanceCodeNotFound: '入力された受講コードの受講記録が見つかりません。受講コードをご確認ください。',
+  certificateAlreadyClaimed: 'この受講コードの修了証は既に発行のお手続きが済んでいます。',
+  requestIdRequired: '申請を指定してください。',
+  requestNotFound: '申請が見つかりません。',
+  requestCourseMismatch: '申請のコースと一致しません。',
+  requestNotAwaitingPayment: 'この申請は現在お支払いの対象ではありません。申請状況をご確認ください。',
   sandboxOnly: 'テスト環境の決済でのみ利用できます。',
   webhookSignature: '署名を検証できませんでした。',
   registrationNotRefundable: 'コース登録料は返金できません。',
@@ -123,6 +130,10 @@ export const checkProductOrderSchema = z.object({
   object_type: objectType.default(4),
   object_id: id('object_id').optional().nullable(),
   training_id: id('training_id').optional().nullable(),
+  /** A certificate claim (3): the attendance code of the past session. */
+  attendance_code: optionalText(50),
+  /** An instructor certification request (5) or a renewal (7). */
+  request_id: id('request_id').optional().nullable(),
   products: z.array(cartProductSchema).max(100).optional(),
   meta: z
     .object({ products: z.array(cartProductSchema).max(100) })
@@ -153,6 +164,10 @@ export const createOrderTransactionSchema = z.object({
     .default({ products: [] }),
   /** The session a course registration fee is paid from (its enrolment records step 1). */
   training_id: id('training_id').optional().nullable(),
+  /** A certificate claim (3): the attendance code of the past session. */
+  attendance_code: optionalText(50),
+  /** An instructor certification request (5) or a renewal (7). */
+  request_id: id('request_id').optional().nullable(),
   postal_code: optionalText(10),
   address: optionalText(300),
   customer_name: optionalText(100),

@@ -27,6 +27,13 @@ export async function listUserOrders(db: Executor, userId: number, page: number,
   return { rows, total: count?.n ?? 0 };
 }
 
+/** Object types whose object_id is a course: registration (1), certificate claim (3), instructor request (5), renewal (7). */
+const objectIsCourse = (objectType: number) =>
+  objectType === OBJECT_TYPE.courseRegistration ||
+  objectType === OBJECT_TYPE.certificate ||
+  objectType === OBJECT_TYPE.instructorRequest ||
+  objectType === OBJECT_TYPE.renewal;
+
 /** Items, course, session and buyer's name of each order (three queries for a page). */
 export async function orderExtras(
   db: Executor,
@@ -56,8 +63,7 @@ export async function orderExtras(
     : [];
   const trainingById = new Map(trainingRows.map((t) => [t.id, t]));
   const courseIds = new Set<number>(trainingRows.map((t) => t.courseId));
-  for (const row of rows)
-    if (row.objectType === OBJECT_TYPE.courseRegistration && row.objectId) courseIds.add(row.objectId);
+  for (const row of rows) if (objectIsCourse(row.objectType) && row.objectId) courseIds.add(row.objectId);
   const courseRows = courseIds.size
     ? await db
         .select({ id: courses.id, name: courses.name })
@@ -80,8 +86,7 @@ export async function orderExtras(
       trainingById.get(
         row.trainingId ?? (row.objectType === OBJECT_TYPE.sessionFee ? (row.objectId ?? 0) : 0),
       ) ?? null;
-    const courseId =
-      row.objectType === OBJECT_TYPE.courseRegistration ? row.objectId : (training?.courseId ?? null);
+    const courseId = objectIsCourse(row.objectType) ? row.objectId : (training?.courseId ?? null);
     result.set(row.id, {
       items: items.filter((item) => item.orderId === row.id),
       course: courseId ? (courseById.get(courseId) ?? null) : null,

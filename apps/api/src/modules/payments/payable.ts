@@ -2,6 +2,7 @@ import {
   BI_PREFIX,
   FREE_THRESHOLD_YEN,
   OBJECT_TYPE,
+  ORDER_STATUS,
   PAYMENT_MESSAGES,
   paymentMessage,
   type CartProduct,
@@ -9,14 +10,17 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
+  certificateRequests,
   courses,
   enrollments,
+  legacyCertificates,
+  orders,
   productCourses,
   products,
   trainings,
   trainingUserTypes,
 } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 /** One line of what is paid for (becomes an order_items row). */
 export type PayableLine = {
@@ -38,7 +42,24 @@ export type Payable = {
   courseId: number | null;
   trainingId: number | null;
   enrollmentId: number | null;
+  /** The certificate request paid for (instructor certification 5, renewal 7). */
+  requestId?: number | null;
+  /** The legacy certificate claimed (3), and the attendance code it was found by. */
+  legacyCertificateId?: number | null;
+  attendanceCode?: string | null;
   lines: PayableLine[];
+};
+
+/** Certificate request statuses that await the fee (spec: 0 new, 1 awaiting payment). */
+export const REQUEST_AWAITING_PAYMENT: readonly number[] = [0, 1];
+/** certificate_requests.certificate_type: 2 instructor certification, 3 renewal. */
+export const REQUEST_TYPE = { instructor: 2, renewal: 3 } as const;
+
+export type PayableOptions = {
+  cart?: readonly CartProduct[];
+  trainingId?: number | null;
+  attendanceCode?: string | null;
+  requestId?: number | null;
 };
 
 /** The registration fee of a course: its price when at least 50 yen and the course is not BI, else 0. */
@@ -80,17 +101,144 @@ export async function shopLines(
 export const linesTotal = (lines: readonly PayableLine[]) =>
   lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 
+/** Whether the user has a complete purchase order of the object type keyed by the request / legacy certificate. */
+async function paidFor(
+  db: Executor,
+  userId: number,
+  objectType: number,
+  key: { requestId?: number; legacyCertificateId?: number },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.type, 1),
+        eq(orders.objectType, objectType),
+        key.requestId !== undefined
+          ? eq(orders.requestId, key.requestId)
+          : eq(orders.legacyCertificateId, key.legacyCertificateId ?? 0),
+        eq(orders.status, ORDER_STATUS.complete),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+const oneLine = (name: string, amount: number): PayableLine[] => [
+  { productId: null, name, description: '', unitPrice: amount, quantity: 1, attributes: [] },
+];
+
+/**
+ * A certificate claim (3): the legacy certificate of the course with the attendance code, not
+ * claimed by another user (that one is not found, like a wrong code). Once claimed by the user it
+ * is payable again only to let the callers find the paid order (409 ALREADY_PAID, or the same free order).
+ */
+async function certificateClaim(
+  db: Executor,
+  objectType: number,
+  objectId: number,
+  user: { id: number },
+  options: PayableOptions,
+): Promise<Payable> {
+  const code = options.attendanceCode?.trim();
+  if (!code)
+    throw badRequest(PAYMENT_MESSAGES.attendanceCodeRequired, {
+      attendance_code: [PAYMENT_MESSAGES.attendanceCodeRequired],
+    });
+  const [legacy] = await db
+    .select()
+    .from(legacyCertificates)
+    .where(and(eq(legacyCertificates.attendanceCode, code), eq(legacyCertificates.courseId, objectId)));
+  if (!legacy || (legacy.claimedByUserId !== null && legacy.claimedByUserId !== user.id))
+    throw notFound(PAYMENT_MESSAGES.attendanceCodeNotFound);
+  if (
+    legacy.claimedByUserId === user.id &&
+    !(await paidFor(db, user.id, objectType, { legacyCertificateId: legacy.id }))
+  )
+    throw conflict(PAYMENT_MESSAGES.certificateAlreadyClaimed, 'ALREADY_CLAIMED');
+  const [course] = await db.select().from(courses).where(eq(courses.id, objectId));
+  if (!course) throw notFound();
+  const amount = courseRegistrationFee(course);
+  return {
+    objectType,
+    objectId,
+    amount,
+    free: amount < FREE_THRESHOLD_YEN,
+    courseId: course.id,
+    trainingId: null,
+    enrollmentId: null,
+    legacyCertificateId: legacy.id,
+    attendanceCode: code,
+    lines: oneLine(`${course.name} 修了証発行`, amount),
+  };
+}
+
+/**
+ * An instructor certification request (5, certificate_type 2) or a renewal (7, certificate_type 3)
+ * of the user awaiting payment: the fee is its course's price (under 50 yen: free). Another user's
+ * request is not found (404), like a missing one.
+ */
+async function certificateRequestFee(
+  db: Executor,
+  objectType: number,
+  objectId: number | null | undefined,
+  user: { id: number },
+  options: PayableOptions,
+): Promise<Payable> {
+  const requestId = options.requestId;
+  if (!requestId)
+    throw badRequest(PAYMENT_MESSAGES.requestIdRequired, {
+      request_id: [PAYMENT_MESSAGES.requestIdRequired],
+    });
+  const renewal = objectType === OBJECT_TYPE.renewal;
+  const [request] = await db.select().from(certificateRequests).where(eq(certificateRequests.id, requestId));
+  if (
+    !request ||
+    request.userId !== user.id ||
+    request.certificateType !== (renewal ? REQUEST_TYPE.renewal : REQUEST_TYPE.instructor)
+  )
+    throw notFound(PAYMENT_MESSAGES.requestNotFound);
+  if (objectId && objectId !== request.courseId)
+    throw badRequest(PAYMENT_MESSAGES.requestCourseMismatch, {
+      object_id: [PAYMENT_MESSAGES.requestCourseMismatch],
+    });
+  if (
+    !REQUEST_AWAITING_PAYMENT.includes(request.status) &&
+    !(await paidFor(db, user.id, objectType, { requestId: request.id }))
+  )
+    throw conflict(PAYMENT_MESSAGES.requestNotAwaitingPayment, 'NOT_AWAITING_PAYMENT');
+  const [course] = await db.select().from(courses).where(eq(courses.id, request.courseId));
+  if (!course) throw notFound();
+  if (renewal && !course.isRenewal) throw badRequest(PAYMENT_MESSAGES.notPayable);
+  const amount = course.price >= FREE_THRESHOLD_YEN ? course.price : 0;
+  return {
+    objectType,
+    objectId: course.id,
+    amount,
+    free: amount < FREE_THRESHOLD_YEN,
+    courseId: course.id,
+    trainingId: null,
+    enrollmentId: null,
+    requestId: request.id,
+    lines: oneLine(`${course.name} ${renewal ? '更新料' : '認定申請料'}`, amount),
+  };
+}
+
 /**
  * What the user pays for an object, from the server's own data (spec 000 §9): the course
- * registration fee (1), the session fee of the user's user type (2), a cart (4, its lines given).
- * Throws 404 for an unknown object and 400 for one that cannot be paid for.
+ * registration fee (1), the session fee of the user's user type (2), a cart (4, its lines given),
+ * a certificate claimed by attendance code (3: the course's registration fee), an instructor
+ * certification request (5) and a renewal (7): their course's price.
+ * Throws 404 for an unknown object (or another user's) and 400 for one that cannot be paid for.
  */
 export async function payableAmount(
   db: Executor,
   objectType: number,
   objectId: number | null | undefined,
   user: { id: number },
-  options: { cart?: readonly CartProduct[]; trainingId?: number | null } = {},
+  options: PayableOptions = {},
 ): Promise<Payable> {
   if (objectType === OBJECT_TYPE.shopOrder) {
     const { lines } = await shopLines(db, options.cart ?? []);
@@ -106,8 +254,12 @@ export async function payableAmount(
       lines,
     };
   }
+  if (objectType === OBJECT_TYPE.instructorRequest || objectType === OBJECT_TYPE.renewal)
+    return certificateRequestFee(db, objectType, objectId, user, options);
   if (!objectId)
     throw badRequest(PAYMENT_MESSAGES.notPayable, { object_id: ['object_idを指定してください'] });
+  if (objectType === OBJECT_TYPE.certificate)
+    return certificateClaim(db, objectType, objectId, user, options);
   if (objectType === OBJECT_TYPE.courseRegistration) {
     const [course] = await db
       .select()
@@ -184,7 +336,6 @@ export async function payableAmount(
       ],
     };
   }
-  // Certificates (3), instructor certification (5) and renewals (7) plug in here with their own fee rules.
   throw badRequest(PAYMENT_MESSAGES.notPayable);
 }
 

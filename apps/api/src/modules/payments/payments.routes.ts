@@ -41,6 +41,7 @@ import {
   handleWebhookIntent,
   type Order,
 } from './payments.service.ts';
+import { subscribeRequestPayments } from './request-payments.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -54,6 +55,7 @@ const errors = {
 export function registerPayments(app: FastifyInstance) {
   const r = typed(app);
   const deps = app.deps;
+  subscribeRequestPayments(deps);
   const present = async (order: Order) => {
     const extras = await orderExtras(deps.db, [order]);
     return presentOrder(

@@ -47,7 +47,19 @@ type TxMeta = {
   trainingId?: number | null;
   attendanceCode?: string | null;
   requestId?: number | null;
+  /** The legacy certificate the attendance code found (certificate claim, 3). */
+  legacyCertificateId?: number | null;
 };
+
+/** What a purchase is keyed on besides its object: the request (5, 7) or the legacy certificate (3). */
+type OrderKey = { requestId?: number | null; legacyCertificateId?: number | null };
+
+/** The keys of a payable kept in the transaction meta (read back when the intent is recorded). */
+const metaKeys = (payable: OrderKey & { attendanceCode?: string | null }) => ({
+  attendanceCode: payable.attendanceCode ?? null,
+  requestId: payable.requestId ?? null,
+  legacyCertificateId: payable.legacyCertificateId ?? null,
+});
 
 const newTKey = () => `t_${randomBytes(16).toString('hex')}`;
 
@@ -63,12 +75,16 @@ async function ownTransaction(db: Executor, userId: number, tKey: string): Promi
   return row;
 }
 
-/** The user's purchase of an object that is paid or being paid (status 0 or 3). */
+/**
+ * The user's purchase of an object that is paid or being paid (status 0 or 3); for a request (5, 7)
+ * or a certificate claim (3), of that request / legacy certificate.
+ */
 async function activeOrder(
   db: Executor,
   userId: number,
   objectType: number,
   objectId: number,
+  key: OrderKey = {},
 ): Promise<Order | null> {
   const [row] = await db
     .select()
@@ -79,6 +95,8 @@ async function activeOrder(
         eq(orders.type, 1),
         eq(orders.objectType, objectType),
         eq(orders.objectId, objectId),
+        key.requestId ? eq(orders.requestId, key.requestId) : undefined,
+        key.legacyCertificateId ? eq(orders.legacyCertificateId, key.legacyCertificateId) : undefined,
         inArray(orders.status, [ORDER_STATUS.inPayment, ORDER_STATUS.complete]),
       ),
     )
@@ -118,10 +136,10 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
       input.object_type,
       input.object_id,
       { id: userId },
-      { trainingId: input.training_id },
+      { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
     );
     const order = payable.objectId
-      ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId)
+      ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId, payable)
       : null;
     if (order?.status === ORDER_STATUS.complete) messages.push(PAYMENT_MESSAGES.alreadyPaid);
     else if (order) messages.push(PAYMENT_MESSAGES.processing);
@@ -144,6 +162,7 @@ export async function createOrderTransaction(
   let amount = 0;
   let lines: PayableLine[] = [];
   let trainingId: number | null = null;
+  let keys: Partial<TxMeta> = {};
   if (isShop) {
     const computed = await shopLines(deps.db, cart);
     if (computed.messages.length > 0) throw badRequest(computed.messages[0] ?? PAYMENT_MESSAGES.notPayable);
@@ -155,14 +174,15 @@ export async function createOrderTransaction(
       input.object_type,
       input.object_id,
       { id: userId },
-      { trainingId: input.training_id },
+      { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
     );
     amount = payable.amount;
     lines = payable.lines;
     trainingId = payable.trainingId;
+    keys = metaKeys(payable);
   }
   const tKey = input.t_key ?? newTKey();
-  const meta: TxMeta = { products: cart, lines, trainingId };
+  const meta: TxMeta = { products: cart, lines, trainingId, ...keys };
   await deps.db
     .insert(transactions)
     .values({
@@ -221,18 +241,22 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
     input.object_type,
     isShop ? transaction?.objectId : input.object_id,
     { id: userId },
-    { cart, trainingId: input.training_id },
+    {
+      cart,
+      trainingId: input.training_id,
+      attendanceCode: input.attendance_code,
+      requestId: input.request_id,
+    },
   );
   if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
   if (!isShop && payable.objectId)
-    assertNotPaid(await activeOrder(deps.db, userId, payable.objectType, payable.objectId));
+    assertNotPaid(await activeOrder(deps.db, userId, payable.objectType, payable.objectId, payable));
 
   const meta: TxMeta = {
     products: cart,
     lines: payable.lines,
     trainingId: payable.trainingId,
-    attendanceCode: input.attendance_code ?? null,
-    requestId: input.request_id ?? null,
+    ...metaKeys(payable),
   };
   if (!transaction) {
     const [created] = await deps.db
@@ -253,7 +277,9 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
   } else if (
     transaction.amount !== payable.amount ||
     transaction.objectId !== payable.objectId ||
-    ((transaction.meta as TxMeta).trainingId ?? null) !== (meta.trainingId ?? null)
+    ((transaction.meta as TxMeta).trainingId ?? null) !== (meta.trainingId ?? null) ||
+    ((transaction.meta as TxMeta).requestId ?? null) !== meta.requestId ||
+    ((transaction.meta as TxMeta).legacyCertificateId ?? null) !== meta.legacyCertificateId
   ) {
     const [updated] = await deps.db
       .update(transactions)
@@ -331,6 +357,8 @@ type NewOrder = {
   trainingId: number | null;
   enrollmentId: number | null;
   transactionId: number | null;
+  requestId?: number | null;
+  legacyCertificateId?: number | null;
   amount: number;
   status: number;
   paymentMethodId: number;
@@ -355,6 +383,8 @@ async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order |
       trainingId: input.trainingId,
       enrollmentId: input.enrollmentId,
       transactionId: input.transactionId,
+      requestId: input.requestId ?? null,
+      legacyCertificateId: input.legacyCertificateId ?? null,
       amount: input.amount,
       status: input.status,
       paymentMethodId: input.paymentMethodId,
@@ -457,6 +487,7 @@ export async function recordIntent(
               : (meta.trainingId ?? null),
           enrollmentId,
           transactionId: transaction.id,
+          ...orderKeysOf(transaction.objectType, meta),
           amount: intent.amount,
           status,
           paymentMethodId: PAYMENT_METHOD.card,
@@ -495,6 +526,15 @@ export async function recordIntent(
     }
     return order;
   });
+}
+
+/** The request / legacy certificate an intent's order is keyed on (only for the object types that have one). */
+function orderKeysOf(objectType: number, meta: TxMeta): OrderKey {
+  if (objectType === OBJECT_TYPE.instructorRequest || objectType === OBJECT_TYPE.renewal)
+    return { requestId: meta.requestId ?? null };
+  if (objectType === OBJECT_TYPE.certificate)
+    return { legacyCertificateId: meta.legacyCertificateId ?? null };
+  return {};
 }
 
 export async function createPaymentOrder(
@@ -617,14 +657,14 @@ export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrd
     input.object_type,
     input.object_id,
     { id: userId },
-    { trainingId: input.training_id },
+    { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
   );
   if (payable.amount >= FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.notFree, {}, 'NOT_FREE');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
   const objectId = payable.objectId;
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const existing = await activeOrder(tx, userId, payable.objectType, objectId);
+    const existing = await activeOrder(tx, userId, payable.objectType, objectId, payable);
     if (existing?.status === ORDER_STATUS.complete) return existing;
     const order = await insertOrder(deps, tx, {
       userId,
@@ -633,6 +673,8 @@ export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrd
       trainingId: payable.trainingId,
       enrollmentId: payable.enrollmentId,
       transactionId: null,
+      requestId: payable.requestId ?? null,
+      legacyCertificateId: payable.legacyCertificateId ?? null,
       amount: 0,
       status: ORDER_STATUS.complete,
       paymentMethodId: PAYMENT_METHOD.card,
@@ -657,7 +699,7 @@ export async function createOfflineOrder(
     input.object_type,
     input.object_id,
     { id: userId },
-    { trainingId: input.training_id },
+    { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
   );
   if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
@@ -679,7 +721,7 @@ export async function createOfflineOrder(
     .where(eq(users.id, userId));
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, userId);
-    const existing = await activeOrder(tx, userId, payable.objectType, objectId);
+    const existing = await activeOrder(tx, userId, payable.objectType, objectId, payable);
     if (existing) {
       if (existing.status === ORDER_STATUS.inPayment && existing.paymentMethodId === input.payment_method_id)
         return existing;

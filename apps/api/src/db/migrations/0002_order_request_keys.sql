@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "request_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "legacy_certificate_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_request_id_certificate_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."certificate_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_legacy_certificate_id_legacy_certificates_id_fk" FOREIGN KEY ("legacy_certificate_id") REFERENCES "public"."legacy_certificates"("id") ON DELETE no action ON UPDATE no action;
