@@ -42,6 +42,11 @@ export const PAYMENT_MESSAGES = {
   requestNotFound: '申請が見つかりません。',
   requestCourseMismatch: '申請のコースと一致しません。',
   requestNotAwaitingPayment: 'この申請は現在お支払いの対象ではありません。申請状況をご確認ください。',
+  postalCodeRequired: '郵便番号を入力してください。',
+  postalCodeFormat: '郵便番号は7桁の数字で入力してください。',
+  addressRequired: '住所を入力してください。',
+  customerNameRequired: 'お届け先のお名前を入力してください。',
+  unexpectedState: 'この決済は既に処理済みか取り消されているため、確定できません。',
   sandboxOnly: 'テスト環境の決済でのみ利用できます。',
   webhookSignature: '署名を検証できませんでした。',
   registrationNotRefundable: 'コース登録料は返金できません。',
@@ -146,32 +151,50 @@ export const checkProductOrderResponseSchema = dataEnvelope(
   z.object({ canBuy: z.boolean(), messages: z.array(z.string()), amount: z.number().int() }),
 );
 
-export const createOrderTransactionSchema = z.object({
-  t_key: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' })
-    .optional()
-    .nullable(),
-  object_type: objectType.default(4),
-  object_id: id('object_id').optional().nullable(),
-  meta: z
-    .object({
-      products: z.array(cartProductSchema).max(100).default([]),
-      /** Ignored: the server computes the amount. */
-      amount: z.unknown().optional(),
-    })
-    .default({ products: [] }),
-  /** The session a course registration fee is paid from (its enrolment records step 1). */
-  training_id: id('training_id').optional().nullable(),
-  /** A certificate claim (3): the attendance code of the past session. */
-  attendance_code: optionalText(50),
-  /** An instructor certification request (5) or a renewal (7). */
-  request_id: id('request_id').optional().nullable(),
-  postal_code: optionalText(10),
-  address: optionalText(300),
-  customer_name: optionalText(100),
-});
+export const createOrderTransactionSchema = z
+  .object({
+    t_key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' })
+      .optional()
+      .nullable(),
+    object_type: objectType.default(4),
+    object_id: id('object_id').optional().nullable(),
+    meta: z
+      .object({
+        products: z.array(cartProductSchema).max(100).default([]),
+        /** Ignored: the server computes the amount. */
+        amount: z.unknown().optional(),
+      })
+      .default({ products: [] }),
+    /** The session a course registration fee is paid from (its enrolment records step 1). */
+    training_id: id('training_id').optional().nullable(),
+    /** A certificate claim (3): the attendance code of the past session. */
+    attendance_code: optionalText(50),
+    /** An instructor certification request (5) or a renewal (7). */
+    request_id: id('request_id').optional().nullable(),
+    postal_code: optionalText(10),
+    address: optionalText(300),
+    customer_name: optionalText(100),
+  })
+  .superRefine((value, ctx) => {
+    // A shop order is shipped: where to is part of the order.
+    if (value.object_type !== 4) return;
+    const postal = (value.postal_code ?? '').replace(/[-－]/g, '');
+    if (postal === '')
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: PAYMENT_MESSAGES.postalCodeRequired });
+    else if (!/^\d{7}$/.test(postal))
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: PAYMENT_MESSAGES.postalCodeFormat });
+    if (!value.address)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: PAYMENT_MESSAGES.addressRequired });
+    if (!value.customer_name)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customer_name'],
+        message: PAYMENT_MESSAGES.customerNameRequired,
+      });
+  });
 export type CreateOrderTransactionInput = z.infer<typeof createOrderTransactionSchema>;
 
 export const tKeyResponseSchema = dataEnvelope(z.object({ t_key: z.string() }));
@@ -214,6 +237,8 @@ export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>['data'];
 
 export const createPaymentOrderSchema = z.object({
   ...paymentTarget,
+  /** The transaction the browser believes it pays; a stale one is a 400 (the browser retries without it). */
+  t_key: z.string().trim().min(1).max(100).optional().nullable(),
   payment_intent_id: z.string().trim().min(1).max(200),
   client_secret: z.string().max(300).optional().nullable(),
 });

@@ -33,6 +33,9 @@ function present(row: Row): PaymentIntent {
   };
 }
 
+/** Stripe's error code for confirming an intent that is not waiting for a payment method. */
+export const UNEXPECTED_STATE = 'payment_intent_unexpected_state';
+
 export class SandboxCardError extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
@@ -127,7 +130,13 @@ export function createSandboxGateway(options: { db: Executor; clock: Clock }): P
       const brand = CARD_BRAND_LABELS[cardBrand(number)] || 'Unknown';
       const last4 = number.slice(-4);
       if (row.status === 'succeeded' || row.status === 'processing' || row.status === 'canceled') {
-        return { intent: present(row), brand, last4, error: null };
+        // As Stripe: an intent already paid (another tab, a double click) or cancelled cannot be confirmed.
+        return {
+          intent: present(row),
+          brand,
+          last4,
+          error: { code: UNEXPECTED_STATE, message: PAYMENT_MESSAGES.unexpectedState },
+        };
       }
       const now = clock.now();
       const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;

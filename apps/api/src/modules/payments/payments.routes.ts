@@ -24,7 +24,7 @@ import {
 } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { SandboxCardError } from '../../lib/payment-gateway/sandbox.ts';
+import { SandboxCardError, UNEXPECTED_STATE } from '../../lib/payment-gateway/sandbox.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { typed } from '../http.ts';
 import { presentOrder } from '../orders/orders.presenter.ts';
@@ -231,7 +231,12 @@ export function registerPayments(app: FastifyInstance) {
         if (error instanceof SandboxCardError) throw notFound(error.message);
         throw error;
       }
-      if (result.error) throw new ApiError(402, result.error.code, result.error.message);
+      if (result.error)
+        throw new ApiError(
+          result.error.code === UNEXPECTED_STATE ? 400 : 402,
+          result.error.code,
+          result.error.message,
+        );
       const intent = result.intent;
       return {
         data: {

@@ -421,7 +421,29 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
     });
   });
 
+  const delivery = {
+    postal_code: '100-0001',
+    address: '東京都千代田区千代田1-1',
+    customer_name: '山田 花子',
+  };
+
   describe('shop: check, transaction, pay', () => {
+    it('a shop transaction needs where to deliver', async () => {
+      const member = await newMember(ctx.app);
+      const body = expectValidationError(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
+          meta: { products: [{ id: world.product.id, quantity: 1 }] },
+          postal_code: '12345',
+        }),
+        ['postal_code', 'address', 'customer_name'],
+      );
+      expect(body.postal_code).toEqual([PAYMENT_MESSAGES.postalCodeFormat]);
+      expect(body.address).toEqual([PAYMENT_MESSAGES.addressRequired]);
+      expect(await ctx.deps.db.select().from(transactions).where(eq(transactions.userId, member.id))).toEqual(
+        [],
+      );
+    });
+
     it('checks products, once-per-user and course-only rules', async () => {
       const member = await newMember(ctx.app);
       const ok = expectBody(
@@ -534,6 +556,59 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       expect(detail.data.status).toBe(2);
     });
 
+    it('a paid intent confirmed again is payment_intent_unexpected_state; a stale t_key is a 400 and the order records without it', async () => {
+      const member = await newMember(ctx.app);
+      const cart = { meta: { products: [{ id: world.product.id, quantity: 1 }] }, ...delivery };
+      const tx = async () =>
+        expectBody(
+          await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', cart),
+          200,
+          tKeyResponseSchema,
+        ).data.t_key;
+      const firstKey = await tx();
+      const first = await createIntent(ctx.app, member.token, { object_type: 4, t_key: firstKey });
+      expect((await confirmCard(ctx.app, first.clientSecret, CARDS.success)).statusCode).toBe(200);
+      // another tab confirms the same, already paid intent
+      const again = await confirmCard(ctx.app, first.clientSecret, CARDS.success);
+      expect(expectError(again, 400, 'payment_intent_unexpected_state').meta.message).toBe(
+        PAYMENT_MESSAGES.unexpectedState,
+      );
+      // the browser makes a new transaction and intent and pays again: a second, separate order
+      const secondKey = await tx();
+      expect(secondKey).not.toBe(firstKey);
+      const second = await createIntent(ctx.app, member.token, { object_type: 4, t_key: secondKey });
+      expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+      expect((await confirmCard(ctx.app, second.clientSecret, CARDS.success)).statusCode).toBe(200);
+      const body = { object_type: 4, payment_intent_id: second.paymentIntentId };
+      // the browser still holds the first key: 400, nothing recorded
+      expectError(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+          ...body,
+          t_key: firstKey,
+        }),
+        400,
+        'TRANSACTION_MISMATCH',
+      );
+      expect(await ordersOf(member.id)).toEqual([]);
+      // retried without the key: the intent's own transaction is recorded
+      const order = expectBody(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', body),
+        200,
+        orderResponseSchema,
+      );
+      expect(order.data).toMatchObject({ amount: 1500, status: 3 });
+      expect(
+        expectBody(
+          await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+            ...body,
+            t_key: secondKey,
+          }),
+          200,
+          orderResponseSchema,
+        ).data.id,
+      ).toBe(order.data.id);
+    });
+
     it('needs a login', async () => {
       expectError(
         await call(ctx.app, null, 'POST', '/api/v1/payments/check-product-order', {}),
@@ -591,6 +666,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       const body = {
         t_key: `tk_race_${member.id}_xyz`,
         meta: { products: [{ id: world.product.id, quantity: 1 }] },
+        ...delivery,
       };
       const answers = await Promise.all(
         [1, 2, 3].map(() =>

@@ -551,6 +551,8 @@ export async function createPaymentOrder(
     String(input.object_id ?? '') !== intent.metadata.object_id
   )
     throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
+  if (input.t_key && input.t_key !== intent.metadata.t_key)
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch, {}, 'TRANSACTION_MISMATCH');
   if (intent.status === 'requires_action')
     throw new ApiError(402, 'REQUIRES_ACTION', PAYMENT_MESSAGES.authenticationRequired);
   if (intent.status !== 'succeeded' && intent.status !== 'processing') {
