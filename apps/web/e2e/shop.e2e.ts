@@ -187,6 +187,10 @@ describe('shop', () => {
     // The cart is empty: /cart goes back to the shop; the history lists the order.
     await page.getByRole('link', { name: '注文履歴を見る' }).click();
     await page.getByText('MELS ロゴ入りポロシャツ × 3').first().waitFor();
+    await page.getByText('サイズ: M / カラー: ネイビー').first().waitFor();
+    await page.getByText('〒530-0001 大阪府大阪市北区梅田1-1-1').first().waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'shop-order-history-desktop');
     await page.goto('/cart');
     await page.getByRole('heading', { level: 1, name: 'オンラインショップ' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('mels.cart'))).toBeNull();

@@ -5,11 +5,25 @@ import { useState } from 'react';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate, formatYen } from '../../lib/format.ts';
+import { formatDate, formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { ordersQuery } from './api/order-calls.ts';
 import classes from './order-history.module.css';
 import { ReceiptDialog } from './receipt-dialog.tsx';
+
+/** 'サイズ: M / カラー: ネイビー' from an order line's attributes (as the cart sent them). */
+function attributePairs(attributes: unknown): string {
+  if (!Array.isArray(attributes)) return '';
+  return attributes
+    .map((a: unknown) => {
+      const pair = a as { attribute?: unknown; value?: unknown } | null;
+      return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
+        ? `${pair.attribute}: ${pair.value}`
+        : '';
+    })
+    .filter(Boolean)
+    .join(' / ');
+}
 
 /** The orders of the logged-in user (GET /users/orders), paged, with a receipt for each paid order. */
 export function OrderHistory() {
@@ -27,6 +41,32 @@ export function OrderHistory() {
       return f(m.courseRegistration, order.course.name);
     if (order.object_type === OBJECT_TYPE.sessionFee && order.training)
       return f(m.sessionFee, order.training.name);
+    if (order.object_type === OBJECT_TYPE.shopOrder && order.products.length > 0)
+      return (
+        <>
+          <ul className={classes.products}>
+            {order.products.map((p, i) => {
+              const attributes = attributePairs(p.attributes);
+              return (
+                <li key={i}>
+                  {`${p.name} × ${p.quantity}`}
+                  {attributes ? <span className={classes.note}>{attributes}</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+          {order.postal_code && order.address ? (
+            <span className={classes.note}>
+              {f(
+                t.shop.checkout.deliverTo,
+                formatPostalCode(order.postal_code),
+                order.address,
+                order.customer_name ?? '',
+              )}
+            </span>
+          ) : null}
+        </>
+      );
     if (order.products.length > 0)
       return order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、');
     return order.training?.name ?? order.course?.name ?? '';
