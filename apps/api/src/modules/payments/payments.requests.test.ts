@@ -1,6 +1,7 @@
 import {
   checkProductOrderResponseSchema,
   orderResponseSchema,
+  orderStatusResponseSchema,
   PAYMENT_MESSAGES,
   tKeyResponseSchema,
 } from '@mels/domain';
@@ -361,6 +362,54 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       );
       expect(await ordersOf(member.id)).toEqual([]);
       expect((await requestRow(others))?.status).toBe(1);
+    });
+  });
+
+  describe('check-payment of a request', () => {
+    it('charged but never recorded: the request’s check-payment records it once; others’ requests are not found', async () => {
+      const member = await newMember(ctx.app);
+      const first = await request(member, instructor.id, 2);
+      const second = await request(member, instructor.id, 2);
+      const body = { object_type: 5, object_id: instructor.id, request_id: second };
+      const intent = await createIntent(ctx.app, member.token, body);
+      expect((await confirmCard(ctx.app, intent.clientSecret, CARDS.success)).statusCode).toBe(200);
+      // the browser died before create-payment-order
+      expect(await ordersOf(member.id)).toEqual([]);
+      const url = (id: number) => `/api/v1/certificates/basic_instructor_course/request/${id}/check-payment`;
+      const target = { object_type: 5, object_id: instructor.id };
+      // the first request of the same course was not paid: nothing to record for it
+      const none = expectBody(
+        await call(ctx.app, member.token, 'POST', url(first), target),
+        200,
+        orderStatusResponseSchema,
+      );
+      expect(none.data).toMatchObject({ state: 'none', order: null });
+      const [a, b] = await Promise.all([
+        call(ctx.app, member.token, 'POST', url(second), target),
+        call(ctx.app, member.token, 'POST', url(second), target),
+      ]);
+      for (const answer of [a, b])
+        expect(expectBody(answer, 200, orderStatusResponseSchema).data).toMatchObject({
+          state: 'complete',
+          status: 3,
+        });
+      const recorded = await ordersOf(member.id);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ requestId: second, amount: 5500, status: 3 });
+      expect((await requestRow(second))?.status).toBe(2);
+      expect((await requestRow(first))?.status).toBe(1);
+
+      const other = await newMember(ctx.app);
+      expectError(await call(ctx.app, other.token, 'POST', url(second), target), 404, 'NOT_FOUND');
+      expectValidationError(
+        await call(ctx.app, member.token, 'POST', url(second), { object_type: 1, object_id: instructor.id }),
+        ['object_type'],
+      );
+      expectValidationError(
+        await call(ctx.app, member.token, 'POST', url(second), { object_type: 5, object_id: renewal.id }),
+        ['object_id'],
+      );
+      expectError(await call(ctx.app, null, 'POST', url(second), target), 401, 'UNAUTHORIZED');
     });
   });
 

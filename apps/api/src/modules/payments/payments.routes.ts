@@ -31,6 +31,7 @@ import { presentOrder } from '../orders/orders.presenter.ts';
 import { orderExtras } from '../orders/orders.repository.ts';
 import {
   checkPayment,
+  checkRequestPayment,
   checkProductOrder,
   createFreeOrder,
   createOfflineOrder,
@@ -196,6 +197,24 @@ export function registerPayments(app: FastifyInstance) {
     },
     async (request) => ({
       data: await statusOf(await checkPayment(deps, currentUser(request).id, request.body)),
+    }),
+  );
+
+  r.post(
+    '/certificates/basic_instructor_course/request/:id/check-payment',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['payments'],
+        params: idParamSchema,
+        body: checkPaymentSchema,
+        response: { 200: orderStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await statusOf(
+        await checkRequestPayment(deps, currentUser(request).id, request.params.id, request.body),
+      ),
     }),
   );
 

@@ -15,9 +15,10 @@ import {
   type FreeOrderInput,
   type OfflineOrderInput,
 } from '@mels/domain';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
+  certificateRequests,
   enrollments,
   orderItems,
   orders,
@@ -609,7 +610,11 @@ export async function checkPayment(
   deps: Deps,
   userId: number,
   input: CheckPaymentInput,
+  requestId: number | null = null,
 ): Promise<Order | null> {
+  // A request (5, 7) is one of possibly several of the same course: only its own payments count.
+  const ofRequest =
+    requestId === null ? undefined : sql`(${transactions.meta}->>'requestId')::int = ${requestId}`;
   const rows = await deps.db
     .select({ intentId: payments.intentId, orderStatus: orders.status })
     .from(payments)
@@ -620,6 +625,7 @@ export async function checkPayment(
         eq(transactions.userId, userId),
         eq(transactions.objectType, input.object_type),
         eq(transactions.objectId, input.object_id),
+        ofRequest,
         eq(payments.gateway, deps.payments.name),
         or(isNull(payments.orderId), eq(orders.status, ORDER_STATUS.inPayment)),
       ),
@@ -644,11 +650,38 @@ export async function checkPayment(
         eq(orders.type, 1),
         eq(orders.objectType, input.object_type),
         eq(orders.objectId, input.object_id),
+        requestId === null ? undefined : eq(orders.requestId, requestId),
       ),
     )
     .orderBy(desc(orders.id))
     .limit(1);
   return latest ?? null;
+}
+
+/**
+ * POST /certificates/basic_instructor_course/request/{id}/check-payment: check-payment for the user's
+ * instructor certification request (5) or renewal (7); another user's request is not found.
+ */
+export async function checkRequestPayment(
+  deps: Deps,
+  userId: number,
+  requestId: number,
+  input: CheckPaymentInput,
+): Promise<Order | null> {
+  if (input.object_type !== OBJECT_TYPE.instructorRequest && input.object_type !== OBJECT_TYPE.renewal)
+    throw badRequest(PAYMENT_MESSAGES.notPayable, {
+      object_type: ['object_typeは5（認定申請）または7（更新）を指定してください'],
+    });
+  const [request] = await deps.db
+    .select({ userId: certificateRequests.userId, courseId: certificateRequests.courseId })
+    .from(certificateRequests)
+    .where(eq(certificateRequests.id, requestId));
+  if (!request || request.userId !== userId) throw notFound();
+  if (request.courseId !== input.object_id)
+    throw badRequest(PAYMENT_MESSAGES.transactionMismatch, {
+      object_id: ['申請のコースと一致しません'],
+    });
+  return checkPayment(deps, userId, input, requestId);
 }
 
 // ───────────────────────────── free, bank transfer, on site ─────────────────────────────
