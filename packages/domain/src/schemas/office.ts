@@ -43,11 +43,14 @@ export const officeCancelRequestsQuerySchema = pageQuerySchema.extend({
     .default(0),
 });
 
-/** The order lists of the payments screen. */
-export const OFFICE_ORDER_KINDS = ['transfer', 'onsite', 'paid'] as const;
+/** The order lists of the payments screen (shop: paid shop orders to send or being prepared). */
+export const OFFICE_ORDER_KINDS = ['transfer', 'onsite', 'paid', 'shop'] as const;
 export type OfficeOrderKind = (typeof OFFICE_ORDER_KINDS)[number];
 
-/** GET /office/orders?kind=: bank transfers awaiting, on-site unpaid, or paid (refundable) orders. */
+/**
+ * GET /office/orders?kind=: bank transfers awaiting, on-site unpaid, paid (refundable) orders, or
+ * shop orders to ship (paid or being prepared, oldest first).
+ */
 export const officeOrdersQuerySchema = pageQuerySchema.extend({
   kind: z.enum(OFFICE_ORDER_KINDS, { error: invalid(fo.kind) }).default('transfer'),
 });
@@ -147,8 +150,21 @@ export const officeOrderSchema = z.object({
   enrollment_id: z.number().int().nullable(),
   training: z.object({ id: z.number().int(), name: z.string(), event_date: z.string() }).nullable(),
   course_name: z.string().nullable(),
+  /** Where a shop order is delivered (null for other orders). */
+  postal_code: z.string().nullable(),
+  address: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  /** The order's lines with the chosen attribute values (empty when it has none). */
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int(),
+      attributes: z.array(z.object({ attribute: z.string(), value: z.string() })),
+    }),
+  ),
 });
 export type OfficeOrder = z.infer<typeof officeOrderSchema>;
+export type OfficeOrderLine = OfficeOrder['lines'][number];
 
 /** One row of GET /office/trainings/{id}/roster (the shape the service returns). */
 export type OfficeRosterRow = {

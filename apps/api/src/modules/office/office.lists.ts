@@ -14,6 +14,7 @@ import {
   type OfficeDashboard,
   type OfficeOrder,
   type OfficeOrderKind,
+  type OfficeOrderLine,
   type OfficeTraining,
   type OfficeTrainingDetail,
   type OfficeTrainingsQuery,
@@ -25,6 +26,7 @@ import {
   courses,
   enrollments,
   lotteryDraws,
+  orderItems,
   orders,
   trainings,
   trainingUserTypes,
@@ -339,14 +341,59 @@ export async function officeCancelRequests(db: Executor, status: number, page: n
   return { data, total: total?.n ?? 0 };
 }
 
-/** GET /office/orders?kind=: transfers awaiting, on-site unpaid (oldest first) or paid orders (newest first). */
+/** Paid shop orders not sent yet: waiting to be prepared (3) or being prepared (4). */
+const shopOrderToShip = and(
+  eq(orders.type, 1),
+  eq(orders.objectType, OBJECT_TYPE.shopOrder),
+  inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.shipping]),
+);
+
+const whereOfKind: Record<OfficeOrderKind, SQL | undefined> = {
+  transfer: pendingOrder(PAYMENT_METHOD.bankTransfer),
+  onsite: pendingOrder(PAYMENT_METHOD.onSite),
+  paid: and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.complete)),
+  shop: shopOrderToShip,
+};
+
+/** 'サイズ' / 'M' pairs of an order line's attributes (as the cart sent them; anything else is skipped). */
+function attributePairs(attributes: unknown): OfficeOrderLine['attributes'] {
+  if (!Array.isArray(attributes)) return [];
+  return attributes.flatMap((a: unknown) => {
+    const pair = a as { attribute?: unknown; value?: unknown } | null;
+    return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
+      ? [{ attribute: pair.attribute, value: pair.value }]
+      : [];
+  });
+}
+
+/** The lines of each order of a page (one query). */
+async function linesOf(db: Executor, orderIds: readonly number[]) {
+  const map = new Map<number, OfficeOrderLine[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      attributes: orderItems.attributes,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.id));
+  for (const row of rows) {
+    const lines = map.get(row.orderId) ?? [];
+    lines.push({ name: row.name, quantity: row.quantity, attributes: attributePairs(row.attributes) });
+    map.set(row.orderId, lines);
+  }
+  return map;
+}
+
+/**
+ * GET /office/orders?kind=: transfers awaiting, on-site unpaid, shop orders to ship (oldest first)
+ * or paid orders (newest first).
+ */
 export async function officeOrders(db: Executor, kind: OfficeOrderKind, page: number, limit: number) {
-  const where =
-    kind === 'transfer'
-      ? pendingOrder(PAYMENT_METHOD.bankTransfer)
-      : kind === 'onsite'
-        ? pendingOrder(PAYMENT_METHOD.onSite)
-        : and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.complete));
+  const where = whereOfKind[kind];
   const [total] = await db.select({ n: count }).from(orders).where(where);
   const rows = await db
     .select({
@@ -372,6 +419,10 @@ export async function officeOrders(db: Executor, kind: OfficeOrderKind, page: nu
     .orderBy(kind === 'paid' ? desc(orders.id) : asc(orders.id))
     .limit(limit)
     .offset((page - 1) * limit);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
   const data: OfficeOrder[] = rows.map(({ order, ...r }) => ({
     id: order.id,
     status: order.status,
@@ -395,6 +446,10 @@ export async function officeOrders(db: Executor, kind: OfficeOrderKind, page: nu
           }
         : null,
     course_name: r.courseName,
+    postal_code: order.postalCode,
+    address: order.address,
+    customer_name: order.customerName,
+    lines: lines.get(order.id) ?? [],
   }));
   return { data, total: total?.n ?? 0 };
 }

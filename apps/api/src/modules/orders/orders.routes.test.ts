@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   ASSOCIATION_NAME_JA,
+  officeOrderSchema,
   orderResponseSchema,
   ordersResponseSchema,
   PAYMENT_MESSAGES,
+  tKeyResponseSchema,
 } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectNotFound, expectValidationError } from '../../../test/http.ts';
@@ -378,6 +381,212 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
       expect(body.meta.message).toBe(PAYMENT_MESSAGES.registrationNotRefundable);
       const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row?.status).toBe(3);
+    });
+  });
+  describe('shop orders: the office prepares and ships them', () => {
+    const delivery = {
+      postal_code: '1000001',
+      address: '東京都千代田区千代田1-1 MELSビル3階',
+      customer_name: '配送 太郎',
+    };
+    const officeList = z.object({ data: z.array(officeOrderSchema) });
+
+    /** A shop order paid by card through the sandbox (two of the product, with a chosen colour). */
+    async function payShop(member: Member) {
+      const tKey = expectBody(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
+          object_type: 4,
+          meta: {
+            products: [
+              {
+                id: world.product.id,
+                quantity: 2,
+                attributes: [{ id: 1, attribute: 'カラー', value: 'ネイビー' }],
+              },
+            ],
+          },
+          ...delivery,
+        }),
+        200,
+        tKeyResponseSchema,
+      ).data.t_key;
+      const intent = await createIntent(ctx.app, member.token, { object_type: 4, t_key: tKey });
+      expect((await confirmCard(ctx.app, intent.clientSecret, CARDS.success)).statusCode).toBe(200);
+      return expectBody(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+          object_type: 4,
+          payment_intent_id: intent.paymentIntentId,
+          t_key: tKey,
+        }),
+        200,
+        orderResponseSchema,
+      ).data;
+    }
+
+    const shopList = async () =>
+      expectBody(
+        await call(ctx.app, office, 'GET', '/api/v1/office/orders?kind=shop&limit=100'),
+        200,
+        officeList,
+      ).data;
+    const shippedMails = async (email: string) =>
+      (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).filter(
+        (m) => m.subject === PAYMENT_MESSAGES.shippedSubject,
+      );
+
+    it('lists paid and preparing shop orders, oldest first, with the delivery address and lines', async () => {
+      const member = await newMember(ctx.app);
+      const first = await payShop(member);
+      ctx.clock.advance(60_000);
+      const second = await payShop(member);
+      const course = await payCourse(member);
+      expect(first).toMatchObject({ object_type: 4, status: 3, amount: 3000 });
+      expectBody(
+        await call(ctx.app, office, 'POST', `/api/v1/office/orders/${second.id}/prepare-shipping`),
+        200,
+        orderResponseSchema,
+      );
+      const list = await shopList();
+      expect(list.every((o) => o.object_type === 4 && (o.status === 3 || o.status === 4))).toBe(true);
+      const ids = list.map((o) => o.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(ids).toContain(first.id);
+      expect(ids).not.toContain(course.id);
+      expect(list.find((o) => o.id === first.id)).toMatchObject({
+        status: 3,
+        status_name: '決済完了',
+        amount: 3000,
+        user: { id: member.id },
+        postal_code: '1000001',
+        address: delivery.address,
+        customer_name: '配送 太郎',
+        lines: [
+          { name: world.product.name, quantity: 2, attributes: [{ attribute: 'カラー', value: 'ネイビー' }] },
+        ],
+      });
+      expect(list.find((o) => o.id === second.id)).toMatchObject({ status: 4, status_name: '発送準備中' });
+      // other kinds carry the new fields too (no address for a course fee; its one line)
+      const paid = expectBody(
+        await call(ctx.app, office, 'GET', '/api/v1/office/orders?kind=paid&limit=100'),
+        200,
+        officeList,
+      ).data;
+      expect(paid.find((o) => o.id === course.id)).toMatchObject({
+        postal_code: null,
+        address: null,
+        customer_name: null,
+        lines: [{ name: `${world.paidCourse.name} 登録料`, quantity: 1, attributes: [] }],
+      });
+      expect(paid.map((o) => o.id)).not.toContain(second.id);
+      expectError(
+        await call(ctx.app, member.token, 'GET', '/api/v1/office/orders?kind=shop'),
+        403,
+        'FORBIDDEN',
+      );
+    });
+
+    it('prepare → 4, ship → 5 with a mail to the customer; the history shows 発送済み; audited', async () => {
+      const member = await newMember(ctx.app);
+      const order = await payShop(member);
+      const url = (action: string) => `/api/v1/office/orders/${order.id}/${action}`;
+      expectError(await call(ctx.app, member.token, 'POST', url('prepare-shipping')), 403, 'FORBIDDEN');
+      expectError(await call(ctx.app, null, 'POST', url('prepare-shipping')), 401, 'UNAUTHORIZED');
+      expectError(await call(ctx.app, member.token, 'POST', url('ship')), 403, 'FORBIDDEN');
+      expectError(await call(ctx.app, null, 'POST', url('ship')), 401, 'UNAUTHORIZED');
+      const prepared = expectBody(
+        await call(ctx.app, office, 'POST', url('prepare-shipping')),
+        200,
+        orderResponseSchema,
+      );
+      expect(prepared.data).toMatchObject({ id: order.id, status: 4, status_name: '発送準備中' });
+      // being prepared: no second prepare, no refund (refunds are for status 3 only)
+      const again = expectError(
+        await call(ctx.app, office, 'POST', url('prepare-shipping')),
+        409,
+        'NOT_SHIPPABLE',
+      );
+      expect(again.meta.message).toBe(PAYMENT_MESSAGES.notShippable);
+      expectError(await call(ctx.app, office, 'POST', url('refund')), 409, 'NOT_REFUNDABLE');
+      expect(await shippedMails(member.email)).toEqual([]);
+
+      const shipped = expectBody(await call(ctx.app, office, 'POST', url('ship')), 200, orderResponseSchema);
+      expect(shipped.data).toMatchObject({ id: order.id, status: 5, status_name: '発送済み' });
+      const twice = expectError(await call(ctx.app, office, 'POST', url('ship')), 409, 'NOT_SHIPPABLE');
+      expect(twice.meta.message).toBe('この注文は発送できる状態ではありません。');
+      expectError(await call(ctx.app, office, 'POST', url('prepare-shipping')), 409, 'NOT_SHIPPABLE');
+      expect((await shopList()).map((o) => o.id)).not.toContain(order.id);
+
+      const mails = await shippedMails(member.email);
+      expect(mails).toHaveLength(1);
+      const text = mails[0]?.textBody ?? '';
+      expect(mails[0]?.subject).toBe('【MELS】ご注文の商品を発送しました');
+      expect(text).toContain('山田 花子 様');
+      expect(text).toContain(`注文番号: ${String(order.id).padStart(10, '0')}`);
+      expect(text).toContain(`・${world.product.name} × 2（カラー: ネイビー）`);
+      expect(text).toContain('〒100-0001');
+      expect(text).toContain(delivery.address);
+      expect(text).toContain('配送 太郎 様');
+
+      const history = expectBody(
+        await call(ctx.app, member.token, 'GET', '/api/v1/users/orders'),
+        200,
+        ordersResponseSchema,
+      );
+      expect(history.data.find((o) => o.id === order.id)).toMatchObject({
+        status: 5,
+        status_name: '発送済み',
+      });
+      // the receipt of a shipped order stays available
+      const receiptAnswer = await call(
+        ctx.app,
+        member.token,
+        'POST',
+        `/api/v1/users/orders/${order.id}/invoice`,
+        {
+          full_name: '山田 花子',
+        },
+      );
+      expect(receiptAnswer.statusCode, receiptAnswer.body).toBe(200);
+      const audit = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'order'), eq(auditEvents.entityId, order.id)));
+      expect(audit.map((a) => a.action).sort()).toEqual(['order.prepare-shipping', 'order.ship']);
+    });
+
+    it('a paid shop order can be shipped without preparing first', async () => {
+      const member = await newMember(ctx.app);
+      const order = await payShop(member);
+      const shipped = expectBody(
+        await call(ctx.app, office, 'POST', `/api/v1/office/orders/${order.id}/ship`),
+        200,
+        orderResponseSchema,
+      );
+      expect(shipped.data.status).toBe(5);
+      expect(await shippedMails(member.email)).toHaveLength(1);
+    });
+
+    it('refuses other orders (409, no mail) and unknown ones (404)', async () => {
+      const member = await newMember(ctx.app);
+      const course = await payCourse(member);
+      for (const action of ['prepare-shipping', 'ship']) {
+        const body = expectError(
+          await call(ctx.app, office, 'POST', `/api/v1/office/orders/${course.id}/${action}`),
+          409,
+          'NOT_SHIPPABLE',
+        );
+        expect(body.meta.message).toBe(PAYMENT_MESSAGES.notShippable);
+        expectNotFound(await call(ctx.app, office, 'POST', `/api/v1/office/orders/99999999/${action}`));
+      }
+      const pending = await offline(member, 2);
+      expectError(
+        await call(ctx.app, office, 'POST', `/api/v1/office/orders/${pending.id}/ship`),
+        409,
+        'NOT_SHIPPABLE',
+      );
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, course.id));
+      expect(row?.status).toBe(3);
+      expect(await shippedMails(member.email)).toEqual([]);
     });
   });
 });

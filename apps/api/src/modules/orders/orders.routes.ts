@@ -18,8 +18,10 @@ import {
   cancelUnpaidTransferJob,
   confirmTransfer,
   markPaid,
+  prepareShipping,
   receipt,
   refund,
+  ship,
   userOrders,
 } from './orders.service.ts';
 
@@ -103,4 +105,6 @@ export function registerOrders(app: FastifyInstance) {
   office('confirm-transfer', confirmTransfer);
   office('mark-paid', markPaid);
   office('refund', refund);
+  office('prepare-shipping', prepareShipping);
+  office('ship', ship);
 }

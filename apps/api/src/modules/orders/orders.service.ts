@@ -5,8 +5,8 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
 } from '@mels/domain';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, jobs, orders, users } from '../../db/schema.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { auditEvents, jobs, orderItems, orders, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
@@ -30,6 +30,9 @@ export async function userOrders(deps: Deps, userId: number, page: number, limit
   };
 }
 
+/** Paid: complete, or a shop order being prepared or shipped (its receipt stays available). */
+const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
+
 export const receiptFileName = (orderId: number) => `receipt_${String(orderId).padStart(10, '0')}.pdf`;
 
 /** The receipt of a paid order of the user (another user's order is not found). */
@@ -41,7 +44,7 @@ export async function receipt(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findUserOrder(deps.db, userId, orderId);
   if (!order) throw notFound();
-  if (order.type !== 1 || order.status !== ORDER_STATUS.complete)
+  if (order.type !== 1 || !PAID_STATUSES.includes(order.status))
     throw conflict(PAYMENT_MESSAGES.receiptNotAvailable, 'RECEIPT_NOT_AVAILABLE');
   const extras = (await orderExtras(deps.db, [order])).get(order.id);
   let purpose = 'お申込み代金';
@@ -184,6 +187,101 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
     });
     return entry;
   });
+}
+
+/** A shop order (paid by card, transfer or on site) the office can still send: complete (3) or being prepared (4). */
+function checkShippable(order: OrderRow, from: readonly number[]) {
+  if (order.objectType !== OBJECT_TYPE.shopOrder || order.type !== 1 || !from.includes(order.status))
+    throw conflict(PAYMENT_MESSAGES.notShippable, 'NOT_SHIPPABLE');
+}
+
+/** Office: a paid shop order is being prepared for shipping (3 → 4). */
+export async function prepareShipping(deps: Deps, actorId: number, orderId: number) {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    checkShippable(order, [ORDER_STATUS.complete]);
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.shipping, updatedAt: deps.clock.now() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw notFound();
+    await audit(tx, deps, actorId, 'order.prepare-shipping', order.id, { from: order.status });
+    return updated;
+  });
+}
+
+const orderNumber = (id: number) => String(id).padStart(10, '0');
+const postalCode = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
+
+/** The customer's notice of a shipped order: number, items (with attribute values) and where to. */
+function shippedMail(
+  order: OrderRow,
+  lines: ReadonlyArray<{ name: string; quantity: number; attributes: unknown }>,
+  user: { lastName: string; firstName: string },
+) {
+  const items = lines
+    .map((line) => {
+      const values = Array.isArray(line.attributes)
+        ? line.attributes
+            .map((a: unknown) => {
+              const pair = a as { attribute?: unknown; value?: unknown } | null;
+              return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
+                ? `${pair.attribute}: ${pair.value}`
+                : '';
+            })
+            .filter(Boolean)
+        : [];
+      return `・${line.name} × ${line.quantity}${values.length ? `（${values.join(' / ')}）` : ''}`;
+    })
+    .join('\n');
+  const to = [
+    order.postalCode ? `〒${postalCode(order.postalCode)}` : '',
+    order.address ?? '',
+    order.customerName ? `${order.customerName} 様` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return `${user.lastName} ${user.firstName} 様\n\nMELSオンラインショップをご利用いただき、誠にありがとうございます。\nご注文の商品を本日発送いたしました。到着まで今しばらくお待ちください。\n\n注文番号: ${orderNumber(order.id)}\n\n【ご注文の商品】\n${items}\n\n【お届け先】\n${to}\n\nご注文の内容は、マイページの注文履歴からもご確認いただけます。`;
+}
+
+/**
+ * Office: a shop order is sent (3 or 4 → 5). The customer is mailed once the change is committed
+ * (nothing is sent when the transaction rolls back).
+ */
+export async function ship(deps: Deps, actorId: number, orderId: number) {
+  const { updated, mail } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    checkShippable(order, [ORDER_STATUS.complete, ORDER_STATUS.shipping]);
+    const [row] = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.shipped, updatedAt: deps.clock.now() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!row) throw notFound();
+    await audit(tx, deps, actorId, 'order.ship', order.id, { from: order.status });
+    const lines = await tx
+      .select({ name: orderItems.name, quantity: orderItems.quantity, attributes: orderItems.attributes })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    const [user] = await tx
+      .select({ email: users.email, lastName: users.lastName, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    return {
+      updated: row,
+      mail: user
+        ? {
+            to: user.email,
+            subject: PAYMENT_MESSAGES.shippedSubject,
+            text: withSignature(shippedMail(order, lines, user), deps.config.publicUrl),
+          }
+        : null,
+    };
+  });
+  if (mail) await deps.mailer.send(mail);
+  return updated;
 }
 
 /** The job: a bank transfer still unpaid at its due time is cancelled and the user told by mail. */
