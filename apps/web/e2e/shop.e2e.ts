@@ -217,6 +217,20 @@ describe('shop', () => {
     await context.close();
   });
 
+  it('reads in English too', async () => {
+    const { context, page } = await newPage(browser, DESKTOP, member.token);
+    await context.addInitScript(() => localStorage.setItem('mels.lang', 'en'));
+    await page.goto('/store?category_id=3');
+    await page.getByRole('heading', { level: 1, name: 'Online shop: グッズ' }).waitFor();
+    await page.getByRole('link', { name: 'All products' }).waitFor();
+    await openProduct(page, 'MELS ロゴ入りポロシャツ');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Please choose or enter サイズ').waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'shop-product-en-desktop');
+    await context.close();
+  });
+
   it('a visitor can look and fill a cart, and is asked to log in to pay', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await page.goto('/store');
