@@ -93,6 +93,15 @@ export function startStripeStandIn() {
       if (req.method === 'POST' && confirm?.[1]) {
         const intent = intents.get(confirm[1]);
         if (!intent || body.get('client_secret') !== intent.client_secret) return missing();
+        if (['succeeded', 'processing', 'canceled'].includes(intent.status))
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'この PaymentIntent は現在の状態では確定できません。',
+              payment_intent: intent,
+            },
+          });
         const number = (body.get('payment_method_data[card][number]') ?? '').replace(/\s/g, '');
         if (number === DECLINED) {
           intent.status = 'requires_payment_method';

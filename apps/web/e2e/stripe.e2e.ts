@@ -69,6 +69,13 @@ async function stripePage(viewport: { width: number; height: number }): Promise<
   await context.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
+    const confirming = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
+    if (confirming?.[1] && cancelBeforeConfirm) {
+      // As if another tab had given up on this intent: Stripe will find it cancelled.
+      cancelBeforeConfirm = false;
+      const intent = standIn.intents.get(confirming[1]);
+      if (intent) intent.status = 'canceled';
+    }
     const response = await fetch(`http://127.0.0.1:${standIn.port}${url.pathname}`, {
       method: request.method(),
       headers: { 'content-type': request.headers()['content-type'] ?? 'application/x-www-form-urlencoded' },
@@ -95,6 +102,8 @@ async function fillStripeCard(page: Page, number: string) {
 
 let session: Card | undefined;
 let second: Card | undefined;
+/** The next confirmation finds its intent cancelled (the shop's unexpected-state rule). */
+let cancelBeforeConfirm = false;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -176,6 +185,50 @@ describe('card payment through Stripe (Stripe.js and the API routed to local sta
     expect(
       orders.filter((o) => o.object_type === 1 && o.object_id === session!.course.id && o.status === 3),
     ).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a shop order whose intent is in an unexpected state gets a new transaction and intent, and is paid once', async () => {
+    const products = await api<Array<{ id: number; name: string; price: number }>>('/products?limit=50');
+    const pens = products.find((p) => p.name === 'ロゴ入りボールペン（3本セット）');
+    expect(pens).toBeTruthy();
+    const { context, page } = await stripePage(DESKTOP);
+    const line = {
+      key: 'stripe-e2e',
+      id: pens!.id,
+      name: pens!.name,
+      price: pens!.price,
+      thumbnail: null,
+      quantity: 2,
+      attributes: [],
+      buy_once_per_user: false,
+    };
+    await context.addInitScript((value) => localStorage.setItem('mels.cart', value), JSON.stringify([line]));
+    await page.goto('/cart/payment');
+    await page.getByLabel('別の住所にお届けする').check();
+    await page.getByLabel(/^郵便番号/).fill('1000001');
+    await page.getByLabel(/^住所/).fill('東京都千代田区千代田1-1');
+    await page.getByLabel(/^お届け先のお名前/).fill('決済 太郎');
+    await page.getByTestId('to-payment').click();
+    await page.getByTestId('stand-in-card-number').waitFor();
+    await fillStripeCard(page, '4242 4242 4242 4242');
+    const before = standIn.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/payment_intents',
+    ).length;
+    cancelBeforeConfirm = true;
+    await payButton(page).click();
+    await page.getByRole('heading', { name: '決済完了' }).waitFor({ timeout: 30_000 });
+    const created = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    // the cancelled intent, then a new one (of a new transaction) for the server's amount
+    expect(created.length - before).toBe(2);
+    expect(created.slice(-2).map((r) => Number(r.body.get('amount')))).toEqual([1760, 1760]);
+    const keys = created.slice(-2).map((r) => r.body.get('metadata[t_key]'));
+    expect(new Set(keys).size).toBe(2);
+    const orders =
+      await api<Array<{ amount: number; status: number; customer_name: string }>>('/products/orders');
+    expect(orders.filter((o) => o.customer_name === '決済 太郎')).toEqual([
+      expect.objectContaining({ amount: 1760, status: 3 }),
+    ]);
     await context.close();
   });
 
