@@ -275,16 +275,7 @@ export async function payableAmount(
       courseId: course.id,
       trainingId: options.trainingId ?? null,
       enrollmentId: null,
-      lines: [
-        {
-          productId: null,
-          name: `${course.name} 登録料`,
-          description: '',
-          unitPrice: amount,
-          quantity: 1,
-          attributes: [],
-        },
-      ],
+      lines: oneLine(`${course.name} 登録料`, amount),
     };
   }
   if (objectType === OBJECT_TYPE.sessionFee) {
@@ -324,16 +315,7 @@ export async function payableAmount(
       courseId: training.courseId,
       trainingId: training.id,
       enrollmentId: enrollment.id,
-      lines: [
-        {
-          productId: null,
-          name: `${training.name} 受講料`,
-          description: '',
-          unitPrice: amount,
-          quantity: 1,
-          attributes: [],
-        },
-      ],
+      lines: oneLine(`${training.name} 受講料`, amount),
     };
   }
   throw badRequest(PAYMENT_MESSAGES.notPayable);
