@@ -5,7 +5,7 @@ export const officeJa = {
     dashboard: 'ダッシュボード',
     trainings: '講習会',
     cancelRequests: 'キャンセル申請',
-    payments: '入金確認',
+    payments: '入金確認・発送',
     checkIn: '受付',
   },
   menuLink: '事務局画面',
@@ -196,12 +196,14 @@ export const officeJa = {
     rejected: 'キャンセル申請を却下しました。',
   },
   payments: {
-    title: '入金確認',
-    lead: '銀行振込・現地払いの入金を確認し、必要な場合は返金します。',
-    tabs: { transfer: '銀行振込（確認待ち）', onsite: '現地払い（未払い）', paid: '支払い済み' } as Record<
-      string,
-      string
-    >,
+    title: '入金確認・発送',
+    lead: '銀行振込・現地払いの入金を確認し、必要な場合は返金します。ショップでご注文いただいた商品の発送状況もここで更新します。',
+    tabs: {
+      transfer: '銀行振込（確認待ち）',
+      onsite: '現地払い（未払い）',
+      paid: '支払い済み',
+      shop: 'ショップ発送',
+    } as Record<string, string>,
     empty: '該当する注文はありません。',
     order: '注文番号',
     person: '購入者',
@@ -228,6 +230,27 @@ export const officeJa = {
     confirmed: '入金を確認しました。',
     paidDone: '受領済みにしました。',
     refunded: '返金しました。',
+  },
+  /** The shop tab of the payments screen: paid shop orders to prepare and send. */
+  shipping: {
+    empty: '発送を待っている注文はありません。',
+    deliverTo: 'お届け先',
+    items: '商品',
+    status: '発送状況',
+    waiting: '発送待ち',
+    preparing: '発送準備中',
+    recipient: '{0} 様',
+    /** A no-break space keeps '× 2' on one line. */
+    quantity: '{0} ×\u00a0{1}',
+    prepare: '発送準備中にする',
+    ship: '発送済みにする',
+    prepareTitle: '発送準備中にしますか？',
+    prepareBody: '注文番号 {0}（{1}）を「発送準備中」にします。',
+    shipTitle: '発送済みにしますか？',
+    shipBody:
+      '注文番号 {0}（{1}）を「発送済み」にし、ご注文者に発送のお知らせメールを送信します。発送済みにした注文は元に戻せません。',
+    prepared: '発送準備中にしました。',
+    shipped: '発送済みにしました。ご注文者に発送のお知らせメールを送信しました。',
   },
   checkIn: {
     title: '受付',

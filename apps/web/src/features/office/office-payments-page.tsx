@@ -11,15 +11,20 @@ import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { orderAction, ordersQuery, type OrderAction } from './api/office-calls.ts';
 import { ActionNotice, ConfirmAction, formatDateTime, OfficePager, TableScroll } from './office-shared.tsx';
+import { ShopShippingList } from './office-shipping.tsx';
 import classes from './office.module.css';
 
-const ACTION_OF: Record<OfficeOrderKind, OrderAction> = {
+/** The one action of each payments list (the shop list has its own two, per order). */
+const ACTION_OF: Record<Exclude<OfficeOrderKind, 'shop'>, OrderAction> = {
   transfer: 'confirm-transfer',
   onsite: 'mark-paid',
   paid: 'refund',
 };
 
-/** /office/payments: bank transfers to confirm, on-site fees to mark paid, paid orders to refund. */
+/**
+ * /office/payments: bank transfers to confirm, on-site fees to mark paid, paid orders to refund, and
+ * shop orders to mark as being prepared or shipped.
+ */
 export function OfficePaymentsPage() {
   const { t, f } = useI18n();
   const m = t.office.payments;
@@ -30,11 +35,12 @@ export function OfficePaymentsPage() {
   ) as OfficeOrderKind;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery(ordersQuery(kind, page));
-  const [target, setTarget] = useState<OfficeOrder | null>(null);
+  const [target, setTarget] = useState<{ order: OfficeOrder; action: OrderAction } | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const action = ACTION_OF[kind];
+  const action: OrderAction = kind === 'shop' ? 'ship' : ACTION_OF[kind];
+  const s = t.office.shipping;
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
-  const labels = {
+  const labelsOf = {
     'confirm-transfer': {
       button: m.confirmTransfer,
       title: m.confirmTransferTitle,
@@ -43,7 +49,11 @@ export function OfficePaymentsPage() {
     },
     'mark-paid': { button: m.markPaid, title: m.markPaidTitle, body: m.markPaidBody, done: m.paidDone },
     refund: { button: m.refund, title: m.refundTitle, body: m.refundBody, done: m.refunded },
-  }[action];
+    'prepare-shipping': { button: s.prepare, title: s.prepareTitle, body: s.prepareBody, done: s.prepared },
+    ship: { button: s.ship, title: s.shipTitle, body: s.shipBody, done: s.shipped },
+  };
+  const labels = labelsOf[action];
+  const dialog = labelsOf[target?.action ?? action];
   const itemOf = (o: OfficeOrder) =>
     o.object_type === 2 && o.training
       ? f(m.sessionFee, o.training.name)
@@ -65,13 +75,18 @@ export function OfficePaymentsPage() {
         aria-label={m.title}
         fullWidth
         orientation={orientation}
-        styles={{ root: { maxWidth: 640 } }}
+        styles={{ root: { maxWidth: 820 } }}
       />
       <ActionNotice notice={notice} onClose={() => setNotice(null)} />
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending ? <ListSkeleton count={3} /> : null}
-      {query.data && rows.length === 0 ? <EmptyState>{m.empty}</EmptyState> : null}
-      {rows.length > 0 ? (
+      {query.data && rows.length === 0 ? (
+        <EmptyState>{kind === 'shop' ? s.empty : m.empty}</EmptyState>
+      ) : null}
+      {rows.length > 0 && kind === 'shop' ? (
+        <ShopShippingList rows={rows} onAction={(order, next) => setTarget({ order, action: next })} />
+      ) : null}
+      {rows.length > 0 && kind !== 'shop' ? (
         <TableScroll label={m.tabs[kind] ?? m.title}>
           <Table verticalSpacing="sm" fz="sm" striped data-testid="orders-table">
             <Table.Thead>
@@ -133,7 +148,7 @@ export function OfficePaymentsPage() {
                     <Button
                       size="xs"
                       variant={action === 'refund' ? 'default' : 'filled'}
-                      onClick={() => setTarget(o)}
+                      onClick={() => setTarget({ order: o, action })}
                       aria-label={`${labels.button}（${String(o.id).padStart(10, '0')}）`}
                       className={classes.nowrap}
                     >
@@ -152,21 +167,21 @@ export function OfficePaymentsPage() {
       />
       <ConfirmAction
         opened={target !== null}
-        title={labels.title}
-        confirmLabel={labels.button}
-        color={action === 'refund' ? 'red.8' : undefined}
-        action={() => orderAction(target?.id ?? 0, action)}
+        title={dialog.title}
+        confirmLabel={dialog.button}
+        color={target?.action === 'refund' ? 'red.8' : undefined}
+        action={() => orderAction(target?.order.id ?? 0, target?.action ?? action)}
         onDone={() => {
           setTarget(null);
-          setNotice({ ok: true, text: labels.done });
+          setNotice({ ok: true, text: dialog.done });
         }}
         onClose={() => setTarget(null)}
       >
         <Text size="sm">
           {f(
-            labels.body,
-            String(target?.id ?? 0).padStart(10, '0'),
-            `${target?.user.fullname ?? ''}・${formatYen(target?.amount ?? 0)}`,
+            dialog.body,
+            String(target?.order.id ?? 0).padStart(10, '0'),
+            `${target?.order.customer_name ?? target?.order.user.fullname ?? ''}・${formatYen(target?.order.amount ?? 0)}`,
           )}
         </Text>
       </ConfirmAction>

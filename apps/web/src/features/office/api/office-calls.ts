@@ -138,7 +138,7 @@ export const approveCancel = (id: number) =>
 export const rejectCancel = (id: number) =>
   apiData<{ id: number }>(`/office/cancel-requests/${id}/reject`, { method: 'POST' });
 
-export type OrderAction = 'confirm-transfer' | 'mark-paid' | 'refund';
+export type OrderAction = 'confirm-transfer' | 'mark-paid' | 'refund' | 'prepare-shipping' | 'ship';
 export const orderAction = (id: number, action: OrderAction) =>
   apiData<{ id: number; status: number }>(`/office/orders/${id}/${action}`, { method: 'POST' });
 
