@@ -444,6 +444,109 @@ describe('office console', () => {
     await context.close();
   });
 
+  it('marks a shop order as being prepared, then shipped; the buyer sees 発送済み', async () => {
+    // A member buys a polo shirt (size M, navy) by card in the sandbox, as the checkout page does.
+    const buyer = await register('発送');
+    const products = await request<
+      Array<{
+        id: number;
+        name: string;
+        attributes: Array<{ id: number; attribute: string; options: string[] }>;
+        allow_buy_with_course: boolean;
+        buy_once_per_user: boolean;
+      }>
+    >('/products?limit=50', buyer.token);
+    const shirt = products.find(
+      (p) => p.attributes.length >= 2 && p.allow_buy_with_course && !p.buy_once_per_user,
+    );
+    if (!shirt) throw new Error('no product with attributes');
+    const attributes = shirt.attributes.map((a) => ({
+      id: a.id,
+      attribute: a.attribute,
+      value: a.options[1] ?? a.options[0] ?? '',
+    }));
+    const delivery = {
+      postal_code: '1000001',
+      address: '東京都千代田区千代田1-1 発送テストビル2階',
+      customer_name: '発送 花子',
+    };
+    const { t_key } = await request<{ t_key: string }>('/payments/create-order-transaction', buyer.token, {
+      body: { object_type: 4, meta: { products: [{ id: shirt.id, quantity: 2, attributes }] }, ...delivery },
+    });
+    const intent = await request<{ clientSecret: string; paymentIntentId: string }>(
+      '/payments/stripe/create-payment-intent',
+      buyer.token,
+      { body: { object_type: 4, t_key } },
+    );
+    await request('/payments/sandbox/confirm', buyer.token, {
+      body: {
+        client_secret: intent.clientSecret,
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+        email: 'e2e@example.jp',
+      },
+    });
+    const order = await request<{ id: number; status: number }>(
+      '/payments/stripe/create-payment-order',
+      buyer.token,
+      { body: { object_type: 4, payment_intent_id: intent.paymentIntentId, t_key } },
+    );
+    expect(order.status).toBe(3);
+    const number = String(order.id).padStart(10, '0');
+
+    await shootBoth('/office/payments?kind=shop', 'office-shipping', (p) =>
+      p.getByTestId('shop-order').filter({ hasText: number }).waitFor(),
+    );
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/payments`);
+    await page.getByText('ショップ発送', { exact: true }).click();
+    const row = page.getByTestId('shop-order').filter({ hasText: number });
+    await row.waitFor();
+    const text = (await row.innerText()).replace(/\u00a0/g, ' ');
+    expect(text).toContain('〒100-0001');
+    expect(text).toContain(delivery.address);
+    expect(text).toContain('発送 花子 様');
+    expect(text).toContain(`${shirt.name} × 2`);
+    for (const a of attributes) expect(text).toContain(`${a.attribute}: ${a.value}`);
+    expect(text).toContain('発送待ち');
+    await expectAxeClean(page);
+
+    await row.getByRole('button', { name: `発送準備中にする（${number}）` }).click();
+    const prepare = page.getByRole('dialog', { name: '発送準備中にしますか？' });
+    await prepare.getByText(number, { exact: false }).waitFor();
+    await prepare.getByRole('button', { name: '発送準備中にする' }).click();
+    await page.getByTestId('office-notice').getByText('発送準備中にしました。').waitFor();
+    await row.getByText('発送準備中', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /発送準備中にする/ }).count()).toBe(0);
+    await shootBoth('/office/payments?kind=shop', 'office-shipping-preparing', (p) =>
+      p
+        .getByTestId('shop-order')
+        .filter({ hasText: number })
+        .getByText('発送準備中', { exact: true })
+        .waitFor(),
+    );
+
+    await row.getByRole('button', { name: `発送済みにする（${number}）` }).click();
+    const ship = page.getByRole('dialog', { name: '発送済みにしますか？' });
+    await ship.getByText('発送のお知らせメールを送信します', { exact: false }).waitFor();
+    await expectAxeClean(page);
+    await screenshot(page, 'office-shipping-dialog-desktop');
+    await ship.getByRole('button', { name: '発送済みにする' }).click();
+    await page.getByTestId('office-notice').getByText('発送済みにしました。', { exact: false }).waitFor();
+    await expect.poll(() => page.getByTestId('shop-order').filter({ hasText: number }).count()).toBe(0);
+    await expectAxeClean(page);
+    await context.close();
+
+    // The buyer's order history shows the order as shipped.
+    const history = await request<Array<{ id: number; status: number; status_name: string }>>(
+      '/users/orders',
+      buyer.token,
+    );
+    expect(history.find((o) => o.id === order.id)).toMatchObject({ status: 5, status_name: '発送済み' });
+  });
+
   it('checks in a ticket by its code (Enter submits), refuses a forged code and a second use', async () => {
     const { context, page } = await officePage();
     await page.goto(`${base}/office/check-in`);
