@@ -11,6 +11,9 @@ import { ordersQuery } from './api/order-calls.ts';
 import classes from './order-history.module.css';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 
+/** Paid orders have a receipt: complete, or a shop order being prepared or shipped. */
+const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
+
 /** 'サイズ: M / カラー: ネイビー' from an order line's attributes (as the cart sent them). */
 function attributePairs(attributes: unknown): string {
   if (!Array.isArray(attributes)) return '';
@@ -125,7 +128,7 @@ export function OrderHistory() {
                   {refund ? m.refunded : (statusNames[order.status] ?? order.status_name)}
                 </Table.Td>
                 <Table.Td data-label={m.receipt}>
-                  {!refund && order.status === ORDER_STATUS.complete ? (
+                  {!refund && PAID_STATUSES.includes(order.status) ? (
                     <Button
                       size="xs"
                       variant="light"
