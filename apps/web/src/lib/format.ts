@@ -39,3 +39,8 @@ export function formatPostalCode(value: string): string {
   const digits = value.replace(/[-－\s]/g, '');
   return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
 }
+
+/** Today in Japan as YYYY-MM-DD. */
+export function todayInJapan(now: Date = new Date()): string {
+  return formatDate(now).replaceAll('/', '-');
+}

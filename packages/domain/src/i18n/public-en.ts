@@ -21,6 +21,7 @@ export const publicEn: PublicMessages = {
     recruitment: 'Other conditions (recruiting)',
     submit: 'Search',
     clear: 'Clear conditions',
+    fromToday: 'From today',
     noResults: 'No sessions found',
     total: '{0} sessions',
     calendar: {

@@ -22,6 +22,7 @@ export const publicJa = {
     recruitment: 'その他の条件（募集区分）',
     submit: 'この条件で検索',
     clear: '条件をクリア',
+    fromToday: '本日以降に開催',
     noResults: '該当する講習会はありません',
     total: '{0}件',
     calendar: {

@@ -100,13 +100,18 @@ export function searchResultUrl(filters: SearchFilters): string {
 const merge = (one: number | null, many: number[]) =>
   [...new Set([...(one ? [one] : []), ...many])].sort((a, b) => a - b);
 
-/** GET /api/v1/trainings parameters (spec 000 §7): area[] and course_id[] join the select and the checkboxes. */
-export function toTrainingsQuery(filters: SearchFilters) {
+/**
+ * GET /api/v1/trainings parameters (spec 000 §7): area[] and course_id[] join the select and the
+ * checkboxes. Without any date, the search starts today (YYYY-MM-DD in Japan): past sessions are
+ * found only by asking for their dates.
+ */
+export function toTrainingsQuery(filters: SearchFilters, today: string) {
+  const start = filters.event_start_date ?? (filters.event_end_date ? null : today);
   return {
     area: merge(filters.area, filters.areas),
     course_id: merge(filters.course_id, filters.courses),
     user_type: [...filters.recruitment].sort((a, b) => a - b),
-    event_date$ge: filters.event_start_date ? `${filters.event_start_date} 00:00:00` : undefined,
+    event_date$ge: start ? `${start} 00:00:00` : undefined,
     event_date$le: filters.event_end_date ? `${filters.event_end_date} 00:00:00` : undefined,
   };
 }

@@ -36,7 +36,7 @@ function useConditionSummary(filters: SearchFilters): string[] {
     const from = filters.event_start_date ? formatDate(filters.event_start_date) : '';
     const to = filters.event_end_date ? formatDate(filters.event_end_date) : '';
     out.push(`${from} ${s.dateSeparator} ${to}`.trim());
-  }
+  } else out.push(s.fromToday);
   out.push(
     filters.recruitment.map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id)).join('・'),
   );
