@@ -9,6 +9,8 @@ import {
   enrollments,
   enrollmentSteps,
   orders,
+  quizQuestions,
+  quizzes,
   trainingUserTypes,
 } from '../../db/schema.ts';
 import { emitOrderCompleted } from '../payments/order-events.ts';
@@ -522,11 +524,47 @@ describe.each(drivers())('session workflow on %s', (driver) => {
 
     const ok = await checkIn({ code: url, training_id: session.id });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(dataOf<{ status: number }>(ok).status).toBe(10);
+    // This course has no post-test: attendance leads straight to the survey (11).
+    expect(dataOf<{ status: number }>(ok).status).toBe(11);
     expect(expectError(await checkIn({ code }), 409, 'ALREADY_CHECKED_IN').meta.message).toBe(m.checkInUsed);
     const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
-    expect(detail.step_status).toBe(10);
-    expect(detail.steps.find((s) => s.step === 6)?.state).toBe('active');
+    expect(detail.step_status).toBe(11);
+    expect(detail.steps.find((s) => s.step === 6)?.state).toBe('finished');
+    expect(detail.steps.find((s) => s.step === 7)?.state).toBe('active');
+    expect(detail.training_user_steps.slice(-2)).toMatchObject([
+      { step: 5, status: 10 },
+      { step: 6, status: 11 },
+    ]);
+
+    // A course with a post-test: check-in opens step 6 (10).
+    const course = await makeCourse(ctx);
+    const [quiz] = await ctx.deps.db
+      .insert(quizzes)
+      .values({ courseId: course.id, kind: 'post', title: '事後テスト' })
+      .returning();
+    await ctx.deps.db
+      .insert(quizQuestions)
+      .values({ quizId: quiz?.id ?? 0, title: '問1', inputType: 1, sortOrder: 1 });
+    const withTest = await makeSession(ctx, { courseId: course.id });
+    const attendee = await makeUser(ctx);
+    await applyFor(ctx.app, withTest.id, attendee.token);
+    await call(ctx.app, 'POST', `/api/v1/trainings/${withTest.id}/enrollments/agreement`, attendee.token, {
+      user_type: 4,
+      agree: true,
+    });
+    const ticket = dataOf<{ attendance_code: string }>(
+      await call(
+        ctx.app,
+        'GET',
+        `/api/v1/trainings/${withTest.id}/enrollments/ticket?user_type=4`,
+        attendee.token,
+      ),
+    );
+    const checked = await checkIn({ code: ticket.attendance_code, training_id: withTest.id });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(dataOf<{ status: number }>(checked).status).toBe(10);
+    const next = dataOf<Detail>(await detailOf(ctx.app, withTest.id, attendee.token));
+    expect(next.steps.find((s) => s.step === 6)?.state).toBe('active');
   });
 
   /** An order completed by the payments module (as its gateway or the office would), announced to listeners. */

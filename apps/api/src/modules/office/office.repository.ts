@@ -9,6 +9,8 @@ import {
   enrollmentSteps,
   lotteryDraws,
   orders,
+  quizQuestions,
+  quizzes,
   trainings,
   trainingUserTypes,
   userTypes,
@@ -225,4 +227,15 @@ export async function findPaidSessionFeeOrder(db: Executor, enrollmentId: number
     )
     .limit(1);
   return row;
+}
+
+/** Whether the course has a post-test with at least one question (step 6 of the workflow). */
+export async function courseHasPostTest(db: Executor, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quizQuestions.id })
+    .from(quizzes)
+    .innerJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
+    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, 'post')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -31,6 +31,7 @@ import {
   findLotteryEntrants,
   findRankedLosers,
   findRoster,
+  courseHasPostTest,
   findTrainingSummary,
   findUsersContact,
   insertDraw,
@@ -435,12 +436,18 @@ export async function checkIn(
   if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
   if (e.status !== STEP_STATUS.attending) throw conflict(m.checkInNotAttending, 'NOT_ATTENDING');
   const training = await findTrainingSummary(deps.db, e.trainingId);
+  // A course without a post-test has no step 6 to take: attendance leads straight to the survey.
+  const postTest = training ? await courseHasPostTest(deps.db, training.courseId) : true;
+  const status = postTest ? STEP_STATUS.postTestNotTaken : STEP_STATUS.surveyNotTaken;
   await deps.db.transaction(async (tx) => {
     if (!(await markCheckedIn(tx, e.id, now))) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
     await recordSteps(
       tx,
       e.id,
-      [{ step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' }],
+      [
+        { step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' },
+        ...(postTest ? [] : [{ step: 6, status: STEP_STATUS.surveyNotTaken, note: 'no post-test' }]),
+      ],
       actor,
       now,
       [STEP_STATUS.attending],
@@ -462,7 +469,7 @@ export async function checkIn(
     training_name: training?.name ?? '',
     fullname: contact?.name ?? '',
     user_type_id: e.userTypeId,
-    status: STEP_STATUS.postTestNotTaken,
+    status,
     checked_in_at: now.toISOString(),
   };
 }
