@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@mels/domain';
+import { postalCodeText, TIME_ZONE } from '@mels/domain';
 
 const dateParts = new Intl.DateTimeFormat('ja-JP', {
   timeZone: TIME_ZONE,
@@ -35,10 +35,7 @@ export function formatYen(amount: number): string {
 }
 
 /** 〒 style postal code: 5300001 → 530-0001 (anything else is shown as it is). */
-export function formatPostalCode(value: string): string {
-  const digits = value.replace(/[-－\s]/g, '');
-  return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
-}
+export const formatPostalCode = postalCodeText;
 
 /** Today in Japan as YYYY-MM-DD. */
 export function todayInJapan(now: Date = new Date()): string {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addToCart,
+  attributePairs,
+  attributeText,
+  postalCodeText,
   cartCount,
   cartProducts,
   cartTotal,
@@ -81,5 +84,23 @@ describe('cart rules', () => {
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     const good = item({ key: 'k' });
     expect(parseStoredCart(JSON.stringify([good, { id: 'x' }, { ...good, quantity: 0 }]))).toEqual([good]);
+  });
+
+  it('attribute pairs and text of a stored line, and postal codes as written', () => {
+    const stored = [
+      { id: 1, attribute: 'サイズ', value: 'M' },
+      { attribute: 3 },
+      null,
+      { attribute: 'カラー', value: '白' },
+    ];
+    expect(attributePairs(stored)).toEqual([
+      { attribute: 'サイズ', value: 'M' },
+      { attribute: 'カラー', value: '白' },
+    ]);
+    expect(attributeText(stored)).toBe('サイズ: M / カラー: 白');
+    expect(attributeText('nonsense')).toBe('');
+    expect(postalCodeText('5300001')).toBe('530-0001');
+    expect(postalCodeText('530-0001')).toBe('530-0001');
+    expect(postalCodeText('12345')).toBe('12345');
   });
 });

@@ -96,3 +96,26 @@ export function parseStoredCart(raw: string | null): CartItem[] {
       Array.isArray((line as CartItem).attributes),
   );
 }
+
+/** The attribute/value pairs of a stored order line (as the cart sent them); anything else is skipped. */
+export function attributePairs(attributes: unknown): Array<{ attribute: string; value: string }> {
+  if (!Array.isArray(attributes)) return [];
+  return attributes.flatMap((a: unknown) => {
+    const pair = a as { attribute?: unknown; value?: unknown } | null;
+    return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
+      ? [{ attribute: pair.attribute, value: pair.value }]
+      : [];
+  });
+}
+
+/** 'サイズ: M / カラー: ネイビー' from an order line's or a cart line's attributes. */
+export const attributeText = (attributes: unknown) =>
+  attributePairs(attributes)
+    .map((a) => `${a.attribute}: ${a.value}`)
+    .join(' / ');
+
+/** A postal code as written on an address: 5300001 → 530-0001 (anything else as it is). */
+export function postalCodeText(value: string): string {
+  const digits = value.replace(/[-－\s]/g, '');
+  return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
+}

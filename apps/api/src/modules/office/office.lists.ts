@@ -3,6 +3,7 @@
  * (sessions, one session's recruitments, cancel requests, orders awaiting the office).
  */
 import {
+  attributePairs,
   ja,
   OBJECT_TYPE,
   ORDER_STATUS,
@@ -354,17 +355,6 @@ const whereOfKind: Record<OfficeOrderKind, SQL | undefined> = {
   paid: and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.complete)),
   shop: shopOrderToShip,
 };
-
-/** 'サイズ' / 'M' pairs of an order line's attributes (as the cart sent them; anything else is skipped). */
-function attributePairs(attributes: unknown): OfficeOrderLine['attributes'] {
-  if (!Array.isArray(attributes)) return [];
-  return attributes.flatMap((a: unknown) => {
-    const pair = a as { attribute?: unknown; value?: unknown } | null;
-    return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
-      ? [{ attribute: pair.attribute, value: pair.value }]
-      : [];
-  });
-}
 
 /** The lines of each order of a page (one query). */
 async function linesOf(db: Executor, orderIds: readonly number[]) {

@@ -1,9 +1,11 @@
 import {
   ASSOCIATION_NAME_JA,
+  attributeText,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
+  postalCodeText,
 } from '@mels/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEvents, jobs, orderItems, orders, users } from '../../db/schema.ts';
@@ -212,8 +214,6 @@ export async function prepareShipping(deps: Deps, actorId: number, orderId: numb
 }
 
 const orderNumber = (id: number) => String(id).padStart(10, '0');
-const postalCode = (code: string) => (/^\d{7}$/.test(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : code);
-
 /** The customer's notice of a shipped order: number, items (with attribute values) and where to. */
 function shippedMail(
   order: OrderRow,
@@ -222,21 +222,12 @@ function shippedMail(
 ) {
   const items = lines
     .map((line) => {
-      const values = Array.isArray(line.attributes)
-        ? line.attributes
-            .map((a: unknown) => {
-              const pair = a as { attribute?: unknown; value?: unknown } | null;
-              return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
-                ? `${pair.attribute}: ${pair.value}`
-                : '';
-            })
-            .filter(Boolean)
-        : [];
-      return `・${line.name} × ${line.quantity}${values.length ? `（${values.join(' / ')}）` : ''}`;
+      const values = attributeText(line.attributes);
+      return `・${line.name} × ${line.quantity}${values ? `（${values}）` : ''}`;
     })
     .join('\n');
   const to = [
-    order.postalCode ? `〒${postalCode(order.postalCode)}` : '',
+    order.postalCode ? `〒${postalCodeText(order.postalCode)}` : '',
     order.address ?? '',
     order.customerName ? `${order.customerName} 様` : '',
   ]

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Table, Text, useMatches } from '@mantine/core';
-import { ORDER_STATUS, type OfficeOrder } from '@mels/domain';
+import { attributeText, ORDER_STATUS, type OfficeOrder } from '@mels/domain';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { OrderAction } from './api/office-calls.ts';
@@ -48,7 +48,7 @@ function Lines({ order }: { order: OfficeOrder }) {
           <Text size="sm">{f(t.office.shipping.quantity, line.name, line.quantity)}</Text>
           {line.attributes.length > 0 ? (
             <Text size="xs" c="dimmed">
-              {line.attributes.map((a) => `${a.attribute}: ${a.value}`).join(' / ')}
+              {attributeText(line.attributes)}
             </Text>
           ) : null}
         </li>

@@ -1,5 +1,5 @@
 import { Badge, Button, Center, Pagination, Skeleton, Stack, Table } from '@mantine/core';
-import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type OrderView } from '@mels/domain';
+import { attributeText, OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type OrderView } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
@@ -13,20 +13,6 @@ import { ReceiptDialog } from './receipt-dialog.tsx';
 
 /** Paid orders have a receipt: complete, or a shop order being prepared or shipped. */
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
-
-/** 'サイズ: M / カラー: ネイビー' from an order line's attributes (as the cart sent them). */
-function attributePairs(attributes: unknown): string {
-  if (!Array.isArray(attributes)) return '';
-  return attributes
-    .map((a: unknown) => {
-      const pair = a as { attribute?: unknown; value?: unknown } | null;
-      return pair && typeof pair.attribute === 'string' && typeof pair.value === 'string'
-        ? `${pair.attribute}: ${pair.value}`
-        : '';
-    })
-    .filter(Boolean)
-    .join(' / ');
-}
 
 /** The orders of the logged-in user (GET /users/orders), paged, with a receipt for each paid order. */
 export function OrderHistory() {
@@ -49,7 +35,7 @@ export function OrderHistory() {
         <>
           <ul className={classes.products}>
             {order.products.map((p, i) => {
-              const attributes = attributePairs(p.attributes);
+              const attributes = attributeText(p.attributes);
               return (
                 <li key={i}>
                   {`${p.name} × ${p.quantity}`}

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { cartCount, cartTotal, parseQuantity, type CartItem } from '@mels/domain';
+import { attributeText, cartCount, cartTotal, parseQuantity, type CartItem } from '@mels/domain';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -7,10 +7,6 @@ import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { cartStore, useCart } from './cart-store.ts';
 import classes from './shop.module.css';
-
-/** The attribute values of a line: 'サイズ: M / カラー: ネイビー'. */
-export const attributeText = (line: Pick<CartItem, 'attributes'>) =>
-  line.attributes.map((a) => `${a.attribute}: ${a.value}`).join(' / ');
 
 /** /cart: the lines, their quantities and the total; an empty cart goes back to /store. */
 export function CartPage() {
@@ -83,7 +79,7 @@ function CartLine({ line }: { line: CartItem }) {
         </Text>
         {line.attributes.length > 0 ? (
           <Text size="xs" c="dimmed">
-            {attributeText(line)}
+            {attributeText(line.attributes)}
           </Text>
         ) : null}
         <Text size="sm" className={classes.amount} ta="left">

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { cartProducts, cartTotal, OBJECT_TYPE, type CartItem } from '@mels/domain';
+import { attributeText, cartProducts, cartTotal, OBJECT_TYPE, type CartItem } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -23,7 +23,6 @@ import { useI18n } from '../../lib/i18n.tsx';
 import type { Delivery, PaymentTarget } from '../payments/api/payment-calls.ts';
 import { CardPayment } from '../payments/card-payment.tsx';
 import { areasQuery } from '../search/api/get-areas.ts';
-import { attributeText } from './cart-page.tsx';
 import { cartStore, useCart } from './cart-store.ts';
 import classes from './shop.module.css';
 
@@ -167,7 +166,7 @@ function OrderSummary({ items }: { items: readonly CartItem[] }) {
                   </Text>
                   {line.attributes.length > 0 ? (
                     <Text size="xs" c="dimmed">
-                      {attributeText(line)}
+                      {attributeText(line.attributes)}
                     </Text>
                   ) : null}
                 </div>
