@@ -14,3 +14,4 @@ export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/shop.ts';
+export * from './schemas/activity.ts';

@@ -1,4 +1,5 @@
 import { accountEn } from './account-en.ts';
+import { activityEn } from './activity-en.ts';
 import { officeEn } from './office-en.ts';
 import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
@@ -11,6 +12,7 @@ import { shopEn } from './shop-en.ts';
 export const en: Messages = {
   publicSite: publicEn,
   account: accountEn,
+  activity: activityEn,
   payments: paymentsEn,
   office: officeEn,
   session: sessionEn,

@@ -1,4 +1,5 @@
 import { accountJa } from './account-ja.ts';
+import { activityJa } from './activity-ja.ts';
 import { officeJa } from './office-ja.ts';
 import { publicJa } from './public-ja.ts';
 import { sessionJa } from './session-ja.ts';
@@ -10,6 +11,7 @@ import { shopJa } from './shop-ja.ts';
 export const ja = {
   publicSite: publicJa,
   account: accountJa,
+  activity: activityJa,
   payments: paymentsJa,
   office: officeJa,
   session: sessionJa,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD, USER_TYPE } from '../constants.ts';
 import {
+  activityBadge,
   type BadgeInput,
   DISPLAY_STEP_BY_STATUS,
   displayStep,
@@ -221,5 +222,59 @@ describe('recruitingPhase', () => {
 
   it('without either date it is open', () => {
     expect(recruitingPhase(null, null, new Date('2026-11-22T12:00:00+09:00'))).toBe('open');
+  });
+});
+
+describe('activityBadge (my-page lists, spec 001 §4)', () => {
+  const base: BadgeInput = {
+    status: 4,
+    userTypeId: USER_TYPE.attendee,
+    paymentMethodIds: [],
+    hasAssistantApproval: false,
+    wonOtherSessionSameCourse: false,
+    sessionActive: true,
+    hasCancelRequest: false,
+  };
+  const badge = (overrides: Partial<BadgeInput>) => activityBadge({ ...base, ...overrides });
+
+  it.each([
+    [4, 'applying'],
+    [5, 'awaitingLottery'],
+    [6, 'won'],
+    [7, 'lost'],
+    [8, 'awaitingPayment'],
+    [9, 'attending'],
+    [10, 'postTestNotTaken'],
+    [11, 'surveyNotTaken'],
+    [12, 'completed'],
+  ] as const)('status %i reads as the card badge %s', (status, key) => {
+    expect(badge({ status })).toBe(key);
+    expect(badge({ status })).toBe(statusBadge({ ...base, status }));
+  });
+
+  it('8 with bank transfer or on-site payment only reads as won', () => {
+    expect(badge({ status: 8, paymentMethodIds: [PAYMENT_METHOD.bankTransfer] })).toBe('won');
+  });
+
+  it('12 of an assistant without approval reads as awaiting approval', () => {
+    expect(badge({ status: 12, userTypeId: USER_TYPE.assistant })).toBe('awaitingApproval');
+  });
+
+  it('a place won in another session of the course reads as lost (won elsewhere)', () => {
+    expect(badge({ status: 5, wonOtherSessionSameCourse: true })).toBe('wonElsewhere');
+  });
+
+  it('an inactive session reads as cancelled, with or without a cancel request (unlike the card)', () => {
+    expect(badge({ status: 6, sessionActive: false })).toBe('sessionCancelled');
+    expect(badge({ status: 6, sessionActive: false, hasCancelRequest: true })).toBe('sessionCancelled');
+    expect(statusBadge({ ...base, status: 6, sessionActive: false })).toBe('won');
+  });
+
+  it('before the application it names the step last done; 0 has no label', () => {
+    expect(badge({ status: 1 })).toBe('courseRegistered');
+    expect(badge({ status: 2 })).toBe('preVideoWatched');
+    expect(badge({ status: 3 })).toBe('preTestDone');
+    expect(badge({ status: 0 })).toBeNull();
+    expect(badge({ status: null })).toBeNull();
   });
 });

@@ -123,6 +123,31 @@ export function statusBadge(input: BadgeInput): BadgeKey | null {
   }
 }
 
+/** The status of one enrolment in the my-page lists: the card badge, or the step done before applying. */
+export type ActivityBadgeKey = BadgeKey | 'courseRegistered' | 'preVideoWatched' | 'preTestDone';
+
+/**
+ * The status of an enrolment in the my-page activity lists (spec 001 §4). The card badge of
+ * statusBadge(), with two differences the list needs: a cancelled (inactive) session reads 開催中止
+ * whether or not the user asked to cancel (the card shows its own 中止 mark beside the badge), and an
+ * enrolment not yet applied (1–3) names the step last done. Status 0 has no label.
+ */
+export function activityBadge(input: BadgeInput): ActivityBadgeKey | null {
+  if (!input.sessionActive) return 'sessionCancelled';
+  const badge = statusBadge(input);
+  if (badge !== null) return badge;
+  switch (input.status) {
+    case STEP_STATUS.courseRegistered:
+      return 'courseRegistered';
+    case STEP_STATUS.preVideoWatched:
+      return 'preVideoWatched';
+    case STEP_STATUS.preTestDone:
+      return 'preTestDone';
+    default:
+      return null;
+  }
+}
+
 export type RecruitingPhase = 'upcoming' | 'open' | 'closed';
 
 /** For a visitor: whether recruiting of a user type is upcoming, open or closed at `now`. */

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { format, ja } from '../i18n/index.ts';
+import type { ActivityBadgeKey } from '../rules/steps.ts';
+import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
+
+const f = ja.fields;
+const invalid = (label: string) => format(ja.validation.invalidValue, label);
+
+/** 'pending': applications still in progress; 'history': every enrolment. */
+export const ACTIVITY_KINDS = ['pending', 'history'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const ACTIVITY_SORTS = ['name', 'status', 'event_date'] as const;
+export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
+
+/** Default page sizes of the two lists (spec 001 §2: 5 pending applications, 20 history rows). */
+export const ACTIVITY_PAGE_SIZE: Readonly<Record<ActivityKind, number>> = { pending: 5, history: 20 };
+
+/**
+ * GET /api/v1/users/activity/trainings: the caller's enrolments. `limit` defaults to the kind's page
+ * size; the history is sorted by `sort` and `direction` (event date, newest first, by default); the
+ * pending list always comes soonest first.
+ */
+export const activityTrainingsQuerySchema = z.object({
+  kind: z.enum(ACTIVITY_KINDS, { error: invalid(ja.activity.fields.kind) }).default('history'),
+  page: intField(f.page, { min: 1, max: 100000 }).default(1),
+  limit: intField(f.limit, { min: 1, max: 100 }).optional(),
+  sort: z.enum(ACTIVITY_SORTS, { error: invalid(f.sort) }).default('event_date'),
+  direction: directionSchema.default('desc'),
+  user_type: arrayOf(intField(f.userType, { min: 1, max: 5 })).optional(),
+});
+export type ActivityTrainingsQuery = z.infer<typeof activityTrainingsQuerySchema>;
+
+/** Every value activityBadge() returns (the web translates the key; the API also sends the Japanese label). */
+export const ACTIVITY_BADGE_KEYS = [
+  'courseRegistered',
+  'preVideoWatched',
+  'preTestDone',
+  'applying',
+  'awaitingLottery',
+  'won',
+  'lost',
+  'awaitingPayment',
+  'attending',
+  'postTestNotTaken',
+  'surveyNotTaken',
+  'completed',
+  'awaitingApproval',
+  'wonElsewhere',
+  'sessionCancelled',
+] as const satisfies readonly ActivityBadgeKey[];
+
+export const activityTrainingSchema = z.object({
+  /** The session (training) id: the row links to /session/{id}/{user_type.id}. */
+  id: z.number().int(),
+  name: z.string(),
+  /** YYYY-MM-DD */
+  event_date: z.string(),
+  venue_name: z.string(),
+  course: z.object({ id: z.number().int(), name: z.string() }),
+  user_type: z.object({ id: z.number().int(), type: z.string() }),
+  is_active: z.boolean(),
+  /** The enrolment's status (0–12). */
+  status: z.number().int(),
+  /** activityBadge() of packages/domain, and its Japanese label (null for status 0). */
+  badge: z.enum(ACTIVITY_BADGE_KEYS).nullable(),
+  status_label: z.string().nullable(),
+  /** The status of the last step entry (the same as `status` unless the history was edited). */
+  step_status: z.number().int().nullable(),
+  /** The latest cancel request: 0 awaiting, 1 approved, 2 rejected; null when none. */
+  cancel_status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+});
+export type ActivityTraining = z.infer<typeof activityTrainingSchema>;
+export const activityTrainingsResponseSchema = listEnvelope(activityTrainingSchema);
+
+export const activityCertificateSchema = z.object({
+  id: z.number().int(),
+  certificate_number: z.string(),
+  course: z.object({ id: z.number().int(), name: z.string() }),
+  training: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** YYYY-MM-DD */
+  start_date: z.string(),
+  /** YYYY-MM-DD; null when the certificate does not expire. */
+  end_date: z.string().nullable(),
+  expired: z.boolean(),
+  /** Not expired, and the end date is within 6 months of today (Japan). */
+  expiring_soon: z.boolean(),
+  revoked: z.boolean(),
+  /** What POST /trainings/{training_id}/enrollments/certificates/download needs; null when not downloadable here. */
+  download: z.object({ training_id: z.number().int(), user_type: z.number().int() }).nullable(),
+});
+export type ActivityCertificate = z.infer<typeof activityCertificateSchema>;
+export const activityCertificatesResponseSchema = dataEnvelope(z.array(activityCertificateSchema));
+
+export const legacyHistorySchema = z.object({
+  /** YYYY-MM-DD */
+  participated_date: z.string(),
+  course_name: z.string(),
+  user_type_name: z.string(),
+});
+export type LegacyHistory = z.infer<typeof legacyHistorySchema>;
+export const legacyHistoriesResponseSchema = dataEnvelope(z.array(legacyHistorySchema));
+
+/** The day `months` months after a YYYY-MM-DD day (the last day of the month when it has no such day). */
+export function addMonthsToDay(day: string, months: number): string {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  const firstOfTarget = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  firstOfTarget.setUTCDate(Math.min(d, lastDay));
+  return firstOfTarget.toISOString().slice(0, 10);
+}
+
+/** Months before the end date from which my-page warns that a certificate expires soon. */
+export const CERTIFICATE_WARNING_MONTHS = 6;
+
+/**
+ * The certificate's expiry on a day (YYYY-MM-DD, Japan): expired after its end date; expiring soon
+ * from 6 months before it, the end date included.
+ */
+export function certificateExpiry(
+  endDate: string | null,
+  today: string,
+): { expired: boolean; expiringSoon: boolean } {
+  if (endDate === null) return { expired: false, expiringSoon: false };
+  const expired = endDate < today;
+  return {
+    expired,
+    expiringSoon: !expired && endDate <= addMonthsToDay(today, CERTIFICATE_WARNING_MONTHS),
+  };
+}
