@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ASSOCIATION_NAME_EN } from '@mels/domain';
 import { registerAbouts } from './modules/abouts/abouts.routes.ts';
+import { registerActivity } from './modules/activity/activity.routes.ts';
 import { registerAreas } from './modules/areas/areas.routes.ts';
 import { registerCourses } from './modules/courses/courses.routes.ts';
 import { registerFaqs } from './modules/faqs/faqs.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerLearningModules(api);
       registerPayments(api);
       registerOrders(api);
+      registerActivity(api);
       registerProducts(api);
     },
     { prefix: '/api/v1' },

@@ -1,0 +1,369 @@
+import {
+  activityCertificatesResponseSchema,
+  authResponseSchema,
+  activityTrainingsResponseSchema,
+  ja,
+  legacyHistoriesResponseSchema,
+  stepOfStatus,
+} from '@mels/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
+import { expectBody, expectError, expectValidationError } from '../../../test/http.ts';
+import {
+  cancelRequests,
+  certificates,
+  courses,
+  enrollments,
+  enrollmentSteps,
+  legacyHistories,
+  trainingPaymentMethods,
+  trainings,
+} from '../../db/schema.ts';
+import { call, newMember, type Member } from '../payments/payments.fixtures.ts';
+import { PASSWORD } from '../users/users.fixtures.ts';
+
+type Session = { id: number; name: string };
+
+describe.each(drivers())('my-page activities (%s)', (driver) => {
+  let ctx: TestContext;
+  let owner: Member;
+  let other: Member;
+  const s: Record<string, Session> = {};
+  const courseIds: number[] = [];
+  const certIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestContext(driver);
+    const db = ctx.deps.db;
+    owner = await newMember(ctx.app);
+    other = await newMember(ctx.app);
+    for (const name of [
+      '活動テスト講座一',
+      '活動テスト講座二',
+      '活動テスト講座三',
+      '活動テスト講座四',
+      '活動テスト講座五',
+    ]) {
+      const [c] = await db.insert(courses).values({ name, price: 0, certificatePrefix: 'AT' }).returning();
+      courseIds.push(c!.id);
+    }
+    const [c1, c2, c3, c4, c5] = courseIds as [number, number, number, number, number];
+    /** Sessions A–H; today (TEST_NOW) is 2026-11-22 in Japan. */
+    const plan: Array<[string, number, string, boolean]> = [
+      ['A', c1, '2026-12-10', true],
+      ['B', c2, '2026-12-20', true],
+      ['C', c2, '2027-01-15', true],
+      ['D', c5, '2026-12-05', true],
+      ['E', c3, '2026-12-01', false],
+      ['F', c4, '2026-10-01', true],
+      ['G', c3, '2026-11-01', true],
+      ['H', c3, '2026-11-22', true],
+    ];
+    for (const [key, courseId, eventDate, isActive] of plan) {
+      const [t] = await db
+        .insert(trainings)
+        .values({
+          courseId,
+          areaId: 13,
+          name: `活動テスト${key}`,
+          eventDate,
+          eventStartTime: '10:00',
+          eventEndTime: '16:00',
+          sponsorBy: '日本母体救命システム普及協議会',
+          venue: '東京都千代田区',
+          venueName: `会場${key}`,
+          isActive,
+        })
+        .returning();
+      s[key] = { id: t!.id, name: t!.name };
+    }
+    await db.insert(trainingPaymentMethods).values({ trainingId: s.D!.id, paymentMethodId: 2 });
+
+    const enrol = async (key: string, status: number, userTypeId = 4, userId = owner.id) => {
+      const [e] = await db
+        .insert(enrollments)
+        .values({ trainingId: s[key]!.id, userId, userTypeId, status })
+        .returning();
+      await db.insert(enrollmentSteps).values({ enrollmentId: e!.id, step: stepOfStatus(status), status });
+      return e!.id;
+    };
+    const a = await enrol('A', 4);
+    await db.insert(cancelRequests).values({ enrollmentId: a, status: 0 });
+    await enrol('B', 6);
+    await enrol('C', 5);
+    await enrol('D', 8);
+    await enrol('E', 6);
+    const f = await enrol('F', 12);
+    await enrol('G', 5);
+    await enrol('H', 7);
+    await enrol('F', 12, 2); // as an assistant, not approved yet
+
+    const cert = async (key: string, values: Partial<typeof certificates.$inferInsert>) => {
+      const [row] = await db
+        .insert(certificates)
+        .values({
+          userId: owner.id,
+          courseId: c1,
+          certificateNumber: `AT-TEST-${key}`,
+          verificationCode: `activity-test-${driver}-${key}`,
+          holderName: '試験 花子',
+          startDate: '2023-10-01',
+          ...values,
+        })
+        .returning();
+      certIds[key] = row!.id;
+    };
+    await cert('soon', {
+      courseId: c4,
+      trainingId: s.F!.id,
+      enrollmentId: f,
+      endDate: '2027-03-31',
+      startDate: '2024-04-01',
+    });
+    await cert('expired', { courseId: c2, endDate: '2026-11-21', startDate: '2021-11-21' });
+    await cert('revoked', { endDate: '2030-01-01', revokedAt: new Date('2026-01-01T00:00:00Z') });
+    await cert('forever', { courseId: c3, endDate: null, startDate: '2022-05-01' });
+
+    await db.insert(legacyHistories).values([
+      {
+        userId: owner.id,
+        courseName: 'ベーシックコース',
+        participatedDate: '2019-04-01',
+        userTypeName: '受講者',
+      },
+      {
+        userId: owner.id,
+        courseName: 'アドバンスコース',
+        participatedDate: '2021-06-01',
+        userTypeName: '受講者',
+      },
+      {
+        userId: owner.id,
+        courseName: 'ベーシックコース',
+        participatedDate: '2020-02-01',
+        userTypeName: '見学者',
+      },
+      {
+        userId: owner.id,
+        courseName: 'ベーシックコース',
+        participatedDate: '2022-09-01',
+        userTypeName: 'アシスタント',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const list = async (token: string, query: string) =>
+    expectBody(
+      await call(ctx.app, token, 'GET', `/api/v1/users/activity/trainings${query}`),
+      200,
+      activityTrainingsResponseSchema,
+    );
+  const login = async () => {
+    const response = await call(ctx.app, null, 'POST', '/api/v1/users/login', {
+      email: owner.email,
+      password: PASSWORD,
+    });
+    return expectBody(response, 200, authResponseSchema).data.token;
+  };
+  const names = (rows: { name: string }[]) => rows.map((r) => r.name.replace('活動テスト', ''));
+
+  describe('GET /api/v1/users/activity/trainings', () => {
+    it('refuses a caller without a token (401) on every activity call', async () => {
+      for (const path of ['trainings', 'trainings?kind=pending', 'certificates', 'legacy']) {
+        expectError(await call(ctx.app, null, 'GET', `/api/v1/users/activity/${path}`), 401, 'UNAUTHORIZED');
+      }
+    });
+
+    it('pending: applying to awaiting payment, active, today or later; soonest first, 5 a page', async () => {
+      const body = await list(owner.token, '?kind=pending');
+      expect(names(body.data)).toEqual(['H', 'D', 'A', 'B', 'C']);
+      expect(body.pagination).toEqual({ page: 1, pages: 1, limit: 5, total: 5 });
+      const paged = await list(owner.token, '?kind=pending&limit=2&page=2');
+      expect(names(paged.data)).toEqual(['A', 'B']);
+      expect(paged.pagination).toEqual({ page: 2, pages: 3, limit: 2, total: 5 });
+    });
+
+    it('history: everything, newest event first, 20 a page', async () => {
+      const body = await list(owner.token, '');
+      expect(names(body.data)).toEqual(['C', 'B', 'A', 'D', 'E', 'H', 'G', 'F', 'F']);
+      expect(body.pagination).toEqual({ page: 1, pages: 1, limit: 20, total: 9 });
+      const first = body.data[0]!;
+      expect(first).toMatchObject({
+        id: s.C!.id,
+        event_date: '2027-01-15',
+        venue_name: '会場C',
+        course: { id: courseIds[1], name: '活動テスト講座二' },
+        user_type: { id: 4, type: '受講者' },
+        is_active: true,
+        status: 5,
+        step_status: 5,
+        cancel_status: null,
+      });
+    });
+
+    it('labels each status with the domain rule (Japanese)', async () => {
+      const body = await list(owner.token, '?sort=name&direction=asc');
+      const labels = body.data.map((r) => [r.name.replace('活動テスト', ''), r.user_type.id, r.status_label]);
+      expect(labels).toEqual([
+        ['A', 4, ja.badges.applying],
+        ['B', 4, ja.badges.won],
+        ['C', 4, '落選（他の講習会で当選）'],
+        ['D', 4, ja.badges.won], // 8 with bank transfer only: 'get ticket'
+        ['E', 4, '開催中止'],
+        ['F', 2, ja.badges.awaitingApproval],
+        ['F', 4, ja.badges.completed],
+        ['G', 4, ja.badges.awaitingLottery],
+        ['H', 4, ja.badges.lost],
+      ]);
+      expect(body.data.find((r) => r.name.endsWith('C'))?.badge).toBe('wonElsewhere');
+      expect(body.data.find((r) => r.name.endsWith('E'))).toMatchObject({
+        is_active: false,
+        badge: 'sessionCancelled',
+      });
+      expect(body.data.find((r) => r.name.endsWith('A'))?.cancel_status).toBe(0);
+    });
+
+    it('sorts by status and by event date in both directions, and pages', async () => {
+      const byStatus = (await list(owner.token, '?sort=status&direction=asc')).data.map((r) => r.status);
+      expect(byStatus).toEqual([...byStatus].sort((x, y) => x - y));
+      expect(byStatus[0]).toBe(4);
+      const byDate = await list(owner.token, '?sort=event_date&direction=asc');
+      expect(names(byDate.data)).toEqual(['F', 'F', 'G', 'H', 'E', 'D', 'A', 'B', 'C']);
+      const desc = await list(owner.token, '?sort=name&direction=desc&limit=3&page=2');
+      expect(names(desc.data)).toEqual(['F', 'E', 'D']);
+      expect(desc.pagination).toEqual({ page: 2, pages: 3, limit: 3, total: 9 });
+    });
+
+    it('filters by user type (user_type[])', async () => {
+      const body = await list(owner.token, '?user_type[]=2');
+      expect(body.data.map((r) => [r.name, r.user_type.type])).toEqual([['活動テストF', 'アシスタント']]);
+    });
+
+    it("shows another user's token none of the owner's data", async () => {
+      expect((await list(other.token, '')).data).toEqual([]);
+      expect((await list(other.token, '?kind=pending')).pagination.total).toBe(0);
+      const certs = expectBody(
+        await call(ctx.app, other.token, 'GET', '/api/v1/users/activity/certificates'),
+        200,
+        activityCertificatesResponseSchema,
+      );
+      expect(certs.data).toEqual([]);
+      const legacy = expectBody(
+        await call(ctx.app, other.token, 'GET', '/api/v1/users/activity/legacy'),
+        200,
+        legacyHistoriesResponseSchema,
+      );
+      expect(legacy.data).toEqual([]);
+    });
+
+    it('answers 400 with Japanese messages on a bad sort, kind, direction or page', async () => {
+      const errors = expectValidationError(
+        await call(ctx.app, owner.token, 'GET', '/api/v1/users/activity/trainings?sort=price'),
+        ['sort'],
+      );
+      expect(errors.sort).toEqual([`${ja.fields.sort}の値が正しくありません`]);
+      expectValidationError(
+        await call(
+          ctx.app,
+          owner.token,
+          'GET',
+          '/api/v1/users/activity/trainings?kind=all&direction=up&page=0&user_type[]=9',
+        ),
+        ['kind', 'direction', 'page', 'user_type'],
+      );
+    });
+  });
+
+  describe('GET /api/v1/users/activity/certificates', () => {
+    /** The certificates as seen now (a token made at the clock's time: moving the clock ends older ones). */
+    const certs = async (token = owner.token) =>
+      expectBody(
+        await call(ctx.app, token, 'GET', '/api/v1/users/activity/certificates'),
+        200,
+        activityCertificatesResponseSchema,
+      ).data;
+
+    it('lists the owner certificates, newest first, with expiry flags on the pinned clock', async () => {
+      const data = await certs();
+      expect(data.map((c) => c.certificate_number)).toEqual([
+        'AT-TEST-soon',
+        'AT-TEST-revoked',
+        'AT-TEST-forever',
+        'AT-TEST-expired',
+      ]);
+      const by = (n: string) => data.find((c) => c.certificate_number === `AT-TEST-${n}`)!;
+      expect(by('soon')).toEqual({
+        id: certIds.soon,
+        certificate_number: 'AT-TEST-soon',
+        course: { id: courseIds[3], name: '活動テスト講座四' },
+        training: { id: s.F!.id, name: '活動テストF' },
+        start_date: '2024-04-01',
+        end_date: '2027-03-31',
+        expired: false,
+        expiring_soon: true,
+        revoked: false,
+        download: { training_id: s.F!.id, user_type: 4 },
+      });
+      expect(by('expired')).toMatchObject({
+        expired: true,
+        expiring_soon: false,
+        download: null,
+        training: null,
+      });
+      expect(by('revoked')).toMatchObject({
+        revoked: true,
+        expired: false,
+        expiring_soon: false,
+        download: null,
+      });
+      expect(by('forever')).toMatchObject({ end_date: null, expired: false, expiring_soon: false });
+    });
+
+    it('moves with the clock: past its end date a certificate is expired', async () => {
+      try {
+        ctx.clock.set('2027-03-31T14:59:00Z'); // 23:59 on 31 March in Japan: the last valid day
+        const token = await login();
+        expect((await certs(token)).find((c) => c.id === certIds.soon)).toMatchObject({
+          expired: false,
+          expiring_soon: true,
+        });
+        ctx.clock.set('2027-03-31T15:00:00Z'); // 1 April in Japan
+        expect((await certs(token)).find((c) => c.id === certIds.soon)).toMatchObject({
+          expired: true,
+          expiring_soon: false,
+        });
+        ctx.clock.set('2026-09-29T15:00:00Z'); // 30 September 2026: 31 March is more than 6 months away
+        const early = await login();
+        expect((await certs(early)).find((c) => c.id === certIds.soon)).toMatchObject({
+          expired: false,
+          expiring_soon: false,
+        });
+        ctx.clock.set('2026-09-30T15:00:00Z'); // 1 October 2026: 6 months to the day
+        expect((await certs(early)).find((c) => c.id === certIds.soon)).toMatchObject({
+          expired: false,
+          expiring_soon: true,
+        });
+      } finally {
+        ctx.clock.set(TEST_NOW);
+      }
+    });
+  });
+
+  describe('GET /api/v1/users/activity/legacy', () => {
+    it('gives the last 3 records of the older system, newest first', async () => {
+      const body = expectBody(
+        await call(ctx.app, owner.token, 'GET', '/api/v1/users/activity/legacy'),
+        200,
+        legacyHistoriesResponseSchema,
+      );
+      expect(body.data).toEqual([
+        { participated_date: '2022-09-01', course_name: 'ベーシックコース', user_type_name: 'アシスタント' },
+        { participated_date: '2021-06-01', course_name: 'アドバンスコース', user_type_name: '受講者' },
+        { participated_date: '2020-02-01', course_name: 'ベーシックコース', user_type_name: '見学者' },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { ACTIVITY_PAGE_SIZE, type ActivityTrainingsQuery } from '@mels/domain';
+import type { Executor } from '../../db/client.ts';
+import { tokyoDate } from '../../lib/dates.ts';
+import { presentActivity, presentCertificate, presentLegacy } from './activity.presenter.ts';
+import { findActivityPage, findLegacyHistories, findUserCertificates } from './activity.repository.ts';
+
+/** How many records of the older system my-page shows. */
+export const LEGACY_HISTORY_COUNT = 3;
+
+/** GET /users/activity/trainings: a page of the caller's enrolments (pending or all). */
+export async function userActivities(db: Executor, userId: number, query: ActivityTrainingsQuery, now: Date) {
+  const limit = query.limit ?? ACTIVITY_PAGE_SIZE[query.kind];
+  const { rows, total } = await findActivityPage(
+    db,
+    { userId, kind: query.kind, userTypes: query.user_type, today: tokyoDate(now) },
+    { sort: query.sort, direction: query.direction },
+    limit,
+    (query.page - 1) * limit,
+  );
+  return { data: rows.map(presentActivity), total, limit };
+}
+
+/** GET /users/activity/certificates */
+export async function userCertificates(db: Executor, userId: number, now: Date) {
+  const today = tokyoDate(now);
+  return (await findUserCertificates(db, userId)).map((row) => presentCertificate(row, today));
+}
+
+/** GET /users/activity/legacy */
+export async function userLegacyHistories(db: Executor, userId: number) {
+  return (await findLegacyHistories(db, userId, LEGACY_HISTORY_COUNT)).map(presentLegacy);
+}
