@@ -43,6 +43,8 @@ export const officeEn: OfficeMessages = {
     transfersHint: 'Orders waiting for a transfer to arrive',
     onsite: 'On-site payments unpaid',
     onsiteHint: 'Fees to be received at the venue',
+    shipping: 'Shop orders to ship',
+    shippingHint: 'Paid shop orders not yet sent',
     count: '{0}',
     open: 'Open the list',
   },

@@ -43,6 +43,8 @@ export const officeJa = {
     transfersHint: '振込の確認を待っている注文',
     onsite: '現地払いの未払い',
     onsiteHint: '当日会場で受け取る予定の受講料',
+    shipping: 'ショップの発送待ち',
+    shippingHint: 'お支払い済みで、まだ発送していない商品の注文',
     count: '{0}件',
     open: '一覧を開く',
   },

@@ -62,6 +62,7 @@ export const officeDashboardSchema = z.object({
   cancel_requests_pending: z.number().int(),
   transfers_awaiting: z.number().int(),
   onsite_unpaid: z.number().int(),
+  shop_orders_to_ship: z.number().int(),
 });
 export type OfficeDashboard = z.infer<typeof officeDashboardSchema>;
 

@@ -59,6 +59,13 @@ const assistantAwaiting = and(
 const pendingOrder = (method: number) =>
   and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.inPayment), eq(orders.paymentMethodId, method));
 
+/** Paid shop orders not yet sent (complete, or being prepared). */
+const shopOrderToShip = and(
+  eq(orders.type, 1),
+  eq(orders.objectType, OBJECT_TYPE.shopOrder),
+  inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.shipping]),
+);
+
 /** GET /office/dashboard */
 export async function dashboard(db: Executor, now: Date): Promise<OfficeDashboard> {
   const [lotteries] = await db.select({ n: count }).from(trainingUserTypes).where(lotteryReadySql(now));
@@ -69,12 +76,14 @@ export async function dashboard(db: Executor, now: Date): Promise<OfficeDashboar
     .from(orders)
     .where(pendingOrder(PAYMENT_METHOD.bankTransfer));
   const [onsite] = await db.select({ n: count }).from(orders).where(pendingOrder(PAYMENT_METHOD.onSite));
+  const [toShip] = await db.select({ n: count }).from(orders).where(shopOrderToShip);
   return {
     lotteries_ready: lotteries?.n ?? 0,
     assistants_awaiting: assistants?.n ?? 0,
     cancel_requests_pending: cancels?.n ?? 0,
     transfers_awaiting: transfers?.n ?? 0,
     onsite_unpaid: onsite?.n ?? 0,
+    shop_orders_to_ship: toShip?.n ?? 0,
   };
 }
 
@@ -343,11 +352,6 @@ export async function officeCancelRequests(db: Executor, status: number, page: n
 }
 
 /** Paid shop orders not sent yet: waiting to be prepared (3) or being prepared (4). */
-const shopOrderToShip = and(
-  eq(orders.type, 1),
-  eq(orders.objectType, OBJECT_TYPE.shopOrder),
-  inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.shipping]),
-);
 
 const whereOfKind: Record<OfficeOrderKind, SQL | undefined> = {
   transfer: pendingOrder(PAYMENT_METHOD.bankTransfer),

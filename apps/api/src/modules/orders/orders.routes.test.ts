@@ -434,8 +434,16 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         (m) => m.subject === PAYMENT_MESSAGES.shippedSubject,
       );
 
+    const toShip = async () =>
+      (
+        (await call(ctx.app, office, 'GET', '/api/v1/office/dashboard')).json() as {
+          data: { shop_orders_to_ship: number };
+        }
+      ).data.shop_orders_to_ship;
+
     it('lists paid and preparing shop orders, oldest first, with the delivery address and lines', async () => {
       const member = await newMember(ctx.app);
+      const countBefore = await toShip();
       const first = await payShop(member);
       ctx.clock.advance(60_000);
       const second = await payShop(member);
@@ -465,6 +473,8 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         ],
       });
       expect(list.find((o) => o.id === second.id)).toMatchObject({ status: 4, status_name: '発送準備中' });
+      // the dashboard counts both (paid, and being prepared); a course fee is not counted
+      expect(await toShip()).toBe(countBefore + 2);
       // other kinds carry the new fields too (no address for a course fee; its one line)
       const paid = expectBody(
         await call(ctx.app, office, 'GET', '/api/v1/office/orders?kind=paid&limit=100'),

@@ -49,6 +49,13 @@ export function OfficeDashboardPage() {
       n: data?.onsite_unpaid,
       to: '/office/payments?kind=onsite',
     },
+    {
+      key: 'shipping',
+      label: m.shipping,
+      hint: m.shippingHint,
+      n: data?.shop_orders_to_ship,
+      to: '/office/payments?kind=shop',
+    },
   ];
   return (
     <>
