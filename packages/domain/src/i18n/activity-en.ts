@@ -32,6 +32,9 @@ export const activityEn: ActivityMessages = {
     eventDate: 'Date',
     status: 'Status',
     sortBy: 'Sort by {0}',
+    sort: 'Order',
+    ascending: '{0} (ascending)',
+    descending: '{0} (descending)',
   },
   certificates: {
     title: 'Certificates',

@@ -32,6 +32,9 @@ export const activityJa = {
     eventDate: '開催日',
     status: 'ステータス',
     sortBy: '{0}で並べ替え',
+    sort: '並び順',
+    ascending: '{0}（昇順）',
+    descending: '{0}（降順）',
   },
   certificates: {
     title: '修了証',
