@@ -2,11 +2,12 @@ import { Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { ActivityTab } from '../../activity/activity-tab.tsx';
 import { OrderHistory } from '../../orders/order-history.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 
-/** The tabs built so far; activities and completed join as they are built. */
-const TABS = ['info', 'order-history'] as const;
+/** The tabs built so far (activities first); completed (instructors) joins when it is built. */
+const TABS = ['activities', 'info', 'order-history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /my-page/{tab}: an unknown tab goes to /my-page/info. */
@@ -16,7 +17,11 @@ export function MyPage() {
   const { tab } = useParams();
   const navigate = useNavigate();
   if (!(TABS as readonly string[]).includes(tab ?? '')) return <Navigate to="/my-page/info" replace />;
-  const labels: Record<Tab, string> = { info: m.info, 'order-history': t.payments.orders.title };
+  const labels: Record<Tab, string> = {
+    activities: t.activity.tab,
+    info: m.info,
+    'order-history': t.payments.orders.title,
+  };
   return (
     <>
       <PageHeading title={m.title} documentTitle={`${labels[tab as Tab]} | ${m.title}`} />
@@ -28,6 +33,9 @@ export function MyPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value="activities">
+          <ActivityTab />
+        </Tabs.Panel>
         <Tabs.Panel value="info">
           <ProfileTab />
         </Tabs.Panel>

@@ -1,0 +1,70 @@
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityCertificate,
+  type ActivitySort,
+  type ActivityTraining,
+  type LegacyHistory,
+} from '@mels/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiBlob, apiData, apiList } from '../../../lib/api-client.ts';
+
+export type SortState = { sort: ActivitySort; direction: 'asc' | 'desc' };
+
+const keys = {
+  all: ['users', 'activity'] as const,
+};
+
+/** GET /users/activity/trainings?kind=pending: applications in progress, soonest first, 5 a page. */
+export const pendingQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...keys.all, 'pending', page],
+    queryFn: ({ signal }) =>
+      apiList<ActivityTraining>('/users/activity/trainings', {
+        query: { kind: 'pending', page, limit: ACTIVITY_PAGE_SIZE.pending },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /users/activity/trainings?kind=history: every enrolment, 20 a page, sorted. */
+export const historyQuery = (page: number, order: SortState) =>
+  queryOptions({
+    queryKey: [...keys.all, 'history', page, order.sort, order.direction],
+    queryFn: ({ signal }) =>
+      apiList<ActivityTraining>('/users/activity/trainings', {
+        query: {
+          kind: 'history',
+          page,
+          limit: ACTIVITY_PAGE_SIZE.history,
+          sort: order.sort,
+          direction: order.direction,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /users/activity/certificates */
+export const certificatesQuery = () =>
+  queryOptions({
+    queryKey: [...keys.all, 'certificates'],
+    queryFn: ({ signal }) => apiData<ActivityCertificate[]>('/users/activity/certificates', { signal }),
+  });
+
+/** GET /users/activity/legacy: the last 3 records of the previous system. */
+export const legacyQuery = () =>
+  queryOptions({
+    queryKey: [...keys.all, 'legacy'],
+    queryFn: ({ signal }) => apiData<LegacyHistory[]>('/users/activity/legacy', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The certificate PDF, by the enrolment's own download call (POST …/certificates/download). */
+export function downloadCertificate(
+  c: ActivityCertificate & { download: NonNullable<ActivityCertificate['download']> },
+) {
+  return apiBlob(`/trainings/${c.download.training_id}/enrollments/certificates/download`, {
+    method: 'POST',
+    body: { user_type: c.download.user_type, id: c.id },
+  });
+}
