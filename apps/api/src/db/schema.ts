@@ -120,6 +120,26 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * A requested change of login address: it takes effect only when the link mailed to the new address
+ * is opened (a mistyped address must not lock the member out).
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId)],
+);
+
 /** Attempts counted for rate limits (login, reminder) so that several instances share them. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

@@ -56,6 +56,14 @@ export const userMessages = {
     'ご入力のメールアドレスが登録されている場合は、パスワード再設定のご案内をお送りしました。メールをご確認ください。',
   resetPasswordDone: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
   loggedOut: 'ログアウトしました。',
+  emailChangeSent:
+    '新しいメールアドレス（{0}）に確認のメールをお送りしました。メールに記載のURLを開くと変更が完了します。それまでは現在のメールアドレスでログインしてください。',
+  emailChangeDone: 'メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。',
+  emailChangeTokenInvalid:
+    'このメールアドレス変更用のURLは無効です。お手数ですが、マイページからもう一度変更をお申し込みください。',
+  emailChangeTokenUsed: 'このメールアドレス変更用のURLは既に使用されています。',
+  emailChangeTokenExpired:
+    'メールアドレス変更用のURLの有効期限（24時間）が切れています。お手数ですが、マイページからもう一度変更をお申し込みください。',
   avatarTooLarge: 'ファイルサイズは5MB以下にしてください。',
   avatarType: '画像はJPEG・PNG・GIF形式のファイルを選択してください。',
   avatarSingle: '画像ファイルは1つだけ選択してください。',
@@ -68,8 +76,9 @@ export const USER_FIELD_MAX = {
   text: 200,
 } as const;
 
-/** Reset links are valid for one hour; login tokens for 30 days. */
+/** Reset links are valid for one hour; email-change links for a day; login tokens for 30 days. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const AUTH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const PREFECTURE_IDS = Array.from({ length: 47 }, (_, i) => i + 1);
@@ -581,6 +590,20 @@ export const userProfileSchema = z.object({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export const userResponseSchema = dataEnvelope(userProfileSchema);
+
+/** POST /users/update answers the profile and, when a new address awaits its confirmation, that address. */
+export const profileUpdateResponseSchema = dataEnvelope(
+  userProfileSchema.extend({ pending_email: z.string().nullable() }),
+);
+
+/** POST /users/email-change/confirm: the token of the link mailed to the new address. */
+export const emailChangeConfirmSchema = z.object({
+  token: z
+    .string({ error: userMessages.emailChangeTokenInvalid })
+    .trim()
+    .min(1, { error: userMessages.emailChangeTokenInvalid })
+    .max(200, { error: userMessages.emailChangeTokenInvalid }),
+});
 export const authResponseSchema = dataEnvelope(z.object({ token: z.string(), user: userProfileSchema }));
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const messageResponseSchema = dataEnvelope(z.object({ message: z.string() }));

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authTokens, passwordResetTokens, users } from '../../db/schema.ts';
+import { authTokens, emailChangeTokens, passwordResetTokens, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -107,4 +107,40 @@ export async function invalidatePasswordResetTokens(db: Executor, userId: number
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function insertEmailChangeToken(
+  db: Executor,
+  values: { userId: number; newEmail: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(emailChangeTokens).values(values);
+}
+
+export async function findEmailChangeToken(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(emailChangeTokens).where(eq(emailChangeTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Uses an email-change token once (unused and unexpired, in one statement); its user and address. */
+export async function consumeEmailChangeToken(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChangeTokens.tokenHash, tokenHash),
+        isNull(emailChangeTokens.usedAt),
+        gt(emailChangeTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailChangeTokens.userId, newEmail: emailChangeTokens.newEmail });
+  return row;
+}
+
+/** A newer request replaces the older ones: their links stop working. */
+export async function invalidateEmailChangeTokens(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
 }

@@ -1,5 +1,6 @@
 import {
   authResponseSchema,
+  profileUpdateResponseSchema,
   errorBodySchema,
   ja,
   messageResponseSchema,
@@ -411,15 +412,17 @@ describe.each(drivers())('users (%s)', (driver) => {
         },
         { headers: authHeader(member.token) },
       );
-      const { data } = expectBody(response, 200, userResponseSchema);
-      expect(data).toEqual({
+      const { data } = expectBody(response, 200, profileUpdateResponseSchema);
+      const { pending_email: pending, ...profile } = data;
+      expect(pending).toBeNull();
+      expect(profile).toEqual({
         ...member.user,
         district: '港区芝公園',
         phone: '03-9876-5432',
         first_name_kana: 'ハナコ',
         fullname_kana: 'ヤマダ ハナコ',
       });
-      expect(expectBody(await me(member.token), 200, userResponseSchema).data).toEqual(data);
+      expect(expectBody(await me(member.token), 200, userResponseSchema).data).toEqual(profile);
     });
 
     it('edits the whole profile as the form sends it', async () => {
@@ -445,9 +448,11 @@ describe.each(drivers())('users (%s)', (driver) => {
       const response = await postJson(ctx.app, '/api/v1/users/update', profile, {
         headers: authHeader(member.token),
       });
-      const { data } = expectBody(response, 200, userResponseSchema);
+      const { data } = expectBody(response, 200, profileUpdateResponseSchema);
+      // The new address waits for its confirmation; everything else is saved.
       expect(data).toMatchObject({
-        email: profile.email,
+        email: member.email,
+        pending_email: profile.email,
         last_name: '佐藤',
         fullname: '佐藤 花子',
         occupation: 1,
@@ -459,11 +464,108 @@ describe.each(drivers())('users (%s)', (driver) => {
         gender: 0,
         birthday: '19851224',
       });
+      await confirmFromMail(String(profile.email));
       const login = await postJson(ctx.app, '/api/v1/users/login', {
         email: profile.email,
         password: PASSWORD,
       });
       expect(login.statusCode).toBe(200);
+    });
+
+    /** Opens the link of the confirmation mail sent to the new address; answers the token. */
+    async function confirmFromMail(newEmail: string): Promise<string> {
+      const mails = await outboxFor(ctx, newEmail);
+      const link = new RegExp(`${ctx.deps.config.publicUrl}/email-change/([A-Za-z0-9_-]+)`).exec(
+        mails.at(-1)?.textBody ?? '',
+      );
+      expect(link, 'the mail carries the confirmation link').not.toBeNull();
+      const token = link?.[1] ?? '';
+      const done = await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((done.json() as { data: { message: string } }).data.message).toBe(userMessages.emailChangeDone);
+      return token;
+    }
+
+    it('changes the login address only when the link mailed to the new address is opened', async () => {
+      const member = await registerMember(ctx.app);
+      const next = uniqueEmail('next');
+      const response = await postJson(
+        ctx.app,
+        '/api/v1/users/update',
+        { email: next },
+        { headers: authHeader(member.token) },
+      );
+      expect(expectBody(response, 200, profileUpdateResponseSchema).data).toMatchObject({
+        email: member.email,
+        pending_email: next,
+      });
+      // The old address still logs in and is told; the new one gets the link.
+      const notice = (await outboxFor(ctx, member.email)).at(-1);
+      expect(notice?.subject).toContain('メールアドレス変更のお申し込みについて');
+      expect(notice?.textBody).toContain(next);
+      expect(
+        (await postJson(ctx.app, '/api/v1/users/login', { email: next, password: PASSWORD })).statusCode,
+      ).toBe(400);
+      // Another account cannot use the link's address meanwhile … but it is still free, so it works.
+      const token = await confirmFromMail(next);
+      expect(expectBody(await me(member.token), 200, userResponseSchema).data.email).toBe(next);
+      // Single use.
+      expectError(
+        await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token }),
+        400,
+        'EMAIL_CHANGE_TOKEN_USED',
+      );
+      expectError(
+        await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token: 'x'.repeat(43) }),
+        400,
+        'EMAIL_CHANGE_TOKEN_INVALID',
+      );
+      expectValidationError(await postJson(ctx.app, '/api/v1/users/email-change/confirm', {}), ['token']);
+    });
+
+    it('a link expires after 24 hours, a newer request replaces the older link, a taken address is refused', async () => {
+      const member = await registerMember(ctx.app);
+      const first = uniqueEmail('first');
+      const second = uniqueEmail('second');
+      const change = (email: string) =>
+        postJson(ctx.app, '/api/v1/users/update', { email }, { headers: authHeader(member.token) });
+      expect((await change(first)).statusCode).toBe(200);
+      const firstLink = /\/email-change\/([A-Za-z0-9_-]+)/.exec(
+        (await outboxFor(ctx, first)).at(-1)?.textBody ?? '',
+      )?.[1];
+      expect((await change(second)).statusCode).toBe(200);
+      expectError(
+        await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token: firstLink }),
+        400,
+        'EMAIL_CHANGE_TOKEN_USED',
+      );
+      // Someone registers the address before the link is opened: 409, nothing changes.
+      const secondLink = /\/email-change\/([A-Za-z0-9_-]+)/.exec(
+        (await outboxFor(ctx, second)).at(-1)?.textBody ?? '',
+      )?.[1];
+      await registerMember(ctx.app, { email: second });
+      expectError(
+        await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token: secondLink }),
+        409,
+        'EMAIL_TAKEN',
+      );
+      expect(expectBody(await me(member.token), 200, userResponseSchema).data.email).toBe(member.email);
+      // Expiry.
+      const third = uniqueEmail('third');
+      expect((await change(third)).statusCode).toBe(200);
+      const thirdLink = /\/email-change\/([A-Za-z0-9_-]+)/.exec(
+        (await outboxFor(ctx, third)).at(-1)?.textBody ?? '',
+      )?.[1];
+      ctx.clock.advance(24 * 60 * 60 * 1000 + 1000);
+      try {
+        expectError(
+          await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token: thirdLink }),
+          400,
+          'EMAIL_CHANGE_TOKEN_EXPIRED',
+        );
+      } finally {
+        ctx.clock.set(TEST_NOW);
+      }
     });
 
     it('drops the department when the occupation changes from doctor', async () => {

@@ -1,24 +1,28 @@
 import {
   authResponseSchema,
   createUserSchemas,
+  dataEnvelope,
+  emailChangeConfirmSchema,
   errorBodySchema,
   forgotPasswordRequestSchema,
   idParamSchema,
   ja,
   loginRequestSchema,
   messageResponseSchema,
+  profileUpdateResponseSchema,
   resetPasswordRequestSchema,
   userMessages,
   userResponseSchema,
 } from '@mels/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, type FieldErrors } from '../../lib/errors.ts';
 import { RateLimitedError } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { typed } from '../http.ts';
 import {
+  confirmEmailChange,
   login,
   logout,
   readProfile,
@@ -163,7 +167,7 @@ export function registerUsers(app: FastifyInstance) {
           'Edit the profile: multipart/form-data (fields + optional `avatar` file) or JSON (fields only)',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
-          200: userResponseSchema,
+          200: profileUpdateResponseSchema,
           400: errorBodySchema,
           401: errorBodySchema,
           413: errorBodySchema,
@@ -196,6 +200,23 @@ export function registerUsers(app: FastifyInstance) {
       );
       return { data };
     },
+  );
+
+  r.post(
+    '/users/email-change/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Make the address of an email-change link the login address (single use, 24 hours)',
+        body: emailChangeConfirmSchema,
+        response: {
+          200: dataEnvelope(z.object({ message: z.string(), email: z.string() })),
+          400: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ data: await confirmEmailChange(deps(request), request.body.token) }),
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import {
   AUTH_TOKEN_TTL_MS,
   birthdayToIso,
+  EMAIL_CHANGE_TTL_MS,
   format,
   ja,
   OCCUPATION_ID,
@@ -14,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
 import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../lib/mail-templates/email-change.ts';
 import { passwordResetMail } from '../../lib/mail-templates/password-reset.ts';
 import { registrationMail } from '../../lib/mail-templates/registration.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -29,14 +31,18 @@ import type { Deps } from '../../plugins/deps.ts';
 import { canReadProfile } from './users.policy.ts';
 import { presentUser } from './users.presenter.ts';
 import {
+  consumeEmailChangeToken,
   consumePasswordResetToken,
   emailTakenByOther,
+  findEmailChangeToken,
   findPasswordResetToken,
   findUserByEmail,
   findUserById,
   insertAuthToken,
+  insertEmailChangeToken,
   insertPasswordResetToken,
   insertUser,
+  invalidateEmailChangeTokens,
   invalidatePasswordResetTokens,
   revokeAuthToken,
   revokeUserAuthTokens,
@@ -261,7 +267,7 @@ export async function updateProfile(
   actor: AuthUser,
   input: ProfileUpdateInput,
   avatar: Buffer | undefined,
-): Promise<UserProfile> {
+): Promise<UserProfile & { pending_email: string | null }> {
   const now = deps.clock.now();
   const current = await findUserById(deps.db, actor.id);
   if (!current || !current.isActive) throw unauthorized();
@@ -279,6 +285,12 @@ export async function updateProfile(
   }
   if (input.email !== undefined && (await emailTakenByOther(deps.db, input.email, actor.id)))
     throw emailTaken();
+  // A new login address takes effect only once the link mailed to it is opened.
+  const newEmail =
+    input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()
+      ? input.email
+      : null;
+  delete changes.email;
 
   let jpeg: Buffer | undefined;
   if (avatar) {
@@ -293,11 +305,22 @@ export async function updateProfile(
 
   const newKey = jpeg ? await storeAvatar(deps.storage, jpeg) : undefined;
   if (newKey) changes.avatarPath = newKey;
+  const emailToken = generateToken();
   let updated: UserRow;
   try {
     updated = await deps.db.transaction(async (tx) => {
       const row = await updateUser(tx, actor.id, changes);
       if (changes.passwordHash) await revokeUserAuthTokens(tx, actor.id, now, actor.tokenId);
+      if (newEmail) {
+        await invalidateEmailChangeTokens(tx, actor.id, now);
+        await insertEmailChangeToken(tx, {
+          userId: actor.id,
+          newEmail,
+          tokenHash: hashToken(emailToken),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+        });
+      }
       return row;
     });
   } catch (error) {
@@ -310,7 +333,63 @@ export async function updateProfile(
       deps.log.warn({ err: error, key: current.avatarPath }, 'old avatar could not be removed');
     });
   }
-  return presentUser(updated);
+  if (newEmail) {
+    const names = { lastName: updated.lastName, firstName: updated.firstName };
+    await sendMail(deps, {
+      to: newEmail,
+      ...emailChangeConfirmMail({
+        ...names,
+        link: `${deps.config.publicUrl}/email-change/${emailToken}`,
+        publicUrl: deps.config.publicUrl,
+      }),
+    });
+    await sendMail(deps, {
+      to: updated.email,
+      ...emailChangeNoticeMail({ ...names, newEmail, publicUrl: deps.config.publicUrl }),
+    });
+  }
+  return { ...presentUser(updated), pending_email: newEmail };
+}
+
+/**
+ * Makes the address of an email-change link the login address: single use, a day, and still free
+ * (another account may have taken it meanwhile: 409, nothing changed).
+ */
+export async function confirmEmailChange(
+  deps: UsersDeps,
+  token: string,
+): Promise<{ message: string; email: string }> {
+  const now = deps.clock.now();
+  const tokenHash = hashToken(token);
+  const problem = (row: { usedAt: Date | null; expiresAt: Date } | undefined) => {
+    const [code, message] = !row
+      ? (['EMAIL_CHANGE_TOKEN_INVALID', userMessages.emailChangeTokenInvalid] as const)
+      : row.usedAt
+        ? (['EMAIL_CHANGE_TOKEN_USED', userMessages.emailChangeTokenUsed] as const)
+        : row.expiresAt <= now
+          ? (['EMAIL_CHANGE_TOKEN_EXPIRED', userMessages.emailChangeTokenExpired] as const)
+          : (['EMAIL_CHANGE_TOKEN_INVALID', userMessages.emailChangeTokenInvalid] as const);
+    return new ApiError(400, code, message, { token: [message] });
+  };
+  const found = await findEmailChangeToken(deps.db, tokenHash);
+  if (!found || found.usedAt || found.expiresAt <= now) throw problem(found);
+  if (await emailTakenByOther(deps.db, found.newEmail, found.userId))
+    throw new ApiError(409, 'EMAIL_TAKEN', userMessages.emailTaken, { email: [userMessages.emailTaken] });
+  let email: string | undefined;
+  try {
+    email = await deps.db.transaction(async (tx) => {
+      const used = await consumeEmailChangeToken(tx, tokenHash, now);
+      if (!used) return undefined;
+      await updateUser(tx, used.userId, { email: used.newEmail, updatedAt: now });
+      return used.newEmail;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ApiError(409, 'EMAIL_TAKEN', userMessages.emailTaken, { email: [userMessages.emailTaken] });
+    throw error;
+  }
+  if (email === undefined) throw problem(await findEmailChangeToken(deps.db, tokenHash));
+  return { message: userMessages.emailChangeDone, email };
 }
 
 // ───────────────────────────── password reminder ─────────────────────────────
