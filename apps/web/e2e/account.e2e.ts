@@ -13,6 +13,7 @@ import {
   screenshot,
   waitForMail,
 } from './support/browser.ts';
+import { registerMember } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -196,6 +197,34 @@ describe('accounts', () => {
     await field(page, 'パスワード（確認）').fill('Another123');
     await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
     await page.getByText(/既に使用されています|無効です/).waitFor();
+    await context.close();
+  });
+
+  it('changes the login address only through the link mailed to the new address', async () => {
+    const member = await registerMember('email-change');
+    const next = `moved.${Date.now()}@example.jp`;
+    const { context, page } = await newPage(browser, DESKTOP, member.token);
+    await page.goto('/my-page/info');
+    await field(page, 'メールアドレス').fill(next);
+    await page.getByRole('button', { name: '変更を保存する' }).click();
+    await page.getByTestId('email-pending').waitFor();
+    expect(await page.getByTestId('email-pending').textContent()).toContain(next);
+    // Until the link is opened, the old address is the login address.
+    expect(await field(page, 'メールアドレス').inputValue()).toBe(member.email);
+    expect(await waitForMail(member.email, /変更後のメールアドレス/)).toContain(next);
+    const text = await waitForMail(next, /email-change\//);
+    const link = /(https?:\/\/\S+\/email-change\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(new URL(link!).pathname);
+    await page.getByTestId('email-change-done').waitFor();
+    expect(await page.getByTestId('email-change-done').textContent()).toContain(next);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'account-email-change-done-desktop');
+    await page.getByRole('link', { name: 'マイページへ' }).click();
+    await expect.poll(() => field(page, 'メールアドレス').inputValue()).toBe(next);
+    // The link works once.
+    await page.goto(new URL(link!).pathname);
+    await page.getByTestId('email-change-error').getByText('既に使用されています').waitFor();
     await context.close();
   });
 

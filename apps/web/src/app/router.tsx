@@ -131,6 +131,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/shop/cart-page.tsx').then((m) => ({ Component: m.CartPage })),
           },
           {
+            path: 'email-change/:token',
+            lazy: () =>
+              import('../features/account/email-change-page.tsx').then((m) => ({
+                Component: m.EmailChangePage,
+              })),
+          },
+          {
             path: 'verify/:code',
             lazy: () =>
               import('../features/verify/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),

@@ -61,6 +61,12 @@ export const accountEn: AccountMessages = {
     info: 'Profile',
     save: 'Save changes',
     saved: 'Your profile was saved.',
+    emailPending:
+      'We sent a confirmation mail to your new address ({0}). The change is complete when you open the link in it; until then, log in with your current address.',
+    emailChangeTitle: 'Change of email address',
+    emailChanging: 'Changing your email address…',
+    emailChangeDone: 'Your email address was changed. Log in with the new address from now on.',
+    toMyPage: 'Go to my page',
     passwordSection: 'Change password (only if you want to)',
     newPassword: 'New password',
     avatar: 'Profile picture',

@@ -60,6 +60,12 @@ export const accountJa = {
     info: '会員情報',
     save: '変更を保存する',
     saved: '会員情報を保存しました。',
+    emailPending:
+      '新しいメールアドレス（{0}）に確認のメールをお送りしました。メールに記載のURLを開くと変更が完了します。それまでは現在のメールアドレスでログインしてください。',
+    emailChangeTitle: 'メールアドレスの変更',
+    emailChanging: 'メールアドレスを変更しています…',
+    emailChangeDone: 'メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。',
+    toMyPage: 'マイページへ',
     passwordSection: 'パスワードの変更（変更する場合のみ入力）',
     newPassword: '新しいパスワード',
     avatar: 'プロフィール画像',

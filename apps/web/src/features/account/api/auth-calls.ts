@@ -25,4 +25,11 @@ export const profileQuery = (id: number) =>
 
 /** POST /users/update (multipart: fields and an optional avatar). */
 export const updateProfile = (form: FormData) =>
-  apiData<UserProfile>('/users/update', { method: 'POST', body: form });
+  apiData<UserProfile & { pending_email: string | null }>('/users/update', { method: 'POST', body: form });
+
+/** POST /users/email-change/confirm: the token of the link mailed to the new address. */
+export const confirmEmailChange = (token: string) =>
+  apiData<{ message: string; email: string }>('/users/email-change/confirm', {
+    method: 'POST',
+    body: { token },
+  });

@@ -7,6 +7,7 @@ import {
   PasswordInput,
   Skeleton,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -53,11 +54,23 @@ function toValues(p: UserProfile): Values {
   };
 }
 
-function ProfileForm({ profile }: { profile: UserProfile }) {
-  const { t } = useI18n();
+/** What the last save said; kept by the tab, because the form is re-made from the reloaded profile. */
+type SaveNotice = { pendingEmail: string | null } | null;
+
+function ProfileForm({
+  profile,
+  notice,
+  onNotice,
+}: {
+  profile: UserProfile;
+  notice: SaveNotice;
+  onNotice: (notice: SaveNotice) => void;
+}) {
+  const { t, f } = useI18n();
   const m = t.account.myPage;
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(false);
+  const saved = notice !== null;
+  const pendingEmail = notice?.pendingEmail ?? null;
   const form = useForm<Values, unknown, Record<string, unknown>>({
     resolver: zodResolver(profileFormSchema) as unknown as Resolver<Values, unknown, Record<string, unknown>>,
     defaultValues: toValues(profile),
@@ -72,7 +85,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
       return updateProfile(data);
     },
     onSuccess: (next) => {
-      setSaved(true);
+      onNotice({ pendingEmail: next.pending_email });
       form.reset(toValues(next));
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
@@ -84,7 +97,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     <form
       noValidate
       onSubmit={form.handleSubmit((body) => {
-        setSaved(false);
+        onNotice(null);
         server.setMessage(null);
         mutation.mutate(body);
       })}
@@ -93,6 +106,11 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         {saved ? (
           <Alert color="teal" variant="light" role="status">
             {m.saved}
+            {pendingEmail ? (
+              <Text size="sm" mt={6} data-testid="email-pending">
+                {f(m.emailPending, pendingEmail)}
+              </Text>
+            ) : null}
           </Alert>
         ) : null}
         {server.message ? (
@@ -142,6 +160,7 @@ export function ProfileTab() {
   const { t } = useI18n();
   const { user } = useAuth();
   const query = useQuery({ ...profileQuery(user?.id ?? 0), enabled: Boolean(user) });
+  const [notice, setNotice] = useState<SaveNotice>(null);
   if (!user || query.isPending) return <Skeleton height={480} />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
@@ -153,7 +172,7 @@ export function ProfileTab() {
         <AvatarEditor avatar={query.data.avatar} name={`${query.data.last_name} ${query.data.first_name}`} />
       </Paper>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <ProfileForm key={query.dataUpdatedAt} profile={query.data} />
+        <ProfileForm key={query.dataUpdatedAt} profile={query.data} notice={notice} onNotice={setNotice} />
       </Paper>
     </Stack>
   );
