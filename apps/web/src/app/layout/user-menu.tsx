@@ -66,7 +66,7 @@ export function UserMenu() {
       {open ? (
         <ul id={menuId} className={classes.userDropdown}>
           <li>
-            <Link to="/my-page/info" onClick={() => setOpen(false)} className={classes.userItem}>
+            <Link to="/my-page/activities" onClick={() => setOpen(false)} className={classes.userItem}>
               {t.nav.myPage}
             </Link>
           </li>
