@@ -15,13 +15,18 @@ export type PaymentTarget = {
   training_id?: number | null;
   products?: CartProduct[];
   delivery?: Delivery;
+  /** A certificate of the older system (object_type 3, データ移行): the code it is claimed by. */
+  attendance_code?: string;
+  certificate_code?: string;
 };
 
-/** The identifying fields every payment call carries. */
+/** The identifying fields every payment call carries (a claim's code only when there is one). */
 const targetBody = (target: PaymentTarget) => ({
   object_type: target.object_type,
   object_id: target.object_id ?? null,
   training_id: target.training_id ?? null,
+  ...(target.attendance_code ? { attendance_code: target.attendance_code } : {}),
+  ...(target.certificate_code ? { certificate_code: target.certificate_code } : {}),
 });
 
 /** GET /trainings/{id}?user_type=…: the session, its course and the course price. */
@@ -34,7 +39,15 @@ export const trainingQuery = (id: number, userType: number) =>
 /** POST /payments/check-product-order: can it be bought, and the server's amount. */
 export const checkProductOrderQuery = (target: PaymentTarget) =>
   queryOptions({
-    queryKey: ['payments', 'check', target.object_type, target.object_id],
+    queryKey: [
+      'payments',
+      'check',
+      target.object_type,
+      target.object_id,
+      ...(target.attendance_code || target.certificate_code
+        ? [target.attendance_code ?? '', target.certificate_code ?? '']
+        : []),
+    ],
     queryFn: () =>
       apiData<{ canBuy: boolean; messages: string[]; amount: number }>('/payments/check-product-order', {
         method: 'POST',
