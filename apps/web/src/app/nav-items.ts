@@ -9,6 +9,7 @@ export function mainNavItems(t: Messages) {
     { to: '/flow', label: t.nav.flow, end: false },
     { to: '/faq', label: t.nav.faq, end: false },
     { to: '/seminar-info', label: t.nav.seminarInfo, end: false },
+    { to: '/certificate', label: t.nav.dataTransfer, end: false },
   ];
 }
 

@@ -161,6 +161,20 @@ export const routes: RouteObject[] = [
                   import('../features/shop/store-page.tsx').then((m) => ({ Component: m.StorePage })),
               },
               {
+                path: 'certificate',
+                lazy: () =>
+                  import('../features/certificate-claim/claim-start-page.tsx').then((m) => ({
+                    Component: m.CertificateClaimPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type',
+                lazy: () =>
+                  import('../features/certificate-claim/claim-step-page.tsx').then((m) => ({
+                    Component: m.ClaimStepPage,
+                  })),
+              },
+              {
                 path: 'cart/payment',
                 lazy: () =>
                   import('../features/shop/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),

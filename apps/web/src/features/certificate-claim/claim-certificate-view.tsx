@@ -1,0 +1,87 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+import { downloadClaimedCertificate, type ClaimedCertificate } from './api/claim-calls.ts';
+import { errorText, Fact, FocusTitle } from './claim-shared.tsx';
+import classes from './claim.module.css';
+
+/** The signed link, shown without the viewer's toolbar. */
+function frameSrc(link: string) {
+  const [url, fragment = ''] = link.split('#');
+  const params = new URLSearchParams(fragment);
+  params.set('toolbar', '0');
+  return `${url}#${params.toString()}`;
+}
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The claimed certificate: the completion note, the PDF (frame and download). */
+export function ClaimCertificateView({ certificate }: { certificate: ClaimedCertificate }) {
+  const { t } = useI18n();
+  const m = t.claim.certificate;
+  const [downloaded, setDownloaded] = useState(false);
+  const download = useMutation({
+    mutationFn: () => downloadClaimedCertificate(certificate.certificate_id),
+    onSuccess: ({ blob, filename }) => {
+      saveBlob(blob, filename ?? `certificate_${certificate.certificate_number}.pdf`);
+      setDownloaded(true);
+    },
+  });
+  return (
+    <Stack gap="lg" data-testid="claim-certificate">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <FocusTitle>{m.completeTitle}</FocusTitle>
+          <Alert color="teal" variant="light" role="status">
+            {m.completeBody}
+          </Alert>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+            <Fact label={m.number} testId="claim-certificate-number">
+              {certificate.certificate_number}
+            </Fact>
+            <Fact label={m.holder}>{certificate.name}</Fact>
+          </SimpleGrid>
+          <Group gap="sm">
+            <Button
+              onClick={() => download.mutate()}
+              loading={download.isPending}
+              data-testid="claim-download"
+            >
+              {m.download}
+            </Button>
+            <Button component={Link} to="/my-page/activities" variant="default">
+              {m.toActivities}
+            </Button>
+          </Group>
+          <div aria-live="polite">
+            {download.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {errorText(download.error, t.errors.generic)}
+              </Alert>
+            ) : downloaded ? (
+              <Text size="sm">{m.downloaded}</Text>
+            ) : null}
+          </div>
+        </Stack>
+      </Paper>
+      <iframe
+        className={classes.frame}
+        src={frameSrc(certificate.link)}
+        title={m.frameTitle}
+        height={580}
+        data-testid="claim-certificate-frame"
+      />
+    </Stack>
+  );
+}
