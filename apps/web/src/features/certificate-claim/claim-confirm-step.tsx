@@ -30,7 +30,15 @@ type Phase =
   | { kind: 'view'; certificate: ClaimedCertificate }
   | { kind: 'error'; message: string };
 
-function Confirmation({ course, state }: { course: ClaimCourse; state: ClaimState }) {
+function Confirmation({
+  course,
+  state,
+  onView,
+}: {
+  course: ClaimCourse;
+  state: ClaimState;
+  onView: () => void;
+}) {
   const { t } = useI18n();
   const m = t.claim.confirm;
   const { user } = useAuth();
@@ -56,6 +64,7 @@ function Confirmation({ course, state }: { course: ClaimCourse; state: ClaimStat
     mutationFn: () => createClaim(body),
     onSuccess: (certificate) => {
       setPhase({ kind: 'view', certificate });
+      onView();
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
     onError: (error) => {
@@ -163,17 +172,21 @@ function Confirmation({ course, state }: { course: ClaimCourse; state: ClaimStat
 }
 
 /** Without the code step's state (opened directly), back to the code. */
-function ConfirmationGuard({ course }: { course: ClaimCourse }) {
+function ConfirmationGuard({ course, onView }: { course: ClaimCourse; onView: () => void }) {
   const location = useLocation();
   const state: unknown = location.state;
   if (!isClaimState(state, course.id)) return <Navigate to={claimPath(course.id, 'input-code')} replace />;
-  return <Confirmation course={course} state={state} />;
+  return <Confirmation course={course} state={state} onView={onView} />;
 }
 
 /** /certificate/{courseId}/attendance-code: the record found, the consent, then payment or the certificate. */
 export function ConfirmStep() {
   const { t } = useI18n();
+  // Once the certificate is shown, the page is the certificate's.
+  const [viewing, setViewing] = useState(false);
   return (
-    <ClaimFrame title={t.claim.confirm.title}>{(course) => <ConfirmationGuard course={course} />}</ClaimFrame>
+    <ClaimFrame title={viewing ? t.claim.certificate.title : t.claim.confirm.title}>
+      {(course) => <ConfirmationGuard course={course} onView={() => setViewing(true)} />}
+    </ClaimFrame>
   );
 }
