@@ -30,7 +30,7 @@ export const claimEn: ClaimMessages = {
     certificateRequired: 'certification number is required',
     submit: 'Check',
     notFoundHelp:
-      'Please check the course and the number and try again. If the number cannot be found, please contact the office.',
+      'If the number is correct but cannot be found, please contact the office with the course, the date you attended and your name.',
     emailTitle: 'Confirm your email address',
     emailLead:
       'Your registered email address differs from the one used when you attended. Please enter the email address you used then.',

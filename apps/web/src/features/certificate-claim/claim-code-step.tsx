@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { normalizeEmail } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { checkClaim, type ClaimCourse } from './api/claim-calls.ts';
@@ -95,7 +95,14 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
         <Text size="sm" fw={700}>
           {failure.message}
         </Text>
-        {failure.notFound ? <Text size="sm">{m.notFoundHelp}</Text> : null}
+        {failure.notFound ? (
+          <Text size="sm">
+            {m.notFoundHelp}{' '}
+            <Anchor component={Link} to="/contact-us" size="sm">
+              {t.claim.forgot.contactLink}
+            </Anchor>
+          </Text>
+        ) : null}
       </Stack>
     </Alert>
   ) : null;
