@@ -15,3 +15,4 @@ export * from './schemas/office.ts';
 export * from './schemas/learning.ts';
 export * from './schemas/shop.ts';
 export * from './schemas/activity.ts';
+export * from './schemas/certificate-claims.ts';

@@ -139,6 +139,8 @@ export const checkProductOrderSchema = z.object({
   training_id: id('training_id').optional().nullable(),
   /** A certificate claim (3): the attendance code of the past session. */
   attendance_code: optionalText(50),
+  /** A certificate claim (3) by the certificate number of the older system instead. */
+  certificate_code: optionalText(50),
   /** An instructor certification request (5) or a renewal (7). */
   request_id: id('request_id').optional().nullable(),
   products: z.array(cartProductSchema).max(100).optional(),
@@ -174,6 +176,8 @@ export const createOrderTransactionSchema = z
     training_id: id('training_id').optional().nullable(),
     /** A certificate claim (3): the attendance code of the past session. */
     attendance_code: optionalText(50),
+    /** A certificate claim (3) by the certificate number of the older system instead. */
+    certificate_code: optionalText(50),
     /** An instructor certification request (5) or a renewal (7). */
     request_id: id('request_id').optional().nullable(),
     postal_code: optionalText(10),
@@ -208,6 +212,7 @@ const paymentTarget = {
   object_id: id('object_id').optional().nullable(),
   object_type: objectType,
   attendance_code: optionalText(50),
+  certificate_code: optionalText(50),
   request_id: id('request_id').optional().nullable(),
   training_id: id('training_id').optional().nullable(),
   /** Ignored: the server computes the amount from its own data. */
