@@ -1,13 +1,14 @@
 import {
   BI_PREFIX,
   FREE_THRESHOLD_YEN,
+  normalizeClaimCode,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
   paymentMessage,
   type CartProduct,
 } from '@mels/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   certificateRequests,
@@ -44,9 +45,10 @@ export type Payable = {
   enrollmentId: number | null;
   /** The certificate request paid for (instructor certification 5, renewal 7). */
   requestId?: number | null;
-  /** The legacy certificate claimed (3), and the attendance code it was found by. */
+  /** The legacy certificate claimed (3), and the attendance code or certificate number it was found by. */
   legacyCertificateId?: number | null;
   attendanceCode?: string | null;
+  certificateCode?: string | null;
   lines: PayableLine[];
 };
 
@@ -59,6 +61,8 @@ export type PayableOptions = {
   cart?: readonly CartProduct[];
   trainingId?: number | null;
   attendanceCode?: string | null;
+  /** A certificate claim (3) by the certificate number of the older system (when no attendance code). */
+  certificateCode?: string | null;
   requestId?: number | null;
 };
 
@@ -102,7 +106,7 @@ export const linesTotal = (lines: readonly PayableLine[]) =>
   lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 
 /** Whether the user has a complete purchase order of the object type keyed by the request / legacy certificate. */
-async function paidFor(
+export async function paidFor(
   db: Executor,
   userId: number,
   objectType: number,
@@ -130,8 +134,39 @@ const oneLine = (name: string, amount: number): PayableLine[] => [
   { productId: null, name, description: '', unitPrice: amount, quantity: 1, attributes: [] },
 ];
 
+export type ClaimCodes = { attendanceCode?: string | null; certificateCode?: string | null };
+
 /**
- * A certificate claim (3): the legacy certificate of the course with the attendance code, not
+ * The code a claim is made with, normalised as printed (half-width, upper-case): the attendance code
+ * when given, else the certificate number; null when neither is.
+ */
+export function claimCode(codes: ClaimCodes): { kind: 'attendance' | 'certificate'; code: string } | null {
+  const attendance = normalizeClaimCode(codes.attendanceCode ?? '');
+  if (attendance) return { kind: 'attendance', code: attendance };
+  const certificate = normalizeClaimCode(codes.certificateCode ?? '');
+  if (certificate) return { kind: 'certificate', code: certificate };
+  return null;
+}
+
+/** The legacy certificate of a course with the code (compared upper-case), whoever claimed it. */
+export async function findLegacyByCode(
+  db: Executor,
+  courseId: number,
+  code: { kind: 'attendance' | 'certificate'; code: string },
+) {
+  const column =
+    code.kind === 'attendance' ? legacyCertificates.attendanceCode : legacyCertificates.certificateCode;
+  const [row] = await db
+    .select()
+    .from(legacyCertificates)
+    .where(and(eq(legacyCertificates.courseId, courseId), eq(sql`upper(${column})`, code.code)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A certificate claim (3): the legacy certificate of the course with the attendance code (or the
+ * certificate number, options.certificateCode, when no attendance code is sent), not
  * claimed by another user (that one is not found, like a wrong code). Once claimed by the user it
  * is payable again only to let the callers find the paid order (409 ALREADY_PAID, or the same free order).
  */
@@ -142,15 +177,12 @@ async function certificateClaim(
   user: { id: number },
   options: PayableOptions,
 ): Promise<Payable> {
-  const code = options.attendanceCode?.trim();
+  const code = claimCode(options);
   if (!code)
     throw badRequest(PAYMENT_MESSAGES.attendanceCodeRequired, {
       attendance_code: [PAYMENT_MESSAGES.attendanceCodeRequired],
     });
-  const [legacy] = await db
-    .select()
-    .from(legacyCertificates)
-    .where(and(eq(legacyCertificates.attendanceCode, code), eq(legacyCertificates.courseId, objectId)));
+  const legacy = await findLegacyByCode(db, objectId, code);
   if (!legacy || (legacy.claimedByUserId !== null && legacy.claimedByUserId !== user.id))
     throw notFound(PAYMENT_MESSAGES.attendanceCodeNotFound);
   if (
@@ -170,7 +202,8 @@ async function certificateClaim(
     trainingId: null,
     enrollmentId: null,
     legacyCertificateId: legacy.id,
-    attendanceCode: code,
+    attendanceCode: code.kind === 'attendance' ? code.code : null,
+    certificateCode: code.kind === 'certificate' ? code.code : null,
     lines: oneLine(`${course.name} 修了証発行`, amount),
   };
 }

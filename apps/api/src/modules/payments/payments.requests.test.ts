@@ -9,7 +9,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectValidationError } from '../../../test/http.ts';
-import { certificateRequests, courses, legacyCertificates, orderItems, orders } from '../../db/schema.ts';
+import {
+  certificateRequests,
+  courses,
+  legacyCertificates,
+  orderItems,
+  orders,
+  transactions,
+} from '../../db/schema.ts';
 import { call, CARDS, confirmCard, createIntent, newMember, type Member } from './payments.fixtures.ts';
 
 type Course = { id: number; name: string };
@@ -176,6 +183,72 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const again = expectBody(await freeOrder(member, body), 200, orderResponseSchema).data;
       expect(again.id).toBe(order.id);
       expect(await ordersOf(member.id)).toHaveLength(1);
+    });
+
+    it('a certificate number finds the legacy certificate as well (normalised), by card and free', async () => {
+      const member = await newMember(ctx.app);
+      codes += 1;
+      const certificateCode = `B2020-${driver.toUpperCase()}-${String(codes).padStart(6, '0')}`;
+      const [row] = await db()
+        .insert(legacyCertificates)
+        .values({
+          courseId: basic.id,
+          certificateCode,
+          holderName: '山田 花子',
+          email: member.email,
+          participatedDate: '2020-06-01',
+        })
+        .returning();
+      if (!row) throw new Error('legacy certificate not made');
+      // typed in lower case with a full-width dash: the same code
+      const typed = certificateCode.toLowerCase().replace('-', 'ー');
+      const body = { object_type: 3, object_id: basic.id, certificate_code: typed };
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 3300 });
+      const order = await payByCard(member, body, 3300);
+      expect(order).toMatchObject({ status: 3, amount: 3300, object_type: 3, object_id: basic.id });
+      const [stored] = await ordersOf(member.id);
+      expect(stored?.legacyCertificateId).toBe(row.id);
+      const [transaction] = await db()
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, stored?.transactionId ?? 0));
+      expect(transaction?.meta).toMatchObject({
+        legacyCertificateId: row.id,
+        certificateCode,
+        attendanceCode: null,
+      });
+      expect((await legacyRow(row.id))?.claimedByUserId).toBe(member.id);
+
+      // free (BI) through order-course/create with the certificate number
+      codes += 1;
+      const biCode = `BI2020-${driver.toUpperCase()}-${String(codes).padStart(6, '0')}`;
+      const [biRow] = await db()
+        .insert(legacyCertificates)
+        .values({
+          courseId: bi.id,
+          certificateCode: biCode,
+          holderName: '山田 花子',
+          email: member.email,
+          participatedDate: '2020-06-01',
+        })
+        .returning();
+      const free = expectBody(
+        await freeOrder(member, { object_type: 3, object_id: bi.id, certificate_code: biCode }),
+        200,
+        orderResponseSchema,
+      ).data;
+      expect(free).toMatchObject({ status: 3, amount: 0, object_type: 3, object_id: bi.id });
+      expect((await legacyRow(biRow?.id ?? 0))?.claimedByUserId).toBe(member.id);
+      // a certificate number of another course is not found
+      expectError(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-intent', {
+          object_type: 3,
+          object_id: basic.id,
+          certificate_code: biCode,
+        }),
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('the attendance code is required and must be one of the course not claimed by someone else', async () => {

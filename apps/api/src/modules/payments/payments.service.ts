@@ -47,8 +47,10 @@ type TxMeta = {
   lines?: PayableLine[];
   trainingId?: number | null;
   attendanceCode?: string | null;
+  /** The certificate number the legacy certificate was found by instead (certificate claim, 3). */
+  certificateCode?: string | null;
   requestId?: number | null;
-  /** The legacy certificate the attendance code found (certificate claim, 3). */
+  /** The legacy certificate the attendance code (or certificate number) found (certificate claim, 3). */
   legacyCertificateId?: number | null;
 };
 
@@ -56,8 +58,11 @@ type TxMeta = {
 type OrderKey = { requestId?: number | null; legacyCertificateId?: number | null };
 
 /** The keys of a payable kept in the transaction meta (read back when the intent is recorded). */
-const metaKeys = (payable: OrderKey & { attendanceCode?: string | null }) => ({
+const metaKeys = (
+  payable: OrderKey & { attendanceCode?: string | null; certificateCode?: string | null },
+) => ({
   attendanceCode: payable.attendanceCode ?? null,
+  certificateCode: payable.certificateCode ?? null,
   requestId: payable.requestId ?? null,
   legacyCertificateId: payable.legacyCertificateId ?? null,
 });
@@ -137,7 +142,12 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
       input.object_type,
       input.object_id,
       { id: userId },
-      { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
+      {
+        trainingId: input.training_id,
+        attendanceCode: input.attendance_code,
+        certificateCode: input.certificate_code,
+        requestId: input.request_id,
+      },
     );
     const order = payable.objectId
       ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId, payable)
@@ -175,7 +185,12 @@ export async function createOrderTransaction(
       input.object_type,
       input.object_id,
       { id: userId },
-      { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
+      {
+        trainingId: input.training_id,
+        attendanceCode: input.attendance_code,
+        certificateCode: input.certificate_code,
+        requestId: input.request_id,
+      },
     );
     amount = payable.amount;
     lines = payable.lines;
@@ -246,6 +261,7 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
       cart,
       trainingId: input.training_id,
       attendanceCode: input.attendance_code,
+      certificateCode: input.certificate_code,
       requestId: input.request_id,
     },
   );
@@ -692,7 +708,12 @@ export async function createFreeOrder(deps: Deps, userId: number, input: FreeOrd
     input.object_type,
     input.object_id,
     { id: userId },
-    { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
+    {
+      trainingId: input.training_id,
+      attendanceCode: input.attendance_code,
+      certificateCode: input.certificate_code,
+      requestId: input.request_id,
+    },
   );
   if (payable.amount >= FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.notFree, {}, 'NOT_FREE');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
@@ -734,7 +755,12 @@ export async function createOfflineOrder(
     input.object_type,
     input.object_id,
     { id: userId },
-    { trainingId: input.training_id, attendanceCode: input.attendance_code, requestId: input.request_id },
+    {
+      trainingId: input.training_id,
+      attendanceCode: input.attendance_code,
+      certificateCode: input.certificate_code,
+      requestId: input.request_id,
+    },
   );
   if (payable.amount < FREE_THRESHOLD_YEN) throw badRequest(PAYMENT_MESSAGES.freeOrder, {}, 'FREE_ORDER');
   if (!payable.objectId) throw badRequest(PAYMENT_MESSAGES.notPayable);
