@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
 import { typed, workflowResponses } from '../http.ts';
+import { registerCertificateClaims } from './certificate-claims.routes.ts';
 import {
   checkViewLink,
   download,
@@ -46,6 +47,7 @@ export function registerCertificates(app: FastifyInstance) {
   const base = '/trainings/:id/enrollments';
   const db = () => app.deps.db;
   const now = () => app.deps.clock.now();
+  registerCertificateClaims(app);
 
   r.post(
     `${base}/certificates/preview`,
