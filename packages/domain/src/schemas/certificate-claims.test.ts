@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CLAIM_MESSAGES, certificateClaimBodySchema, normalizeClaimCode } from './certificate-claims.ts';
+
+const errorsOf = (value: unknown) => {
+  const parsed = certificateClaimBodySchema.safeParse(value);
+  if (parsed.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  return errors;
+};
+
+describe('certificate claim body', () => {
+  it('normalises codes as printed', () => {
+    expect(normalizeClaimCode(' ａ２０２１ー０００１２３ ')).toBe('A2021-000123');
+    expect(normalizeClaimCode('b2019 - 004512')).toBe('B2019-004512');
+  });
+
+  it('keeps one code, the course and the address', () => {
+    expect(
+      certificateClaimBodySchema.parse({ course_id: '3', attendance_code: 'a1-2', email: ' Ｘ@example.jp ' }),
+    ).toEqual({ course_id: 3, attendance_code: 'A1-2', certificate_code: undefined, email: 'X@example.jp' });
+  });
+
+  it('names every missing field at once', () => {
+    expect(errorsOf({})).toEqual({
+      course_id: [CLAIM_MESSAGES.courseRequired],
+      attendance_code: [CLAIM_MESSAGES.attendanceCodeRequired],
+    });
+    expect(errorsOf({ course_id: 1, certificate_code: '' })).toEqual({
+      certificate_code: [CLAIM_MESSAGES.certificateCodeRequired],
+    });
+    expect(errorsOf({ course_id: 1, attendance_code: 'A', certificate_code: 'B' })).toEqual({
+      certificate_code: [CLAIM_MESSAGES.bothCodes],
+    });
+    expect(errorsOf({ course_id: 1, attendance_code: 'A', email: 'nope' })).toEqual({
+      email: [CLAIM_MESSAGES.emailFormat],
+    });
+  });
+});
