@@ -7,7 +7,6 @@ import { sessionEn } from './session-en.ts';
 import { paymentsEn } from './payments-en.ts';
 import { learningEn } from './learning-en.ts';
 import { shopEn } from './shop-en.ts';
-import { claimEn } from './claim-en.ts';
 
 /** English messages: the second language. Same keys as ja.ts (the type checker enforces it). */
 export const en: Messages = {
@@ -19,7 +18,6 @@ export const en: Messages = {
   session: sessionEn,
   learning: learningEn,
   shop: shopEn,
-  claim: claimEn,
   app: {
     name: 'MELS Portal',
     shortName: 'MELS Portal',

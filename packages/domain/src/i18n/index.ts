@@ -2,6 +2,9 @@ import { en } from './en.ts';
 import { ja, type Messages } from './ja.ts';
 
 export { ja, en, type Messages };
+// Messages of pages that are loaded when first visited, kept out of the first visit's dictionaries.
+export { claimJa, type ClaimMessages } from './claim-ja.ts';
+export { claimEn } from './claim-en.ts';
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ja';

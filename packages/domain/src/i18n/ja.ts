@@ -6,7 +6,6 @@ import { sessionJa } from './session-ja.ts';
 import { paymentsJa } from './payments-ja.ts';
 import { learningJa } from './learning-ja.ts';
 import { shopJa } from './shop-ja.ts';
-import { claimJa } from './claim-ja.ts';
 
 /** Japanese messages: the first language of the portal. Keys are shared with en.ts. */
 export const ja = {
@@ -18,7 +17,6 @@ export const ja = {
   session: sessionJa,
   learning: learningJa,
   shop: shopJa,
-  claim: claimJa,
   app: {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',

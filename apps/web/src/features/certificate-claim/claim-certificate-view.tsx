@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import { downloadClaimedCertificate, type ClaimedCertificate } from './api/claim-calls.ts';
 import { errorText, Fact, FocusTitle } from './claim-shared.tsx';
 import classes from './claim.module.css';
@@ -28,8 +28,8 @@ function saveBlob(blob: Blob, filename: string) {
 
 /** The claimed certificate: the completion note, the PDF (frame and download). */
 export function ClaimCertificateView({ certificate }: { certificate: ClaimedCertificate }) {
-  const { t } = useI18n();
-  const m = t.claim.certificate;
+  const { t, c } = useClaimI18n();
+  const m = c.certificate;
   const [downloaded, setDownloaded] = useState(false);
   const download = useMutation({
     mutationFn: () => downloadClaimedCertificate(certificate.certificate_id),

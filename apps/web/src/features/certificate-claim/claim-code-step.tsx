@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import { checkClaim, type ClaimCourse } from './api/claim-calls.ts';
 import {
   claimBody,
@@ -20,8 +20,8 @@ import {
 const CODE_FIELDS = { attendance: 'attendance_code', certificate: 'certificate_code' } as const;
 
 function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
-  const { t } = useI18n();
-  const m = t.claim.code;
+  const { t, c } = useClaimI18n();
+  const m = c.code;
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -30,7 +30,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
   const [askEmail, setAskEmail] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const label = kind === 'attendance' ? m.attendanceLabel : m.certificateLabel;
+  const label = kind === 'attendance' ? c.methodAttendance : c.methodCertificate;
 
   const mutation = useMutation({
     mutationFn: (input: { code: string; email?: string }) =>
@@ -99,7 +99,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
           <Text size="sm">
             {m.notFoundHelp}{' '}
             <Anchor component={Link} to="/contact-us" size="sm">
-              {t.claim.forgot.contactLink}
+              {c.forgot.contactLink}
             </Anchor>
           </Text>
         ) : null}
@@ -121,7 +121,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
             <FocusTitle id="claim-email-title">{m.emailTitle}</FocusTitle>
             <dl style={{ margin: 0 }}>
               <Stack gap="sm">
-                <Fact label={t.claim.course}>{course.name}</Fact>
+                <Fact label={t.fields.course}>{course.name}</Fact>
                 <Fact label={label}>{code}</Fact>
               </Stack>
             </dl>
@@ -167,7 +167,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
         >
           <Stack gap="md">
             <dl style={{ margin: 0 }}>
-              <Fact label={t.claim.course}>{course.name}</Fact>
+              <Fact label={t.fields.course}>{course.name}</Fact>
             </dl>
             <TextInput
               label={label}
@@ -200,19 +200,19 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
 }
 
 function BackToStartButton() {
-  const { t } = useI18n();
+  const { t } = useClaimI18n();
   const navigate = useNavigate();
   return (
     <Button variant="default" onClick={() => void navigate('/certificate')}>
-      {t.claim.back}
+      {t.app.back}
     </Button>
   );
 }
 
 /** /certificate/{courseId}/input-code and /certificate-no: the code, checked against the older system. */
 export function CodeStep({ kind }: { kind: CodeKind }) {
-  const { t } = useI18n();
-  const m = t.claim.code;
+  const { c } = useClaimI18n();
+  const m = c.code;
   return (
     <ClaimFrame title={kind === 'attendance' ? m.attendanceTitle : m.certificateTitle}>
       {(course) => <CodeForm key={`${course.id}-${kind}`} course={course} kind={kind} />}

@@ -6,7 +6,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate, formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import type { PaymentTarget } from '../payments/api/payment-calls.ts';
 import { CardPayment } from '../payments/card-payment.tsx';
 import { ProcessingOutcome } from '../payments/payment-outcome.tsx';
@@ -39,8 +39,8 @@ function Confirmation({
   state: ClaimState;
   onView: () => void;
 }) {
-  const { t } = useI18n();
-  const m = t.claim.confirm;
+  const { t, c } = useClaimI18n();
+  const m = c.confirm;
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -89,7 +89,7 @@ function Confirmation({
   const facts = (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0} data-testid="claim-facts">
-        <Fact label={m.course}>{data.course.name}</Fact>
+        <Fact label={t.fields.course}>{data.course.name}</Fact>
         <Fact label={m.holder} testId="claim-holder">
           {data.holder_name}
         </Fact>
@@ -138,7 +138,7 @@ function Confirmation({
         onSubmit={(event) => {
           event.preventDefault();
           if (!agreed) {
-            setConsentError(m.consentRequired);
+            setConsentError(t.validation.privacyConsent);
             return;
           }
           setConsentError(null);
@@ -159,10 +159,10 @@ function Confirmation({
           />
           <Group gap="sm">
             <Button variant="default" onClick={() => void navigate(codePath)}>
-              {t.claim.back}
+              {t.app.back}
             </Button>
             <Button type="submit" loading={claim.isPending}>
-              {t.claim.next}
+              {c.next}
             </Button>
           </Group>
         </Stack>
@@ -181,11 +181,11 @@ function ConfirmationGuard({ course, onView }: { course: ClaimCourse; onView: ()
 
 /** /certificate/{courseId}/attendance-code: the record found, the consent, then payment or the certificate. */
 export function ConfirmStep() {
-  const { t } = useI18n();
+  const { c } = useClaimI18n();
   // Once the certificate is shown, the page is the certificate's.
   const [viewing, setViewing] = useState(false);
   return (
-    <ClaimFrame title={viewing ? t.claim.certificate.title : t.claim.confirm.title}>
+    <ClaimFrame title={viewing ? c.certificate.title : c.confirm.title}>
       {(course) => <ConfirmationGuard course={course} onView={() => setViewing(true)} />}
     </ClaimFrame>
   );

@@ -1,12 +1,12 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import { BackToStart, ClaimFrame, claimPath } from './claim-shared.tsx';
 
 /** /certificate/{courseId}/forgot-certificate-no: where the number is, the attendance code instead, the office. */
 export function ForgotStep() {
-  const { t } = useI18n();
-  const m = t.claim.forgot;
+  const { t, c } = useClaimI18n();
+  const m = c.forgot;
   return (
     <ClaimFrame title={m.title}>
       {(course) => (
@@ -14,7 +14,6 @@ export function ForgotStep() {
           <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
               <Text>{m.lead}</Text>
-              <Text>{m.attendance}</Text>
               <Button
                 component={Link}
                 to={claimPath(course.id, 'input-code')}

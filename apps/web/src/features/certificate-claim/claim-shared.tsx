@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import { claimCoursesQuery, type ClaimBody, type ClaimCheck, type ClaimCourse } from './api/claim-calls.ts';
 
 /** The steps of /certificate/{courseId}/{type}; any other type is a missing page. */
@@ -98,7 +98,7 @@ export function ClaimFrame({
   lead?: ReactNode;
   children: (course: ClaimCourse) => ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, c } = useClaimI18n();
   const state = useClaimCourse();
   let body: ReactNode;
   if (state.status === 'missing')
@@ -113,17 +113,17 @@ export function ClaimFrame({
   else body = children(state.course);
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
-      <PageHeading title={title} lead={lead} documentTitle={`${title}｜${t.claim.title}`} />
+      <PageHeading title={title} lead={lead} documentTitle={`${title}｜${c.title}`} />
       {body}
     </Stack>
   );
 }
 
 export function BackToStart() {
-  const { t } = useI18n();
+  const { c } = useClaimI18n();
   return (
     <Anchor component={Link} to="/certificate">
-      {t.claim.backToStart}
+      {c.backToStart}
     </Anchor>
   );
 }
@@ -147,17 +147,17 @@ export function FocusTitle({ children, id }: { children: string; id?: string }) 
 
 /** The error page of a claim: what went wrong and a way back. */
 export function ClaimErrorPanel({ message, backTo }: { message: string; backTo: string }) {
-  const { t } = useI18n();
+  const { t, c } = useClaimI18n();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid="claim-error">
       <Stack gap="md">
-        <FocusTitle>{t.claim.errorTitle}</FocusTitle>
+        <FocusTitle>{c.errorTitle}</FocusTitle>
         <Alert color="red" variant="light" role="alert">
           {message}
         </Alert>
         <Group gap="sm">
           <Button component={Link} to={backTo} variant="default">
-            {t.claim.back}
+            {t.app.back}
           </Button>
         </Group>
       </Stack>

@@ -5,14 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useClaimI18n } from './claim-messages.ts';
 import { claimCoursesQuery } from './api/claim-calls.ts';
 import { claimableCourses, claimPath, type CodeKind } from './claim-shared.tsx';
 
 /** /certificate: データ移行. The course, and whether the attendee has a 受講コード or a 認定番号. */
 export function CertificateClaimPage() {
-  const { t } = useI18n();
-  const m = t.claim;
+  const { t, c } = useClaimI18n();
+  const m = c;
   const navigate = useNavigate();
   const query = useQuery(claimCoursesQuery);
   const [courseId, setCourseId] = useState('');
@@ -42,7 +42,7 @@ export function CertificateClaimPage() {
           >
             <Stack gap="lg">
               <NativeSelect
-                label={m.course}
+                label={t.fields.course}
                 required
                 value={courseId}
                 onChange={(event) => {
