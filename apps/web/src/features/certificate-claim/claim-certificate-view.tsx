@@ -27,14 +27,20 @@ function saveBlob(blob: Blob, filename: string) {
 }
 
 /** The claimed certificate: the completion note, the PDF (frame and download). */
-export function ClaimCertificateView({ certificate }: { certificate: ClaimedCertificate }) {
+export function ClaimCertificateView({
+  certificate,
+  holderName,
+}: {
+  certificate: ClaimedCertificate;
+  holderName: string;
+}) {
   const { t, c } = useClaimI18n();
   const m = c.certificate;
   const [downloaded, setDownloaded] = useState(false);
   const download = useMutation({
     mutationFn: () => downloadClaimedCertificate(certificate.certificate_id),
     onSuccess: ({ blob, filename }) => {
-      saveBlob(blob, filename ?? `certificate_${certificate.certificate_number}.pdf`);
+      saveBlob(blob, filename ?? certificate.name);
       setDownloaded(true);
     },
   });
@@ -50,7 +56,7 @@ export function ClaimCertificateView({ certificate }: { certificate: ClaimedCert
             <Fact label={m.number} testId="claim-certificate-number">
               {certificate.certificate_number}
             </Fact>
-            <Fact label={m.holder}>{certificate.name}</Fact>
+            <Fact label={m.holder}>{holderName}</Fact>
           </SimpleGrid>
           <Group gap="sm">
             <Button

@@ -119,12 +119,10 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
         >
           <Stack gap="md" component="section" aria-labelledby="claim-email-title">
             <FocusTitle id="claim-email-title">{m.emailTitle}</FocusTitle>
-            <dl style={{ margin: 0 }}>
-              <Stack gap="sm">
-                <Fact label={t.fields.course}>{course.name}</Fact>
-                <Fact label={label}>{code}</Fact>
-              </Stack>
-            </dl>
+            <Stack gap="sm" component="dl" m={0}>
+              <Fact label={t.fields.course}>{course.name}</Fact>
+              <Fact label={label}>{code}</Fact>
+            </Stack>
             <Alert color="blue" variant="light" role="status">
               {m.emailLead}
             </Alert>

@@ -82,7 +82,8 @@ function Confirmation({
     ...(state.kind === 'attendance' ? { attendance_code: state.code } : { certificate_code: state.code }),
   };
 
-  if (phase.kind === 'view') return <ClaimCertificateView certificate={phase.certificate} />;
+  if (phase.kind === 'view')
+    return <ClaimCertificateView certificate={phase.certificate} holderName={data.holder_name} />;
   if (phase.kind === 'error') return <ClaimErrorPanel message={phase.message} backTo={codePath} />;
   if (phase.kind === 'processing') return <ProcessingOutcome onBack={() => setPhase({ kind: 'pay' })} />;
 

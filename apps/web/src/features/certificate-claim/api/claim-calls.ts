@@ -24,7 +24,7 @@ export type ClaimCheck = {
   certificate_id: number | null;
 };
 
-/** The claimed certificate: its number, the holder and a signed link to the PDF. */
+/** The claimed certificate: its number, the PDF's file name and a signed link to the PDF. */
 export type ClaimedCertificate = {
   certificate_id: number;
   certificate_number: string;
