@@ -169,11 +169,12 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
     .fontSize(fitSize(doc, statement, W - 160, 13, 9))
     .text(statement, 0, 250, { width: W, align: 'center', height: 20, ellipsis: true });
 
+  // A certificate claimed from the older system has no session of this portal: no empty rows for it.
   const rows: Array<[string, string]> = [
     ['コース', input.courseName],
-    ['講習会', input.sessionName],
+    ...(input.sessionName ? ([['講習会', input.sessionName]] as Array<[string, string]>) : []),
     ['開催日', jaDay(input.sessionDate)],
-    ['会場', input.venue],
+    ...(input.venue ? ([['会場', input.venue]] as Array<[string, string]>) : []),
     [
       '有効期間',
       input.endDate ? `${jaDay(input.startDate)} 〜 ${jaDay(input.endDate)}` : `${jaDay(input.startDate)} 〜`,
