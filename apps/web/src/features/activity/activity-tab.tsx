@@ -35,6 +35,7 @@ import {
   pendingQuery,
   type SortState,
 } from './api/activity-calls.ts';
+import { saveBlob } from '../../lib/download.ts';
 
 const sessionPath = (row: ActivityTraining) => `/session/${row.id}/${row.user_type.id}`;
 
@@ -284,17 +285,6 @@ function ActivityHistory({ enabled }: { enabled: boolean }) {
       {body}
     </Section>
   );
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function CertificateState({ c }: { c: ActivityCertificate }) {

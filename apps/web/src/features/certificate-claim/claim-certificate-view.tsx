@@ -6,25 +6,7 @@ import { useClaimI18n } from './claim-messages.ts';
 import { downloadClaimedCertificate, type ClaimedCertificate } from './api/claim-calls.ts';
 import { errorText, Fact, FocusTitle } from './claim-shared.tsx';
 import classes from './claim.module.css';
-
-/** The signed link, shown without the viewer's toolbar. */
-function frameSrc(link: string) {
-  const [url, fragment = ''] = link.split('#');
-  const params = new URLSearchParams(fragment);
-  params.set('toolbar', '0');
-  return `${url}#${params.toString()}`;
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { pdfFrameSrc, saveBlob } from '../../lib/download.ts';
 
 /** The claimed certificate: the completion note, the PDF (frame and download). */
 export function ClaimCertificateView({
@@ -83,7 +65,7 @@ export function ClaimCertificateView({
       </Paper>
       <iframe
         className={classes.frame}
-        src={frameSrc(certificate.link)}
+        src={pdfFrameSrc(certificate.link)}
         title={m.frameTitle}
         height={580}
         data-testid="claim-certificate-frame"

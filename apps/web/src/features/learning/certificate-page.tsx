@@ -41,6 +41,7 @@ import {
 } from './api/learning-calls.ts';
 import { BackToSessionButton, errorMessage, learningPath, StepGuard } from './learning-shared.tsx';
 import classes from './learning.module.css';
+import { pdfFrameSrc, saveBlob } from '../../lib/download.ts';
 
 type Answers = Record<number, { answer: string; other: string }>;
 type ApiKey = keyof typeof ja.learning.api;
@@ -52,25 +53,6 @@ function useLocalMessage() {
     const key = (Object.keys(ja.learning.api) as ApiKey[]).find((k) => ja.learning.api[k] === message);
     return key ? t.learning.api[key] : message;
   };
-}
-
-/** The API's signed link already asks the viewer to hide its toolbar (#toolbar=0); make sure it does. */
-function frameSrc(link: string) {
-  const [url, fragment = ''] = link.split('#');
-  const params = new URLSearchParams(fragment);
-  if (!params.has('toolbar')) params.set('toolbar', '0');
-  return `${url}#${params.toString()}`;
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function QuestionField({
@@ -378,7 +360,7 @@ function CertificateView({ sessionKey, preview }: { sessionKey: SessionKey; prev
       </div>
       <iframe
         className={classes.preview}
-        src={frameSrc(preview.link)}
+        src={pdfFrameSrc(preview.link)}
         title={c.previewLabel}
         height={685}
         data-testid="certificate-preview"

@@ -6,18 +6,7 @@ import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { downloadReceipt } from './api/order-calls.ts';
-
-/** Saves a blob under the server's file name. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveBlob } from '../../lib/download.ts';
 
 /** The receipt form: the name it is made out to (required), then the PDF download. */
 export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {

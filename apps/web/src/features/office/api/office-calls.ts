@@ -10,6 +10,7 @@ import type {
 } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiBlob, apiData, apiList } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 export const OFFICE_PAGE_SIZE = 20;
 
@@ -160,12 +161,5 @@ export const checkIn = (code: string, trainingId?: number) =>
 /** GET …/roster.csv with the token (a plain link would not carry it), saved under the server's name. */
 export async function downloadRosterCsv(trainingId: number) {
   const { blob, filename } = await apiBlob(`/office/trainings/${trainingId}/roster.csv`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? `roster_${trainingId}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, filename ?? `roster_${trainingId}.csv`);
 }
