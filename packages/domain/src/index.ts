@@ -16,3 +16,4 @@ export * from './schemas/learning.ts';
 export * from './schemas/shop.ts';
 export * from './schemas/activity.ts';
 export * from './schemas/certificate-claims.ts';
+export * from './schemas/instructor-documents.ts';

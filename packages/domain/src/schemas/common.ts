@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   'RESET_TOKEN_USED',
   'RESET_TOKEN_EXPIRED',
+  'NO_RANK',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
