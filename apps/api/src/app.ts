@@ -17,6 +17,7 @@ import { registerCourses } from './modules/courses/courses.routes.ts';
 import { registerFaqs } from './modules/faqs/faqs.routes.ts';
 import { registerHealth } from './modules/health/health.routes.ts';
 import { registerNews } from './modules/news/news.routes.ts';
+import { registerInstructorDocuments } from './modules/instructor-documents/instructor-documents.routes.ts';
 import { registerSeminarInfo } from './modules/seminar-info/seminar-info.routes.ts';
 import { registerUserTypes } from './modules/user-types/user-types.routes.ts';
 import { registerContacts } from './modules/contacts/contacts.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerOrders(api);
       registerActivity(api);
       registerProducts(api);
+      registerInstructorDocuments(api);
     },
     { prefix: '/api/v1' },
   );
