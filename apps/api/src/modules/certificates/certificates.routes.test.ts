@@ -239,6 +239,10 @@ describe.each(drivers())('certificates on %s', (driver) => {
     const after = expectBody(await verify(code), 200, certificateVerifyResponseSchema).data;
     expect(after.status).toBe('revoked');
     expect(after.revoked_at).toBe(revoked.revoked_at);
+    // A revoked certificate is not printed again.
+    expect(expectError(await download(session.id, user), 400, 'CERTIFICATE_REVOKED').meta.message).toBe(
+      m.certificateCannotIssue,
+    );
     expectError(
       await call(ctx.app, 'POST', '/api/v1/office/certificates/99999999/revoke', office.token, {}),
       404,

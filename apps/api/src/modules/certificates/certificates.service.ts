@@ -225,6 +225,8 @@ export async function renderPdf(db: Executor, origin: string, id: number, now: D
   const row = await findPrintData(db, id);
   if (!row) throw notFound(m.certificateNotFound);
   const c = row.certificate;
+  // A revoked certificate is not printed again (the spec's 'cannot issue now' answer, a 400).
+  if (c.revokedAt) throw new ApiError(400, 'CERTIFICATE_REVOKED', m.certificateCannotIssue);
   const venue = row.venueName ? `${row.venueName}（${row.venue ?? ''}）` : '';
   const pdf = await renderCertificate({
     number: c.certificateNumber,
