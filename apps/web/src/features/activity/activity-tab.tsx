@@ -315,17 +315,14 @@ function CertificateState({ c }: { c: ActivityCertificate }) {
   );
 }
 
-/** 修了証: number, course, period, expiry and the PDF by the enrolment's own download call. */
+/** 修了証: number, course, period, expiry and the PDF (any unrevoked certificate, claimed ones too). */
 function Certificates({ enabled }: { enabled: boolean }) {
   const { t, f } = useI18n();
   const m = t.activity.certificates;
   const query = useQuery({ ...certificatesQuery(), enabled });
   const [done, setDone] = useState<number | null>(null);
   const mutation = useMutation({
-    mutationFn: (c: ActivityCertificate) =>
-      c.download
-        ? downloadCertificate({ ...c, download: c.download })
-        : Promise.reject(new Error('no download')),
+    mutationFn: (c: ActivityCertificate) => downloadCertificate(c),
     onSuccess: ({ blob, filename }, c) => {
       saveBlob(blob, filename ?? `certificate_${c.certificate_number}.pdf`);
       setDone(c.id);
@@ -375,7 +372,7 @@ function Certificates({ enabled }: { enabled: boolean }) {
                   <CertificateState c={c} />
                 </Table.Td>
                 <Table.Td data-label={m.download}>
-                  {c.download ? (
+                  {!c.revoked ? (
                     <Button
                       size="xs"
                       variant="light"

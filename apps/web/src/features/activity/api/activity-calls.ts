@@ -59,12 +59,7 @@ export const legacyQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The certificate PDF, by the enrolment's own download call (POST …/certificates/download). */
-export function downloadCertificate(
-  c: ActivityCertificate & { download: NonNullable<ActivityCertificate['download']> },
-) {
-  return apiBlob(`/trainings/${c.download.training_id}/enrollments/certificates/download`, {
-    method: 'POST',
-    body: { user_type: c.download.user_type, id: c.id },
-  });
+/** The PDF of one of the user's certificates, of a session or claimed from the older system. */
+export function downloadCertificate(c: Pick<ActivityCertificate, 'id'>) {
+  return apiBlob('/certificates/download', { method: 'POST', body: { id: c.id } });
 }
