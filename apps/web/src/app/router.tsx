@@ -175,6 +175,20 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'instructor-document',
+                lazy: () =>
+                  import('../features/instructor-documents/instructor-documents-page.tsx').then((m) => ({
+                    Component: m.InstructorDocumentsPage,
+                  })),
+              },
+              {
+                path: 'instructor-document/:id',
+                lazy: () =>
+                  import('../features/instructor-documents/instructor-document-page.tsx').then((m) => ({
+                    Component: m.InstructorDocumentPage,
+                  })),
+              },
+              {
                 path: 'cart/payment',
                 lazy: () =>
                   import('../features/shop/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),

@@ -47,6 +47,7 @@ export const en: Messages = {
     logout: 'Log out',
     mainNavigation: 'Main navigation',
     userMenu: 'User menu',
+    instructorDocs: 'Instructor documents',
   },
   footer: {
     privacyPolicy: 'Privacy policy',

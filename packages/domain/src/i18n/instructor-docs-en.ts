@@ -7,8 +7,5 @@ export const instructorDocsEn: InstructorDocsMessages = {
   noRank: 'Instructor documents are available only to certified instructors.',
   uncategorized: 'Other',
   empty: 'No data to show',
-  loadMore: 'Load more',
   backToList: 'Back to instructor documents',
-  currentRank: 'Your certification: {0}',
-  postedOn: 'Posted',
 } as const;

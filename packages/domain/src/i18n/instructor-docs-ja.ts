@@ -6,10 +6,7 @@ export const instructorDocsJa = {
   noRank: 'インストラクター資料は、インストラクターの認定を受けた方のみご覧いただけます。',
   uncategorized: 'その他',
   empty: '表示するデータはありません',
-  loadMore: 'さらに読み込む',
   backToList: 'インストラクター資料一覧へ戻る',
-  currentRank: '現在の認定：{0}',
-  postedOn: '掲載日',
 } as const;
 
 export type InstructorDocsMessages = { readonly [K in keyof typeof instructorDocsJa]: string };

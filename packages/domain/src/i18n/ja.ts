@@ -46,6 +46,7 @@ export const ja = {
     logout: 'ログアウト',
     mainNavigation: 'メインナビゲーション',
     userMenu: 'ユーザーメニュー',
+    instructorDocs: 'インストラクター資料',
   },
   footer: {
     privacyPolicy: 'プライバシーポリシー',

@@ -1,6 +1,8 @@
 import { Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { currentRankQuery } from '../../features/instructor-documents/api/get-current-rank.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import classes from './header.module.css';
@@ -15,6 +17,9 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  // Only a user whose rank has a level gets the instructor documents link.
+  const rank = useQuery({ ...currentRankQuery(), enabled: isLoggedIn });
+  const hasLevel = isLoggedIn && rank.data?.level != null;
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -80,6 +85,13 @@ export function UserMenu() {
               {t.payments.orders.title}
             </Link>
           </li>
+          {hasLevel ? (
+            <li>
+              <Link to="/instructor-document" onClick={() => setOpen(false)} className={classes.userItem}>
+                {t.nav.instructorDocs}
+              </Link>
+            </li>
+          ) : null}
           {user?.role === 'office' ? (
             <li>
               <Link to="/office" onClick={() => setOpen(false)} className={classes.userItem}>

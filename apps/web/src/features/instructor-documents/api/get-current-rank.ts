@@ -1,0 +1,15 @@
+import type { CurrentRank } from '@mels/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { apiData } from '../../../lib/api-client.ts';
+
+/**
+ * The caller's current rank (level null without one). Shared by the user menu (whether to show
+ * インストラクター資料) and the instructor document pages (which send a user without a level to /404).
+ * Under ['users'], so signing out (or another login) drops it.
+ */
+export const currentRankQuery = () =>
+  queryOptions({
+    queryKey: ['users', 'current-rank'],
+    queryFn: () => apiData<CurrentRank>('/users/current-rank'),
+    staleTime: 5 * 60 * 1000,
+  });
