@@ -36,6 +36,7 @@ import {
   type SortState,
 } from './api/activity-calls.ts';
 import { saveBlob } from '../../lib/download.ts';
+import cardTable from '../../components/card-table.module.css';
 
 const sessionPath = (row: ActivityTraining) => `/session/${row.id}/${row.user_type.id}`;
 
@@ -236,8 +237,8 @@ function ActivityHistory({ enabled }: { enabled: boolean }) {
           }}
           size="sm"
         />
-        <Table className={classes.table} verticalSpacing="sm" striped data-testid="activity-history-table">
-          <caption className={classes.caption}>{f(m.caption, pagination.total)}</caption>
+        <Table className={cardTable.table} verticalSpacing="sm" striped data-testid="activity-history-table">
+          <caption className={cardTable.caption}>{f(m.caption, pagination.total)}</caption>
           <Table.Thead>
             <Table.Tr>
               <SortHeader column="event_date" order={order} onSort={onSort}>
@@ -342,8 +343,8 @@ function Certificates({ enabled }: { enabled: boolean }) {
             {m.expiringSoonNote}
           </Alert>
         ) : null}
-        <Table className={classes.table} verticalSpacing="sm" striped data-testid="certificate-table">
-          <caption className={classes.caption}>{m.caption}</caption>
+        <Table className={cardTable.table} verticalSpacing="sm" striped data-testid="certificate-table">
+          <caption className={cardTable.caption}>{m.caption}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{m.number}</Table.Th>
@@ -451,8 +452,8 @@ function LegacyHistories({ enabled }: { enabled: boolean }) {
     ));
   return (
     <Section title={m.title} testId="activity-legacy">
-      <Table className={classes.table} verticalSpacing="sm" striped aria-busy={!query.data}>
-        <caption className={classes.caption}>{m.caption}</caption>
+      <Table className={cardTable.table} verticalSpacing="sm" striped aria-busy={!query.data}>
+        <caption className={cardTable.caption}>{m.caption}</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{m.participatedDate}</Table.Th>

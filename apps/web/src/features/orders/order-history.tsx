@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { ordersQuery } from './api/order-calls.ts';
 import classes from './order-history.module.css';
 import { ReceiptDialog } from './receipt-dialog.tsx';
+import cardTable from '../../components/card-table.module.css';
 
 /** Paid orders have a receipt: complete, or a shop order being prepared or shipped. */
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
@@ -74,8 +75,8 @@ export function OrderHistory() {
   if (data.length === 0) return <EmptyState>{m.empty}</EmptyState>;
   return (
     <Stack gap="md">
-      <Table className={classes.table} verticalSpacing="sm" striped data-testid="order-history">
-        <caption className={classes.caption}>{m.caption}</caption>
+      <Table className={cardTable.table} verticalSpacing="sm" striped data-testid="order-history">
+        <caption className={cardTable.caption}>{m.caption}</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{m.date}</Table.Th>
