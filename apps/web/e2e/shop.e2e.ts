@@ -224,6 +224,7 @@ describe('shop', () => {
     await page.getByRole('heading', { level: 1, name: 'Online shop: グッズ' }).waitFor();
     await page.getByRole('link', { name: 'All products' }).waitFor();
     await openProduct(page, 'MELS ロゴ入りポロシャツ');
+    expect(await page.getByTestId('product-price').textContent()).toBe('¥3,800 (tax incl.)');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Please choose or enter サイズ').waitFor();
     expect(await axeSerious(page)).toEqual([]);

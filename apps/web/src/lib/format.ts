@@ -29,8 +29,16 @@ export function formatNewsDate(value: string | Date): string {
 }
 
 const yen = new Intl.NumberFormat('ja-JP');
-/** 12,345円 */
+let moneyStyle: 'ja' | 'en' = 'ja';
+
+/** The interface language of amounts, set by the i18n provider when the language changes. */
+export function setMoneyLanguage(lang: 'ja' | 'en') {
+  moneyStyle = lang;
+}
+
+/** 12,345円 in Japanese, ¥12,345 in English. */
 export function formatYen(amount: number): string {
+  if (moneyStyle === 'en') return amount < 0 ? `-¥${yen.format(-amount)}` : `¥${yen.format(amount)}`;
   return `${yen.format(amount)}円`;
 }
 

@@ -6,6 +6,7 @@ import {
   type Language,
   type Messages,
 } from '@mels/domain';
+import { setMoneyLanguage } from './format.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 type I18n = {
@@ -33,7 +34,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
-  const value = useMemo(() => ({ lang, t: dictionaries[lang], f: format, setLang }), [lang, setLang]);
+  const value = useMemo(() => {
+    // Amounts are formatted outside React (formatYen): tell the formatter before the children render.
+    setMoneyLanguage(lang);
+    return { lang, t: dictionaries[lang], f: format, setLang };
+  }, [lang, setLang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
