@@ -3,6 +3,7 @@ import {
   addToCart,
   attributePairs,
   attributeText,
+  orderNumber,
   postalCodeText,
   cartCount,
   cartProducts,
@@ -102,5 +103,9 @@ describe('cart rules', () => {
     expect(postalCodeText('5300001')).toBe('530-0001');
     expect(postalCodeText('530-0001')).toBe('530-0001');
     expect(postalCodeText('12345')).toBe('12345');
+  });
+
+  it('order numbers are ten digits', () => {
+    expect(orderNumber(42)).toBe('0000000042');
   });
 });

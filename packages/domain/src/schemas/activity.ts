@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { format, ja } from '../i18n/index.ts';
 import type { ActivityBadgeKey } from '../rules/steps.ts';
+import { BADGE_KEYS } from './trainings.ts';
 import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
 
 const f = ja.fields;
@@ -36,18 +37,7 @@ export const ACTIVITY_BADGE_KEYS = [
   'courseRegistered',
   'preVideoWatched',
   'preTestDone',
-  'applying',
-  'awaitingLottery',
-  'won',
-  'lost',
-  'awaitingPayment',
-  'attending',
-  'postTestNotTaken',
-  'surveyNotTaken',
-  'completed',
-  'awaitingApproval',
-  'wonElsewhere',
-  'sessionCancelled',
+  ...BADGE_KEYS,
 ] as const satisfies readonly ActivityBadgeKey[];
 
 export const activityTrainingSchema = z.object({

@@ -1,6 +1,7 @@
 import {
   ASSOCIATION_NAME_JA,
   attributeText,
+  orderNumber,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
@@ -35,7 +36,7 @@ export async function userOrders(deps: Deps, userId: number, page: number, limit
 /** Paid: complete, or a shop order being prepared or shipped (its receipt stays available). */
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
 
-export const receiptFileName = (orderId: number) => `receipt_${String(orderId).padStart(10, '0')}.pdf`;
+export const receiptFileName = (orderId: number) => `receipt_${orderNumber(orderId)}.pdf`;
 
 /** The receipt of a paid order of the user (another user's order is not found). */
 export async function receipt(
@@ -61,7 +62,7 @@ export async function receipt(
     purpose = names.join('、').slice(0, 80);
   }
   const pdf = await renderReceipt({
-    number: String(order.id).padStart(10, '0'),
+    number: orderNumber(order.id),
     recipient: fullName,
     amount: order.amount,
     purpose,
@@ -213,7 +214,6 @@ export async function prepareShipping(deps: Deps, actorId: number, orderId: numb
   });
 }
 
-const orderNumber = (id: number) => String(id).padStart(10, '0');
 /** The customer's notice of a shipped order: number, items (with attribute values) and where to. */
 function shippedMail(
   order: OrderRow,
@@ -302,7 +302,7 @@ export function cancelUnpaidTransferJob(deps: Deps): JobHandler {
         to: user.email,
         subject: PAYMENT_MESSAGES.transferCancelledSubject,
         text: withSignature(
-          `${user.lastName} ${user.firstName} 様\n\nお振込み期限（${jaDate(order.dueAt ?? now)}）までにご入金を確認できなかったため、下記のお申込みを取り消しました。\n\n注文番号: ${String(order.id).padStart(10, '0')}\n金額: ${yen(order.amount).replace(/-$/, '')}\n\n引き続きご希望の場合は、お手数ですが改めてお申込みください。`,
+          `${user.lastName} ${user.firstName} 様\n\nお振込み期限（${jaDate(order.dueAt ?? now)}）までにご入金を確認できなかったため、下記のお申込みを取り消しました。\n\n注文番号: ${orderNumber(order.id)}\n金額: ${yen(order.amount).replace(/-$/, '')}\n\n引き続きご希望の場合は、お手数ですが改めてお申込みください。`,
           deps.config.publicUrl,
         ),
       });

@@ -1,5 +1,5 @@
 import { Anchor, Button, SegmentedControl, Table, Text, useMatches } from '@mantine/core';
-import { OFFICE_ORDER_KINDS, type OfficeOrder, type OfficeOrderKind } from '@mels/domain';
+import { OFFICE_ORDER_KINDS, orderNumber, type OfficeOrder, type OfficeOrderKind } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -107,7 +107,7 @@ export function OfficePaymentsPage() {
               {rows.map((o) => (
                 <Table.Tr key={o.id} data-testid="order-row">
                   <Table.Td className={classes.nowrap}>
-                    <Text size="sm">{String(o.id).padStart(10, '0')}</Text>
+                    <Text size="sm">{orderNumber(o.id)}</Text>
                     <Text size="xs" c="dimmed">
                       {o.payment_method_name}・{o.status_name}
                     </Text>
@@ -149,7 +149,7 @@ export function OfficePaymentsPage() {
                       size="xs"
                       variant={action === 'refund' ? 'default' : 'filled'}
                       onClick={() => setTarget({ order: o, action })}
-                      aria-label={`${labels.button}（${String(o.id).padStart(10, '0')}）`}
+                      aria-label={`${labels.button}（${orderNumber(o.id)}）`}
                       className={classes.nowrap}
                     >
                       {labels.button}
@@ -180,7 +180,7 @@ export function OfficePaymentsPage() {
         <Text size="sm">
           {f(
             dialog.body,
-            String(target?.order.id ?? 0).padStart(10, '0'),
+            orderNumber(target?.order.id ?? 0),
             `${target?.order.customer_name ?? target?.order.user.fullname ?? ''}・${formatYen(target?.order.amount ?? 0)}`,
           )}
         </Text>

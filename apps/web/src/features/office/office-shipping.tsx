@@ -1,12 +1,10 @@
 import { Button, Card, Group, Stack, Table, Text, useMatches } from '@mantine/core';
-import { attributeText, ORDER_STATUS, type OfficeOrder } from '@mels/domain';
+import { attributeText, ORDER_STATUS, orderNumber, type OfficeOrder } from '@mels/domain';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import type { OrderAction } from './api/office-calls.ts';
 import { formatDateTime, Tag, TableScroll } from './office-shared.tsx';
 import classes from './office.module.css';
-
-const orderNumber = (id: number) => String(id).padStart(10, '0');
 
 /** The shipping actions an order allows: a paid one can be prepared or sent, a prepared one sent. */
 const actionsOf = (o: OfficeOrder): Array<'prepare-shipping' | 'ship'> =>

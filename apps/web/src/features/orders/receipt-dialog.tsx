@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { invoiceSchema } from '@mels/domain';
+import { invoiceSchema, orderNumber } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -19,7 +19,7 @@ export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; on
   const mutation = useMutation({
     mutationFn: (fullName: string) => downloadReceipt(orderId ?? 0, fullName),
     onSuccess: ({ blob, filename }) => {
-      saveBlob(blob, filename ?? `receipt_${String(orderId ?? 0).padStart(10, '0')}.pdf`);
+      saveBlob(blob, filename ?? `receipt_${orderNumber(orderId ?? 0)}.pdf`);
       close();
     },
   });
