@@ -1,4 +1,9 @@
-import { CONTACT_ANSWER_WITHIN, contactFieldLabels as label, type ContactSend } from '@mels/domain';
+import {
+  CONTACT_ANSWER_WITHIN,
+  CONTACT_SUBJECT_LABELS,
+  contactFieldLabels as label,
+  type ContactSend,
+} from '@mels/domain';
 import type { Mail } from '../../lib/mailer.ts';
 import { composeMail } from '../../lib/mail-templates/layout.ts';
 
@@ -30,16 +35,20 @@ export function officeContactMail(c: StoredContact, to: string, publicUrl: strin
   return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, publicUrl) };
 }
 
-/** To the sender: the message was received and the office answers within one week. */
+/**
+ * To the sender: the message was received and the office answers within one week. The address has
+ * not been verified, so the mail carries nothing the sender typed (no name, no text, not the 'other'
+ * description): only the subject chosen from the list and the receipt number (decision 020). The
+ * association's sender cannot be used to mail arbitrary text to a third party.
+ */
 export function acknowledgementMail(c: StoredContact, publicUrl: string): Mail {
   const body = [
-    `${c.client_name} 様`,
-    '',
     'このたびはお問い合わせいただき、誠にありがとうございます。',
-    '以下の内容でお問い合わせを受け付けました。',
+    '以下の件名でお問い合わせを受け付けました。',
     `内容を確認のうえ、${CONTACT_ANSWER_WITHIN}に事務局よりご回答いたします。今しばらくお待ちください。`,
     '',
-    summary(c),
+    `■受付番号：${c.id}`,
+    `■${label.subject}：${CONTACT_SUBJECT_LABELS[c.subject]}`,
     '',
     `※${CONTACT_ANSWER_WITHIN}に回答が届かない場合は、お手数ですが再度お問い合わせください。`,
     '※このメールにお心当たりのない場合は、このメールを破棄してください。',
