@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEMO_INVOICE_REGISTRATION_NUMBER, loadConfig } from './config.ts';
 
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
 
@@ -28,5 +28,15 @@ describe('configuration', () => {
       protocol: 'https',
     });
     expect(() => loadConfig({ ...stripeKeys, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+  });
+
+  it('INVOICE_REGISTRATION_NUMBER: T and 13 digits, with a demo default', () => {
+    expect(loadConfig({}).invoiceRegistrationNumber).toBe(DEMO_INVOICE_REGISTRATION_NUMBER);
+    expect(loadConfig({ INVOICE_REGISTRATION_NUMBER: 'T1010405010325' }).invoiceRegistrationNumber).toBe(
+      'T1010405010325',
+    );
+    expect(() => loadConfig({ INVOICE_REGISTRATION_NUMBER: '1010405010325' })).toThrow(
+      /INVOICE_REGISTRATION_NUMBER/,
+    );
   });
 });

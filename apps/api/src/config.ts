@@ -1,5 +1,9 @@
 import path from 'node:path';
+import { INVOICE_REGISTRATION_NUMBER } from '@mels/domain';
 import { z } from 'zod';
+
+/** The demo issuer's registration number (適格請求書発行事業者登録番号; a well-formed 法人番号, check digit included). */
+export const DEMO_INVOICE_REGISTRATION_NUMBER = 'T5010405012345';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,6 +41,10 @@ const envSchema = z.object({
     .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, "true, false or the proxies' addresses")
     .default('false'),
   WEB_DIST: z.string().optional(),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .regex(INVOICE_REGISTRATION_NUMBER, "'T' and 13 digits (T1234567890123)")
+    .default(DEMO_INVOICE_REGISTRATION_NUMBER),
 });
 
 export type Config = {
@@ -71,6 +79,8 @@ export type Config = {
   /** Fastify trustProxy: false (default), true, or the proxies' addresses. */
   trustProxy: boolean | string;
   webDist: string | undefined;
+  /** The issuer's registration number printed on receipts (qualified invoices): 'T' + 13 digits. */
+  invoiceRegistrationNumber: string;
 };
 
 export class ConfigError extends Error {}
@@ -120,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+    invoiceRegistrationNumber: e.INVOICE_REGISTRATION_NUMBER,
   };
 }
 

@@ -10,6 +10,8 @@ export * from './schemas/users.ts';
 export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
 export * from './rules/cart.ts';
+export * from './rules/invoice.ts';
+export * from './rules/login-throttle.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';

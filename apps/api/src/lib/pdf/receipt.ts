@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { TaxLine } from '@mels/domain';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -33,7 +34,10 @@ export type ReceiptInput = {
   purpose: string;
   /** The day of payment in Tokyo, YYYY年MM月DD日. */
   date: string;
-  issuer: { name: string; address: string };
+  /** The issuer; registrationNumber is its qualified-invoice registration number (T + 13 digits). */
+  issuer: { name: string; address: string; registrationNumber: string };
+  /** The consumption tax per rate (taxSummary of @mels/domain): the amount is tax-inclusive. */
+  taxes: readonly TaxLine[];
 };
 
 export const yen = (amount: number) => `¥${amount.toLocaleString('ja-JP')}-`;
@@ -47,7 +51,14 @@ export function jaDate(at: Date): string {
   return `${y}年${m}月${d}日`;
 }
 
-/** The receipt (領収書) as a PDF, A5 landscape. */
+/** One rate's line of the breakdown: 10%対象 ¥3,300-（内消費税等 ¥300-）. */
+export const taxLineText = (line: TaxLine) =>
+  `${line.rate}%対象 ${yen(line.amount)}（内消費税等 ${yen(line.tax)}）`;
+
+/**
+ * The receipt (領収書) as a PDF, A5 landscape. It is a qualified invoice (適格請求書): the issuer's
+ * registration number, and the tax-inclusive total and consumption tax of each rate.
+ */
 export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
   const font = japaneseFont();
   const doc = new PDFDocument({
@@ -86,10 +97,14 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
 
   doc.fontSize(11).text(`但し ${input.purpose} として`, 40, 205, { width });
   doc.text('上記正に領収いたしました。', 40, 223, { width });
-  doc.fontSize(9).text(`お支払日 ${input.date}`, 40, 245, { width });
+  doc.fontSize(9).text(`お支払日 ${input.date}`, 40, 243, { width });
+  input.taxes.forEach((line, i) => {
+    doc.text(`${i === 0 ? '税率別内訳 ' : ''}${taxLineText(line)}`, 40, 257 + i * 13, { width });
+  });
 
-  doc.fontSize(11).text(input.issuer.name, 40, 290, { width, align: 'right' });
-  doc.fontSize(9).text(input.issuer.address, 40, 308, { width, align: 'right' });
+  doc.fontSize(11).text(input.issuer.name, 40, 288, { width, align: 'right' });
+  doc.fontSize(9).text(input.issuer.address, 40, 305, { width, align: 'right' });
+  doc.text(`登録番号 ${input.issuer.registrationNumber}`, 40, 319, { width, align: 'right' });
   doc
     .fontSize(8)
     .fillColor('#555555')

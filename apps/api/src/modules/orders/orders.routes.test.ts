@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
+import { DEMO_INVOICE_REGISTRATION_NUMBER } from '../../config.ts';
 import { expectBody, expectError, expectNotFound, expectValidationError } from '../../../test/http.ts';
 import { auditEvents, jobs, mailOutbox, orders, sandboxPaymentIntents } from '../../db/schema.ts';
 import {
@@ -136,6 +137,9 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         expect(text).toContain(`${world.paidCourse.name} 登録料`);
         expect(text).toContain('2026年11月22日');
         expect(text).toContain('電子的に発行');
+        // A qualified invoice: the issuer's registration number, the rate and the tax of that rate.
+        expect(text).toContain(`登録番号 ${DEMO_INVOICE_REGISTRATION_NUMBER}`);
+        expect(text).toContain('10%対象 ¥3,300-（内消費税等 ¥300-）');
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
   postalCodeText,
+  taxSummary,
 } from '@mels/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEvents, jobs, orderItems, orders, users } from '../../db/schema.ts';
@@ -67,7 +68,13 @@ export async function receipt(
     amount: order.amount,
     purpose,
     date: jaDate(order.paidAt ?? order.createdAt),
-    issuer: { name: ASSOCIATION_NAME_JA, address: TOKUSHO_ADDRESS },
+    issuer: {
+      name: ASSOCIATION_NAME_JA,
+      address: TOKUSHO_ADDRESS,
+      registrationNumber: deps.config.invoiceRegistrationNumber,
+    },
+    // Every fee and item of the portal is at the standard rate, so the order is one line of it.
+    taxes: taxSummary([{ amount: order.amount }]),
   });
   return { fileName: receiptFileName(order.id), pdf };
 }
