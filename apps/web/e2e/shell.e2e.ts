@@ -38,6 +38,20 @@ describe('portal shell', () => {
     await context.close();
   });
 
+  it('opens a lazily loaded page first without React Router warnings (its HydrateFallback is given)', async () => {
+    const { context, page } = await newPage(browser);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    for (const url of ['/faq', '/news', '/search-result?recruitment=4']) {
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    expect(warnings.filter((text) => /HydrateFallback/.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('navigates between the content pages from the header', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');

@@ -4,8 +4,13 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
 import { RouteError } from './route-error.tsx';
+import { RouteFallback } from './route-fallback.tsx';
 
-/** Every page but the home page is split into its own chunk and loaded when first visited. */
+/**
+ * Every page but the home page is split into its own chunk and loaded when first visited. While the
+ * chunk of the first page loads, the layout shows RouteFallback in the page's place (the
+ * HydrateFallback of the pathless route under the layout).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -14,6 +19,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
+        HydrateFallback: RouteFallback,
         children: [
           { index: true, element: <HomePage /> },
           {
