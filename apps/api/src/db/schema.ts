@@ -72,6 +72,8 @@ export const users = pgTable(
     avatarPath: text('avatar_path'),
     isActive: boolean('is_active').notNull().default(true),
     privacyAgreedAt: ts('privacy_agreed_at'),
+    /** The language of the member's mails (and the web when logged in): 'ja' or 'en'. */
+    language: text('language').notNull().default('ja'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +86,7 @@ export const users = pgTable(
       sql`${t.medicalDepartment} is null or ${t.medicalDepartment} between 1 and 7`,
     ),
     check('users_gender_ck', sql`${t.gender} in (0, 1)`),
+    check('users_language_ck', sql`${t.language} in ('ja', 'en')`),
   ],
 );
 
@@ -254,6 +257,8 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
+    /** Marked by the office: anyone may download it. A session's other documents are for its members (decision 020). */
+    isPublic: boolean('is_public').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('documents_course_idx').on(t.courseId), index('documents_training_idx').on(t.trainingId)],
@@ -397,6 +402,8 @@ export const enrollments = pgTable(
     /** Order in which places are offered after a lottery (1 = first). */
     lotteryRank: integer('lottery_rank'),
     checkedInAt: ts('checked_in_at'),
+    /** The session fee's payment method the member chose (1 card, 2 bank transfer, 3 on site); decision 021. */
+    paymentMethodId: smallint('payment_method_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -405,6 +412,7 @@ export const enrollments = pgTable(
     index('enrollments_user_idx').on(t.userId, t.trainingId),
     index('enrollments_training_status_idx').on(t.trainingId, t.userTypeId, t.status),
     check('enrollments_status_ck', sql`${t.status} between 0 and 12`),
+    check('enrollments_payment_method_ck', sql`${t.paymentMethodId} in (1, 2, 3)`),
   ],
 );
 
@@ -713,6 +721,8 @@ export const certificates = pgTable(
       .on(t.enrollmentId)
       .where(sql`${t.enrollmentId} is not null`),
     check('certificates_type_ck', sql`${t.certificateType} between 0 and 3`),
+    // start_date >= the session's event_date: triggers certificates_issue_date_ck and
+    // trainings_certificate_date_ck of migration 0009 (a CHECK cannot read trainings).
   ],
 );
 
@@ -845,6 +855,8 @@ export const transactions = pgTable(
     postalCode: text('postal_code'),
     address: text('address'),
     customerName: text('customer_name'),
+    /** The delivery phone number of a shop order. */
+    phone: text('phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -880,6 +892,8 @@ export const orders = pgTable(
     postalCode: text('postal_code'),
     address: text('address'),
     customerName: text('customer_name'),
+    /** The delivery phone number of a shop order. */
+    phone: text('phone'),
     dueAt: ts('due_at'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),

@@ -1,8 +1,9 @@
+import { STEP_STATUS, USER_TYPE } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectError, expectNotFound, expectValidationError, get } from '../../../test/http.ts';
-import { authTokens, courses, documents, trainings, users } from '../../db/schema.ts';
+import { authTokens, courses, documents, enrollments, trainings, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { contentDisposition } from './documents.routes.ts';
 
@@ -22,7 +23,14 @@ describe.each(drivers())('GET /api/v1/documents/{id}/download (%s)', (driver) =>
   let courseDoc: number;
   let sessionDoc: number;
   let missingFile: number;
+  let publicSessionDoc: number;
+  /** Holds a place in the session. */
   let token: string;
+  /** Another member: applied to the session but holds no place (lost the lottery). */
+  let otherToken: string;
+  /** A member with no enrolment in the session. */
+  let strangerToken: string;
+  let officeToken: string;
   const pdf = Buffer.from('%PDF-1.4\n% MELS test document\n%%EOF\n');
 
   beforeAll(async () => {
@@ -61,26 +69,70 @@ describe.each(drivers())('GET /api/v1/documents/{id}/download (%s)', (driver) =>
           mimeType: 'application/pdf',
           size: 10,
         },
+        {
+          trainingId: training.id,
+          name: '駐車場のご案内.pdf',
+          storageKey: 'documents/session-map.pdf',
+          mimeType: 'application/pdf',
+          size: pdf.length,
+          isPublic: true,
+        },
       ])
       .returning({ id: documents.id });
-    [courseDoc, sessionDoc, missingFile] = inserted.map((d) => d.id) as [number, number, number];
-    const [user] = await db.select({ id: users.id }).from(users).limit(1);
-    if (!user) throw new Error('no demo user');
-    token = generateToken();
-    await db
-      .insert(authTokens)
-      .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+    [courseDoc, sessionDoc, missingFile, publicSessionDoc] = inserted.map((d) => d.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const tokenOf = async (userId: number) => {
+      const value = generateToken();
+      await db.insert(authTokens).values({
+        userId,
+        tokenHash: hashToken(value),
+        expiresAt: new Date('2030-01-01T00:00:00Z'),
+      });
+      return value;
+    };
+    const candidates = await db.select({ id: users.id, role: users.role }).from(users);
+    const taken = new Set(
+      (
+        await db
+          .select({ userId: enrollments.userId })
+          .from(enrollments)
+          .where(eq(enrollments.trainingId, training.id))
+      ).map((e) => e.userId),
+    );
+    const free = candidates.filter((u) => u.role === 'member' && !taken.has(u.id));
+    const office = candidates.find((u) => u.role === 'office');
+    const [placed, lost, stranger] = free;
+    if (!placed || !lost || !stranger || !office) throw new Error('not enough demo users');
+    await db.insert(enrollments).values([
+      {
+        trainingId: training.id,
+        userId: placed.id,
+        userTypeId: USER_TYPE.attendee,
+        status: STEP_STATUS.attending,
+      },
+      { trainingId: training.id, userId: lost.id, userTypeId: USER_TYPE.attendee, status: STEP_STATUS.lost },
+    ]);
+    token = await tokenOf(placed.id);
+    otherToken = await tokenOf(lost.id);
+    strangerToken = await tokenOf(stranger.id);
+    officeToken = await tokenOf(office.id);
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  const download = (id: number | string, withToken = false) =>
-    get(
+  const download = (id: number | string, withToken: boolean | string = false) => {
+    const bearer = withToken === true ? token : withToken;
+    return get(
       ctx.app,
       `/api/v1/documents/${id}/download`,
-      withToken ? { headers: { authorization: `Token ${token}` } } : {},
+      bearer ? { headers: { authorization: `Token ${bearer}` } } : {},
     );
+  };
 
   it("serves a course's document to anyone, with its type and UTF-8 file name", async () => {
     const response = await download(courseDoc);
@@ -92,7 +144,7 @@ describe.each(drivers())('GET /api/v1/documents/{id}/download (%s)', (driver) =>
     expect(response.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it("serves a session's document only to a logged-in user", async () => {
+  it("serves a session's document only to its members and the office (another member's token: 404)", async () => {
     const anonymous = await download(sessionDoc);
     expectError(anonymous, 401, 'UNAUTHORIZED');
     const logged = await download(sessionDoc, true);
@@ -102,6 +154,20 @@ describe.each(drivers())('GET /api/v1/documents/{id}/download (%s)', (driver) =>
     );
     expect(logged.headers['cache-control']).toBe('private, no-store');
     expect(logged.rawPayload.equals(pdf)).toBe(true);
+    // Applied but lost the lottery, or not in the session at all: not found.
+    expectNotFound(await download(sessionDoc, otherToken));
+    expectNotFound(await download(sessionDoc, strangerToken));
+    const office = await download(sessionDoc, officeToken);
+    expect(office.statusCode).toBe(200);
+    expect(office.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('serves a session document the office marked public to anyone', async () => {
+    for (const bearer of [false, strangerToken]) {
+      const response = await download(publicSessionDoc, bearer);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+    }
   });
 
   it('answers 404 for an unknown document and for a file missing from storage', async () => {

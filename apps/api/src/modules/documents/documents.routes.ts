@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { typed } from '../http.ts';
-import { documentAccess } from './documents.policy.ts';
-import { findDocument } from './documents.repository.ts';
+import { documentAccess, mayDownload } from './documents.policy.ts';
+import { findDocument, holdsPlace } from './documents.repository.ts';
 
 /**
  * Content-Disposition with the file name in UTF-8 (RFC 6266 / RFC 5987 `filename*`) and an ASCII
@@ -33,7 +33,8 @@ export function registerDocuments(app: FastifyInstance) {
     {
       schema: {
         tags: ['documents'],
-        summary: "Downloads a document: a course's are public, a session's need a logged-in user",
+        summary:
+          "Downloads a document: a course's and the ones marked public to anyone, a session's others to its members and the office",
         params: idParamSchema,
         response: { 200: z.any(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
       },
@@ -43,7 +44,14 @@ export function registerDocuments(app: FastifyInstance) {
       if (!doc) throw notFound();
       const access = documentAccess(doc);
       if (access === 'hidden') throw notFound();
-      if (access === 'login' && !request.user) throw unauthorized();
+      const user = request.user ?? null;
+      if (access === 'session' && !user) throw unauthorized();
+      const enrolled =
+        access === 'session' && user !== null && doc.trainingId !== null && user.role !== 'office'
+          ? await holdsPlace(app.deps.db, { trainingId: doc.trainingId, userId: user.id })
+          : false;
+      // Another member's session: not found, so that the document's existence is not confirmed.
+      if (!mayDownload(access, user, enrolled)) throw notFound();
       const { storage } = app.deps;
       if (!(await storage.exists(doc.storageKey))) {
         request.log.warn({ documentId: doc.id, key: doc.storageKey }, 'document file missing from storage');

@@ -1,4 +1,11 @@
-import { OBJECT_TYPE, ORDER_TYPE, PLACE_HOLDING_STATUSES, STEP_STATUS } from '@mels/domain';
+import {
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  ORDER_TYPE,
+  PLACE_HOLDING_STATUSES,
+  STEP_STATUS,
+  USER_TYPE,
+} from '@mels/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -20,6 +27,7 @@ import {
   userTypes,
   users,
 } from '../../db/schema.ts';
+import { sessionDocumentVisible } from '../trainings/trainings.repository.ts';
 
 /** One recruitment of a session (training × user type) with its session, course and area. */
 export async function findRecruitment(db: Executor, trainingId: number, userTypeId: number) {
@@ -71,12 +79,16 @@ export async function findPaymentMethods(db: Executor, trainingId: number): Prom
   return rows.map((r) => r.id);
 }
 
-export function findDocuments(db: Executor, courseId: number, trainingId: number) {
+/** The course's documents and those of the session the user may see (decision 020). */
+export function findDocuments(
+  db: Executor,
+  options: { courseId: number; trainingId: number; userId: number },
+) {
   return db
     .select({ id: documents.id, name: documents.name })
     .from(documents)
     .where(
-      sql`(${documents.courseId} = ${courseId} and ${documents.trainingId} is null) or ${documents.trainingId} = ${trainingId}`,
+      sql`(${documents.courseId} = ${options.courseId} and ${documents.trainingId} is null) or (${documents.trainingId} = ${options.trainingId} and ${sessionDocumentVisible(options.userId)})`,
     )
     .orderBy(asc(documents.id));
 }
@@ -122,6 +134,43 @@ export async function findLatestCancel(db: Executor, enrollmentId: number) {
     .orderBy(desc(cancelRequests.id))
     .limit(1);
   return row;
+}
+
+/** The latest session-fee purchase of an enrolment (status, method, amount, transfer deadline), or undefined. */
+export async function findSessionFeeOrder(db: Executor, enrollmentId: number) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentMethodId: orders.paymentMethodId,
+      amount: orders.amount,
+      dueAt: orders.dueAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.enrollmentId, enrollmentId),
+        eq(orders.type, ORDER_TYPE.purchase),
+        eq(orders.objectType, OBJECT_TYPE.sessionFee),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row;
+}
+export type SessionFeeOrder = NonNullable<Awaited<ReturnType<typeof findSessionFeeOrder>>>;
+
+/** Records the member's payment method on an enrolment awaiting payment (compare-and-set on status 8). */
+export async function setPaymentMethod(
+  db: Executor,
+  input: { enrollmentId: number; paymentMethodId: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(enrollments)
+    .set({ paymentMethodId: input.paymentMethodId, updatedAt: input.now })
+    .where(and(eq(enrollments.id, input.enrollmentId), eq(enrollments.status, STEP_STATUS.awaitingPayment)))
+    .returning({ id: enrollments.id });
+  return rows.length > 0;
 }
 
 export async function findSessionFeeOrderStatus(db: Executor, enrollmentId: number): Promise<number | null> {
@@ -225,6 +274,43 @@ export async function wonOtherSessionSameCourse(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * The member's records of a course outside one session (decision 021): whether the course
+ * registration is paid (a complete registration order of the course; a free registration is a
+ * complete order of 0 yen) and the statuses of their attendee enrolments in the course's other sessions.
+ */
+export async function findCourseRecords(
+  db: Executor,
+  input: { userId: number; courseId: number; trainingId: number },
+): Promise<{ registrationPaid: boolean; otherStatuses: number[] }> {
+  const [paid] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, input.userId),
+        eq(orders.type, ORDER_TYPE.purchase),
+        eq(orders.objectType, OBJECT_TYPE.courseRegistration),
+        eq(orders.objectId, input.courseId),
+        eq(orders.status, ORDER_STATUS.complete),
+      ),
+    )
+    .limit(1);
+  const others = await db
+    .select({ status: enrollments.status })
+    .from(enrollments)
+    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
+    .where(
+      and(
+        eq(enrollments.userId, input.userId),
+        eq(enrollments.userTypeId, USER_TYPE.attendee),
+        eq(trainings.courseId, input.courseId),
+        ne(enrollments.trainingId, input.trainingId),
+      ),
+    );
+  return { registrationPaid: Boolean(paid), otherStatuses: others.map((o) => o.status) };
 }
 
 export async function courseHasPreContent(db: Executor, courseId: number) {

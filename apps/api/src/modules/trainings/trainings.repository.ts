@@ -1,5 +1,5 @@
 import { OBJECT_TYPE, ORDER_TYPE, STEP_STATUS } from '@mels/domain';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -20,13 +20,17 @@ export type SearchFilter = {
   from?: string | undefined;
   /** YYYY-MM-DD, inclusive. */
   to?: string | undefined;
+  /** Only the cards whose recruiting is open at `now` (募集中のみ). */
+  openOnly?: boolean | undefined;
+  /** The moment that decides which recruitings are open (cards open at it come first). */
+  now: Date;
 };
 
 /**
  * Which filters a search uses. Each shape has its own statement (16 at most), built once and
  * prepared (named) on each connection, so a search neither rebuilds its SQL nor re-parses it.
  */
-export type SearchShape = { areas: boolean; courses: boolean; from: boolean; to: boolean };
+export type SearchShape = { areas: boolean; courses: boolean; from: boolean; to: boolean; open: boolean };
 
 export function searchShape(filter: SearchFilter): SearchShape {
   return {
@@ -34,11 +38,12 @@ export function searchShape(filter: SearchFilter): SearchShape {
     courses: Boolean(filter.courses?.length),
     from: Boolean(filter.from),
     to: Boolean(filter.to),
+    open: Boolean(filter.openOnly),
   };
 }
 
 const shapeKey = (shape: SearchShape) =>
-  `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}` ||
+  `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}${shape.open ? 'o' : ''}` ||
   'none';
 
 /**
@@ -54,8 +59,23 @@ function searchWhere(shape: SearchShape): SQL | undefined {
     shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
     shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
     shape.to ? sql`${trainings.eventDate} <= ${sql.placeholder('to')}` : undefined,
+    shape.open ? recruitingOpen(trainingUserTypes.applyStartDate, trainingUserTypes.applyEndDate) : undefined,
   );
 }
+
+/** The moment of the search, for the recruiting phase (a timestamptz placeholder). */
+const searchNow = sql`${sql.placeholder('now')}::timestamptz`;
+
+/** Recruiting open at the search's moment: the window holds it (recruitingPhase's 'open'). */
+function recruitingOpen(start: SQLWrapper, end: SQLWrapper): SQL {
+  return sql`(${start} <= ${searchNow} and ${end} >= ${searchNow})`;
+}
+
+/**
+ * The recruiting phase of a card as a rank, as recruitingPhase (@mels/domain) decides it: 0 open,
+ * 1 upcoming, 2 closed. The search lists open recruitings first.
+ */
+const phaseRank = sql`(case when ${trainingUserTypes.applyStartDate} > ${searchNow} then 1 when ${trainingUserTypes.applyEndDate} < ${searchNow} then 2 else 0 end)`;
 
 /** The values of the placeholders for a filter and a page. */
 export function searchValues(filter: SearchFilter, limit: number, offset: number): Record<string, unknown> {
@@ -65,13 +85,18 @@ export function searchValues(filter: SearchFilter, limit: number, offset: number
     courses: filter.courses ? [...filter.courses] : null,
     from: filter.from ?? null,
     to: filter.to ?? null,
+    now: filter.now.toISOString(),
     limit,
     offset,
   };
 }
 
-/** The order of the cards: date, start time, session, user type (stable across pages). */
+/**
+ * The order of the cards: open recruitings first, then upcoming, then closed ones; within each,
+ * date, start time, session, user type (stable across pages).
+ */
 const searchOrder = [
+  asc(phaseRank),
   asc(trainings.eventDate),
   asc(trainings.eventStartTime),
   asc(trainings.id),
@@ -188,7 +213,7 @@ export function searchCountQuery(db: Executor, shape: SearchShape) {
       .select({ n: count() })
       .from(trainings)
       .crossJoinLateral(
-        sql`(select 1 from ${trainingUserTypes} u where u.training_id = ${trainings.id} and u.user_type_id = any(${sql.placeholder('types')}) offset 0) as recruited`,
+        sql`(select 1 from ${trainingUserTypes} u where u.training_id = ${trainings.id} and u.user_type_id = any(${sql.placeholder('types')})${shape.open ? sql` and ${recruitingOpen(sql`u.apply_start_date`, sql`u.apply_end_date`)}` : sql``} offset 0) as recruited`,
       )
       .where(trainingsWhere(shape));
   }
@@ -275,15 +300,28 @@ export async function findTrainingCard(db: Executor, id: number, userTypeId: num
   return row satisfies CardRow | undefined;
 }
 
-/** The documents of a session's course (public) and, when asked, of the session itself. */
-export function findTrainingDocuments(db: Executor, courseId: number, trainingId: number | null) {
+/**
+ * A session document the viewer may see (decision 020): one the office marked public, or, for a
+ * member, one of a session in which they hold a place.
+ */
+export function sessionDocumentVisible(viewerId: number | null): SQL {
+  if (viewerId === null) return sql`${documents.isPublic}`;
+  return sql`(${documents.isPublic} or exists (select 1 from ${enrollments} where ${enrollments.trainingId} = ${documents.trainingId} and ${enrollments.userId} = ${viewerId} and ${enrollments.status} in (${sql.join(
+    WON_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})))`;
+}
+
+/** The documents of a session's course (public) and those of the session itself the viewer may see. */
+export function findTrainingDocuments(
+  db: Executor,
+  options: { courseId: number; trainingId: number; viewerId: number | null },
+) {
   return db
     .select({ id: documents.id, name: documents.name, trainingId: documents.trainingId })
     .from(documents)
     .where(
-      trainingId === null
-        ? eq(documents.courseId, courseId)
-        : sql`(${documents.courseId} = ${courseId} and ${documents.trainingId} is null) or ${documents.trainingId} = ${trainingId}`,
+      sql`(${documents.courseId} = ${options.courseId} and ${documents.trainingId} is null) or (${documents.trainingId} = ${options.trainingId} and ${sessionDocumentVisible(options.viewerId)})`,
     )
     .orderBy(sql`${documents.trainingId} nulls first`, asc(documents.id));
 }

@@ -577,7 +577,17 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
           200,
           trainingResponseSchema,
         );
-        expect(logged.data.documents.map((d) => d.id)).toContain(sessionDoc?.id);
+        // A session's own documents are for the members who hold a place in it (decision 020).
+        expect(logged.data.documents.map((d) => d.id)).not.toContain(sessionDoc?.id);
+        await enrol(ctx, member.id, card.id, 4, [4, 6, 9]);
+        const placed = expectBody(
+          await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`, {
+            headers: { authorization: `Token ${member.token}` },
+          }),
+          200,
+          trainingResponseSchema,
+        );
+        expect(placed.data.documents.map((d) => d.id)).toContain(sessionDoc?.id);
       } finally {
         await ctx.deps.db
           .delete(documents)

@@ -39,6 +39,8 @@ export async function searchCards(db: Executor, query: TrainingsQuery, user: Aut
       courses: query.course_id,
       from: query.event_date$ge,
       to: query.event_date$le,
+      openOnly: query.open_only,
+      now,
     },
     query.page,
     query.limit,
@@ -60,7 +62,11 @@ export async function trainingDetail(
   if (!row) return undefined;
   const [states, docs] = await Promise.all([
     statesFor(db, [row], user),
-    findTrainingDocuments(db, row.courseId, user ? row.trainingId : null),
+    findTrainingDocuments(db, {
+      courseId: row.courseId,
+      trainingId: row.trainingId,
+      viewerId: user?.id ?? null,
+    }),
   ]);
   return presentDetail(row, now, states[0] ?? VISITOR_STATE, docs);
 }
