@@ -186,7 +186,7 @@ export async function sessionDetail(
   now: Date,
 ): Promise<SessionDetail> {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
-  const docs = await findDocuments(db, ctx.r.courseId, trainingId);
+  const docs = await findDocuments(db, { courseId: ctx.r.courseId, trainingId, userId });
   const status = ctx.enrollment?.status ?? null;
   const isStudent = userTypeId === USER_TYPE.attendee;
   return {
