@@ -11,6 +11,7 @@ export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
 export * from './rules/cart.ts';
 export * from './rules/invoice.ts';
+export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';

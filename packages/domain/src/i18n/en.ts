@@ -138,6 +138,7 @@ export const en: Messages = {
     userType: 'Recruiting',
     eventStartDate: 'Date from',
     eventEndDate: 'Date to',
+    openOnly: 'Open for applications only',
   },
   userTypes: {
     1: 'Instructor',

@@ -137,6 +137,7 @@ export const ja = {
     userType: '募集区分',
     eventStartDate: '開催日（開始）',
     eventEndDate: '開催日（終了）',
+    openOnly: '募集中のみ',
   },
   userTypes: {
     1: 'インストラクター',

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   agreementGuard,
+  agreementOpen,
   applicationWindow,
+  canChoosePaymentMethod,
   canTakeStep,
+  courseProgress,
   currentStep,
+  effectiveStatus,
   holdsPlace,
   isLiveApplication,
   paymentGuard,
+  paymentMethodOf,
   registrationSkipped,
   routeAfterWin,
   statusAfterWin,
@@ -279,20 +284,150 @@ describe("currentStep (the detail's step; decision 004)", () => {
 
 describe('routeAfterWin / statusAfterWin', () => {
   it.each([
-    [4, 5000, [1], 'payment', 8],
-    [4, 5000, [], 'payment', 8],
-    [4, 5000, [1, 2], 'payment', 8],
-    [4, 5000, [2], 'waiting', 8],
-    [4, 5000, [2, 3], 'waiting', 8],
-    [4, 5000, [3], 'agreement', 6],
-    [4, 0, [1], 'agreement', 6],
-    [4, 49, [1], 'agreement', 6],
-    [1, 5000, [1], 'agreement', 6],
-    [2, 5000, [1], 'agreement', 6],
-    [3, 5000, [2], 'agreement', 6],
-  ] as const)('type %i fee %i methods %j → %s (%i)', (type, fee, methods, route, status) => {
-    expect(routeAfterWin(type, fee, methods)).toBe(route);
-    expect(statusAfterWin(routeAfterWin(type, fee, methods))).toBe(status);
+    [4, 5000, [1], null, 'payment', 8],
+    [4, 5000, [], null, 'payment', 8],
+    [4, 5000, [2], null, 'waiting', 8],
+    [4, 5000, [3], null, 'agreement', 6],
+    // Several methods: the member chooses (decision 021), then the choice decides the route.
+    [4, 5000, [1, 2], null, 'choose', 8],
+    [4, 5000, [2, 3], null, 'choose', 8],
+    [4, 5000, [1, 2, 3], null, 'choose', 8],
+    [4, 5000, [1, 2], 1, 'payment', 8],
+    [4, 5000, [1, 2], 2, 'waiting', 8],
+    [4, 5000, [1, 2, 3], 3, 'agreement', 6],
+    [4, 5000, [1, 2], 3, 'choose', 8],
+    [4, 5000, [2], 1, 'waiting', 8],
+    [4, 0, [1, 2], null, 'agreement', 6],
+    [4, 49, [1], null, 'agreement', 6],
+    [1, 5000, [1, 2], null, 'agreement', 6],
+    [2, 5000, [1], null, 'agreement', 6],
+    [3, 5000, [2], null, 'agreement', 6],
+  ] as const)('type %i fee %i methods %j chosen %s → %s (%i)', (type, fee, methods, chosen, route, status) => {
+    expect(routeAfterWin(type, fee, methods, chosen)).toBe(route);
+    expect(statusAfterWin(routeAfterWin(type, fee, methods, chosen))).toBe(status);
+  });
+
+  it.each([
+    [[], null, 1],
+    [[2], null, 2],
+    [[3], 1, 3],
+    [[1, 2], null, null],
+    [[1, 2], 2, 2],
+    [[1, 3], 2, null],
+  ] as const)('methods %j chosen %s → method %s', (methods, chosen, method) =>
+    expect(paymentMethodOf(methods, chosen)).toBe(method),
+  );
+});
+
+describe('canChoosePaymentMethod', () => {
+  const base = {
+    userTypeId: 4,
+    sessionFee: 5000,
+    paymentMethodIds: [1, 2, 3],
+    status: 8,
+    cancelled: false,
+    order: null,
+  };
+  it.each([
+    ['several methods, awaiting payment, nothing paid', {}, true],
+    ['one method only (confirming it)', { paymentMethodIds: [2] }, true],
+    ['free session', { sessionFee: 0 }, false],
+    ['instructor', { userTypeId: 1 }, false],
+    ['won (6), not awaiting payment', { status: 6 }, false],
+    ['attending (9)', { status: 9 }, false],
+    ['cancelled', { cancelled: true }, false],
+    ['a transfer awaited may be changed', { order: { status: 0, paymentMethodId: 2 } }, true],
+    ['an on-site order may be changed', { order: { status: 0, paymentMethodId: 3 } }, true],
+    ['a card payment under way may not', { order: { status: 0, paymentMethodId: 1 } }, false],
+    ['paid', { order: { status: 3, paymentMethodId: 2 } }, false],
+    ['a cancelled transfer leaves the choice open', { order: { status: 6, paymentMethodId: 2 } }, true],
+  ] as const)('%s → %s', (_name, overrides, expected) =>
+    expect(canChoosePaymentMethod({ ...base, ...overrides })).toBe(expected),
+  );
+
+  it.each([
+    [6, 'agreement', true],
+    [6, 'payment', true],
+    [8, 'agreement', true],
+    [8, 'payment', false],
+    [8, 'waiting', false],
+    [8, 'choose', false],
+    [9, 'agreement', false],
+    [null, 'agreement', false],
+  ] as const)('agreement at %s by route %s → %s', (status, route, open) =>
+    expect(agreementOpen(status, route)).toBe(open),
+  );
+});
+
+describe('the course registration and pre-learning carried to another session (decision 021)', () => {
+  it.each([
+    ['nothing anywhere', false, [], 0],
+    ['registration paid', true, [], 1],
+    ['another enrolment registered', false, [1], 1],
+    ['pre-video watched elsewhere', false, [2], 2],
+    ['pre-test done elsewhere', true, [3], 3],
+    ['lost a lottery (7) elsewhere: everything before applying was done', true, [7], 3],
+    ['cancelled (7) and awaiting lottery (5) elsewhere', false, [7, 5], 3],
+    ['completed the course: the registration stands, the pre-learning is done again', true, [12], 1],
+    ['completed once, free course: the registration was the course (status 12 ≥ 1)', false, [12], 1],
+    ['an enrolment that has nothing yet', false, [0], 0],
+  ] as const)('%s → %i', (_name, paid, statuses, level) =>
+    expect(courseProgress({ registrationPaid: paid, otherStatuses: statuses })).toBe(level),
+  );
+
+  it.each([
+    [null, 0, null],
+    [null, 1, 1],
+    [0, 3, 3],
+    [2, 1, 2],
+    [4, 3, 4],
+    [7, 3, 7],
+    [null, undefined, null],
+  ] as const)('own %s carried %s → %s', (status, carried, expected) =>
+    expect(effectiveStatus({ status, courseProgress: carried })).toBe(expected),
+  );
+
+  const paid = { coursePrice: 3300, hasPreVideo: true, hasPreTest: true };
+  it.each([
+    [
+      'second session, registration paid elsewhere: step 1 finished, pre-video active',
+      { ...paid, courseProgress: 1 },
+      '1:finished 2:active 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+      2,
+    ],
+    [
+      'second session after a lost lottery: straight to the application',
+      { ...paid, courseProgress: 3 },
+      '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled',
+      4,
+    ],
+    [
+      'second session, an enrolment row at 0 (a pre-test started): the carried progress still counts',
+      { ...paid, status: 0, courseProgress: 2 },
+      '1:finished 2:finished 3:active 4:disabled 5:disabled 6:disabled 7:disabled',
+      3,
+    ],
+    [
+      'paid course without pre-material, registered elsewhere: application active, step 4',
+      { coursePrice: 3300, courseProgress: 1 },
+      '1:finished 2:finished 3:finished 4:active 5:disabled 6:disabled 7:disabled',
+      4,
+    ],
+    [
+      'nothing carried: step 1 as before',
+      { ...paid, courseProgress: 0 },
+      '1:active 2:disabled 3:disabled 4:disabled 5:disabled 6:disabled 7:disabled',
+      1,
+    ],
+    [
+      'applied here: the own status rules',
+      { ...paid, status: 6, courseProgress: 1 },
+      '1:finished 2:finished 3:finished 4:finished 5:active 6:disabled 7:disabled',
+      4,
+    ],
+  ] as const)('%s', (_name, overrides, expected, step) => {
+    expect(states(input(overrides))).toBe(expected);
+    expect(currentStep(input(overrides))).toBe(step);
   });
 });
 

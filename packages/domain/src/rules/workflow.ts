@@ -1,4 +1,4 @@
-import { BI_PREFIX, PAYMENT_METHOD, USER_TYPE } from '../constants.ts';
+import { BI_PREFIX, ORDER_STATUS, PAYMENT_METHOD, USER_TYPE } from '../constants.ts';
 import {
   DISPLAY_STEP_BY_STATUS,
   displayStep,
@@ -85,8 +85,48 @@ export type WorkflowInput = {
   assistantApproved: boolean;
   /** A first-come recruitment whose places are all taken (a lottery takes applications past capacity). */
   full?: boolean;
+  /**
+   * What the member's records of the course put them at outside this enrolment (0–3, see
+   * courseProgress): the registration paid (1) and the pre-video (2) and pre-test (3) done in
+   * another session of the same course. Decision 021.
+   */
+  courseProgress?: number;
   now: Date;
 };
+
+/**
+ * The member's progress in a course before applying (decision 021), from their records outside one
+ * enrolment: the course registration (step 1) is per member and course, so a paid (or free)
+ * registration, or any attendee enrolment of the course past step 1, makes it 1 for good; the
+ * pre-video and pre-test are course material, so what another enrolment of the course reached (2, 3;
+ * an application or anything after it means both were done) counts too, until the member completes
+ * the course: a retake watches and answers again.
+ */
+export function courseProgress(records: {
+  registrationPaid: boolean;
+  /** The statuses of the member's other attendee enrolments in the course. */
+  otherStatuses: readonly number[];
+}): number {
+  let level: number = records.registrationPaid ? STEP_STATUS.courseRegistered : STEP_STATUS.initial;
+  for (const s of records.otherStatuses) {
+    if (s >= STEP_STATUS.courseRegistered) level = Math.max(level, STEP_STATUS.courseRegistered);
+    if (s < STEP_STATUS.completed) level = Math.max(level, Math.min(s, STEP_STATUS.preTestDone));
+  }
+  return level;
+}
+
+/**
+ * The status the workflow reads: the enrolment's own once it has applied (4 and after); before
+ * that, the further of its own and the course progress the member carries (decision 021). Null when
+ * neither has anything.
+ */
+export function effectiveStatus(input: Pick<WorkflowInput, 'status' | 'courseProgress'>): number | null {
+  const own = input.status;
+  if (own !== null && own >= STEP_STATUS.applying) return own;
+  const carried = input.courseProgress ?? STEP_STATUS.initial;
+  if (carried <= STEP_STATUS.initial) return own;
+  return Math.max(own ?? STEP_STATUS.initial, Math.min(carried, STEP_STATUS.preTestDone));
+}
 
 /** Everything that blocks every step not yet finished (spec: clickable only if …). */
 export function blockers(
@@ -103,7 +143,7 @@ export function blockers(
 
 /** Whether a step is done, from the last status (and what the course skips). */
 export function stepFinished(step: WorkflowStep, input: WorkflowInput): boolean {
-  const s = input.status ?? STEP_STATUS.initial;
+  const s = effectiveStatus(input) ?? STEP_STATUS.initial;
   switch (step) {
     case WORKFLOW_STEP.courseRegistration:
       return (
@@ -126,7 +166,7 @@ export function stepFinished(step: WorkflowStep, input: WorkflowInput): boolean 
 
 /** Whether a step not yet finished may be taken now (its own gate, before the global blockers). */
 function stepOpen(step: WorkflowStep, input: WorkflowInput): boolean {
-  const s = input.status ?? STEP_STATUS.initial;
+  const s = effectiveStatus(input) ?? STEP_STATUS.initial;
   const window = applicationWindow(input.applyStart, input.applyEnd, input.now);
   switch (step) {
     case WORKFLOW_STEP.courseRegistration:
@@ -160,10 +200,11 @@ export type StepView = { step: WorkflowStep; state: StepState };
  */
 export function workflowSteps(input: WorkflowInput): StepView[] {
   const blocked = blockers(input).length > 0;
+  const status = effectiveStatus(input) ?? STEP_STATUS.initial;
   let reachedOpen = false;
   return visibleSteps(input.userTypeId).map((step) => {
     // A step finished only because the course has nothing for it stays disabled behind an unfinished one.
-    const skippedOnly = step <= 3 && (input.status ?? 0) < step;
+    const skippedOnly = step <= 3 && status < step;
     if (stepFinished(step, input) && !(reachedOpen && skippedOnly)) {
       const bi = step === WORKFLOW_STEP.surveyAndCertificate && isBiCourse(input.certificatePrefix);
       return { step, state: bi ? 'bi_finished' : 'finished' };
@@ -175,14 +216,17 @@ export function workflowSteps(input: WorkflowInput): StepView[] {
 }
 
 /**
- * The step the detail answers as `step`: the status table of §4 once a status is recorded; before
+ * The step the detail answers as `step`: the status table of §4 once the member has applied; before
  * that, the first visible step not yet finished. That is the spec's 'step 4 for a student' when the
  * course skips registration, pre-video and pre-test, 1 when an attendee still owes the registration
- * fee, and 4 for instructors, assistants and observers, who see only steps 4 and 5 (decision 004).
+ * fee, 2 or 3 when pre-material waits (here or carried from another session of the course, decision
+ * 021), and 4 for instructors, assistants and observers, who see only steps 4 and 5 (decision 004).
  */
 export function currentStep(input: WorkflowInput): number {
+  const status = effectiveStatus(input);
+  if (status !== null && status >= STEP_STATUS.applying) return displayStep(status as StepStatus, 4);
   const pending = visibleSteps(input.userTypeId).find((step) => !stepFinished(step, input));
-  return displayStep(input.status as StepStatus | null, pending ?? DISPLAY_STEP_BY_STATUS[12]);
+  return pending ?? DISPLAY_STEP_BY_STATUS[12];
 }
 
 /** Whether `step` is the active step now (what every step endpoint checks on the server). */
@@ -190,27 +234,82 @@ export function canTakeStep(step: WorkflowStep, input: WorkflowInput): boolean {
   return workflowSteps(input).some((v) => v.step === step && v.state === 'active');
 }
 
-export type AfterWinRoute = 'payment' | 'waiting' | 'agreement';
+export type AfterWinRoute = 'payment' | 'waiting' | 'agreement' | 'choose';
+
+/** Whether a place of this user type and fee is paid for at all (attendees, a session fee of at least ¥50). */
+export function sessionFeeDue(userTypeId: number, sessionFee: number): boolean {
+  return userTypeId === USER_TYPE.attendee && sessionFee >= 50;
+}
 
 /**
- * Where a place leads (spec: after application). Attendees with a session fee (≥ the free threshold):
- * card (or no method set) → the payment page (status 8), bank transfer → the waiting notice (status 8
- * until the office confirms receipt), pay on site → the agreement. Free sessions and other user types → agreement.
+ * The payment method a place is paid by: the member's choice when the session offers it, else the
+ * session's only method (card when it names none); null while the member has several to choose from.
+ */
+export function paymentMethodOf(
+  paymentMethodIds: readonly number[],
+  chosen: number | null | undefined,
+): number | null {
+  if (chosen !== null && chosen !== undefined && paymentMethodIds.includes(chosen)) return chosen;
+  if (paymentMethodIds.length === 0) return PAYMENT_METHOD.card;
+  if (paymentMethodIds.length === 1) return paymentMethodIds[0] ?? null;
+  return null;
+}
+
+/**
+ * Where a place leads (spec: after application, 'for type 4 the payment method decides the route').
+ * Attendees with a session fee (≥ the free threshold): card → the payment page (status 8), bank
+ * transfer → the waiting notice (status 8 until the office confirms receipt), pay on site → the
+ * agreement; a session offering several methods lets the member choose first ('choose', status 8;
+ * decision 021). Free sessions and other user types → agreement.
  */
 export function routeAfterWin(
   userTypeId: number,
   sessionFee: number,
   paymentMethodIds: readonly number[],
+  chosen: number | null = null,
 ): AfterWinRoute {
-  if (userTypeId !== USER_TYPE.attendee || sessionFee < 50) return 'agreement';
-  if (paymentMethodIds.length === 0 || paymentMethodIds.includes(PAYMENT_METHOD.card)) return 'payment';
-  if (paymentMethodIds.includes(PAYMENT_METHOD.bankTransfer)) return 'waiting';
+  if (!sessionFeeDue(userTypeId, sessionFee)) return 'agreement';
+  const method = paymentMethodOf(paymentMethodIds, chosen);
+  if (method === null) return 'choose';
+  if (method === PAYMENT_METHOD.card) return 'payment';
+  if (method === PAYMENT_METHOD.bankTransfer) return 'waiting';
   return 'agreement';
 }
 
-/** The status a new place starts the ticket stage with: 8 awaiting payment when the route is payment or waiting. */
+/** The status a new place starts the ticket stage with: 8 awaiting payment unless the route is the agreement. */
 export function statusAfterWin(route: AfterWinRoute): StepStatus {
   return route === 'agreement' ? STEP_STATUS.won : STEP_STATUS.awaitingPayment;
+}
+
+/**
+ * Whether the member may (still) choose or change the payment method of a place: an attendee owing
+ * the session fee, awaiting payment (8), with no payment made and none under way by card. (With one
+ * method only, choosing it confirms it: a transfer's deadline starts then.)
+ */
+export function canChoosePaymentMethod(input: {
+  userTypeId: number;
+  sessionFee: number;
+  paymentMethodIds: readonly number[];
+  status: number | null;
+  cancelled: boolean;
+  /** The latest session-fee order: its status and method, or null. */
+  order: { status: number; paymentMethodId: number } | null;
+}): boolean {
+  if (!sessionFeeDue(input.userTypeId, input.sessionFee)) return false;
+  if (input.cancelled || input.status !== STEP_STATUS.awaitingPayment) return false;
+  const o = input.order;
+  if (o === null) return true;
+  // Paid: nothing to choose. In payment: only an offline order (transfer awaited, on site) may be withdrawn.
+  if (o.status === ORDER_STATUS.complete) return false;
+  return !(o.status === ORDER_STATUS.inPayment && o.paymentMethodId === PAYMENT_METHOD.card);
+}
+
+/**
+ * Whether the agreement may be given: a place not awaiting payment (6), or awaiting a payment the
+ * member makes at reception (8 with pay on site chosen or the only method).
+ */
+export function agreementOpen(status: number | null, route: AfterWinRoute): boolean {
+  return status === STEP_STATUS.won || (status === STEP_STATUS.awaitingPayment && route === 'agreement');
 }
 
 export type GuardTarget = 'detail' | 'agreement' | null;

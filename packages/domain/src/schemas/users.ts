@@ -8,7 +8,7 @@ import {
   TIME_ZONE,
 } from '../constants.ts';
 import type { SimulationQualification } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { format, ja, LANGUAGES } from '../i18n/index.ts';
 import {
   normalizeAlpha,
   normalizeDateDigits,
@@ -448,7 +448,12 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
   const profileUpdateRequestSchema = z
     .object(shape)
     .partial()
-    .extend({ password: optionalPassword, re_password: z.string().optional() })
+    .extend({
+      password: optionalPassword,
+      re_password: z.string().optional(),
+      /** The language of the member's mails (the web's language switcher saves it). */
+      language: z.enum(LANGUAGES).optional(),
+    })
     .superRefine((value, ctx) => {
       checkOptionalPasswords(value, ctx);
       if (value.occupation !== undefined && value.medical_department !== undefined)
@@ -586,6 +591,8 @@ export const userProfileSchema = z.object({
   /** Relative URL of the avatar image, or null. */
   avatar: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** The language of the member's mails: 'ja' or 'en'. */
+  language: z.enum(LANGUAGES),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -6,6 +6,7 @@ export function emailChangeConfirmMail(input: {
   firstName: string;
   link: string;
   publicUrl: string;
+  officeEmail: string;
 }): MailContent {
   const body = [
     `${input.lastName} ${input.firstName} 様`,
@@ -20,7 +21,10 @@ export function emailChangeConfirmMail(input: {
     '※変更が完了するまでは、これまでのメールアドレスでログインしてください。',
     '※このメールにお心当たりのない場合は、このメールを破棄してください。変更は行われません。',
   ].join('\n');
-  return composeMail('メールアドレス変更のご確認', body, input.publicUrl);
+  return composeMail('メールアドレス変更のご確認', body, {
+    publicUrl: input.publicUrl,
+    officeEmail: input.officeEmail,
+  });
 }
 
 /** Sent to the OLD address, so that a change the member did not make is noticed. */
@@ -29,6 +33,7 @@ export function emailChangeNoticeMail(input: {
   firstName: string;
   newEmail: string;
   publicUrl: string;
+  officeEmail: string;
 }): MailContent {
   const body = [
     `${input.lastName} ${input.firstName} 様`,
@@ -39,5 +44,8 @@ export function emailChangeNoticeMail(input: {
     '新しいメールアドレスに届く確認メールのURLを開くと、変更が完了します。',
     '※お心当たりのない場合は、パスワードを変更のうえ、事務局までお問い合わせください。',
   ].join('\n');
-  return composeMail('メールアドレス変更のお申し込みについて', body, input.publicUrl);
+  return composeMail('メールアドレス変更のお申し込みについて', body, {
+    publicUrl: input.publicUrl,
+    officeEmail: input.officeEmail,
+  });
 }

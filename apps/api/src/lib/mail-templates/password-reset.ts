@@ -6,6 +6,7 @@ export type PasswordResetMailInput = {
   /** The link to /forgot-password/{token}. */
   link: string;
   publicUrl: string;
+  officeEmail: string;
 };
 
 /** Sent on a password reminder request; the link is valid for one hour and once. */
@@ -24,5 +25,8 @@ export function passwordResetMail(input: PasswordResetMailInput): MailContent {
     '※このURLは一度のみ有効です。パスワードを再設定すると、ログイン中の端末はすべてログアウトされます。',
     '※このメールにお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
   ].join('\n');
-  return composeMail('パスワード再設定のご案内', body, input.publicUrl);
+  return composeMail('パスワード再設定のご案内', body, {
+    publicUrl: input.publicUrl,
+    officeEmail: input.officeEmail,
+  });
 }

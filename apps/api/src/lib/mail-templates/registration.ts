@@ -32,5 +32,8 @@ export function registrationMail(input: RegistrationMailInput): MailContent {
     '※このメールにお心当たりのない場合は、お手数ですが下記の事務局までご連絡ください。',
     `\u3000事務局：${input.officeEmail}`,
   ].join('\n');
-  return composeMail('会員登録完了のお知らせ', body, input.publicUrl);
+  return composeMail('会員登録完了のお知らせ', body, {
+    publicUrl: input.publicUrl,
+    officeEmail: input.officeEmail,
+  });
 }

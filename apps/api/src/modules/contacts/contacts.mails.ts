@@ -5,7 +5,7 @@ import {
   type ContactSend,
 } from '@mels/domain';
 import type { Mail } from '../../lib/mailer.ts';
-import { composeMail } from '../../lib/mail-templates/layout.ts';
+import { composeMail, type MailSite } from '../../lib/mail-templates/layout.ts';
 
 export type StoredContact = ContactSend & { id: number; subjectText: string };
 
@@ -22,7 +22,7 @@ function summary(c: StoredContact): string {
 }
 
 /** To the office: a new message from the contact form, to be answered to the sender's address. */
-export function officeContactMail(c: StoredContact, to: string, publicUrl: string): Mail {
+export function officeContactMail(c: StoredContact, to: string, site: MailSite): Mail {
   const body = [
     '事務局 ご担当者様',
     '',
@@ -32,7 +32,7 @@ export function officeContactMail(c: StoredContact, to: string, publicUrl: strin
     '',
     summary(c),
   ].join('\n');
-  return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, publicUrl) };
+  return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, site) };
 }
 
 /**
@@ -41,7 +41,7 @@ export function officeContactMail(c: StoredContact, to: string, publicUrl: strin
  * description): only the subject chosen from the list and the receipt number (decision 020). The
  * association's sender cannot be used to mail arbitrary text to a third party.
  */
-export function acknowledgementMail(c: StoredContact, publicUrl: string): Mail {
+export function acknowledgementMail(c: StoredContact, site: MailSite): Mail {
   const body = [
     'このたびはお問い合わせいただき、誠にありがとうございます。',
     '以下の件名でお問い合わせを受け付けました。',
@@ -53,5 +53,5 @@ export function acknowledgementMail(c: StoredContact, publicUrl: string): Mail {
     `※${CONTACT_ANSWER_WITHIN}に回答が届かない場合は、お手数ですが再度お問い合わせください。`,
     '※このメールにお心当たりのない場合は、このメールを破棄してください。',
   ].join('\n');
-  return { to: c.client_email, ...composeMail('お問い合わせを受け付けました', body, publicUrl) };
+  return { to: c.client_email, ...composeMail('お問い合わせを受け付けました', body, site) };
 }

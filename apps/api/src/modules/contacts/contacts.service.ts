@@ -1,4 +1,5 @@
 import { contactSubjectText, type ContactSend } from '@mels/domain';
+import { mailSite } from '../../lib/mail-templates/layout.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { acknowledgementMail, officeContactMail, type StoredContact } from './contacts.mails.ts';
 import { insertContact } from './contacts.repository.ts';
@@ -18,7 +19,7 @@ export async function sendContact(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, 
     content: input.content,
   });
   const contact: StoredContact = { ...input, id, subjectText };
-  await deps.mailer.send(officeContactMail(contact, deps.config.officeEmail, deps.config.publicUrl));
-  await deps.mailer.send(acknowledgementMail(contact, deps.config.publicUrl));
+  await deps.mailer.send(officeContactMail(contact, deps.config.officeEmail, mailSite(deps.config)));
+  await deps.mailer.send(acknowledgementMail(contact, mailSite(deps.config)));
   return { id };
 }

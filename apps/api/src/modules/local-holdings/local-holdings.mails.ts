@@ -1,6 +1,6 @@
 import { localHoldingFieldLabels as label, type LocalHoldingRegister } from '@mels/domain';
 import type { Mail } from '../../lib/mailer.ts';
-import { composeMail } from '../../lib/mail-templates/layout.ts';
+import { composeMail, type MailSite } from '../../lib/mail-templates/layout.ts';
 
 export type RegisteredHolding = Omit<LocalHoldingRegister, 'secretariat_password'> & { id: number };
 
@@ -16,7 +16,7 @@ function details(h: RegisteredHolding): string {
 }
 
 /** To the secretariat: the application is received and the office will review it. */
-export function secretariatReceivedMail(h: RegisteredHolding, publicUrl: string): Mail {
+export function secretariatReceivedMail(h: RegisteredHolding, site: MailSite): Mail {
   const body = [
     h.organization,
     `${h.secretariat_name} 様`,
@@ -34,12 +34,12 @@ export function secretariatReceivedMail(h: RegisteredHolding, publicUrl: string)
   ].join('\n');
   return {
     to: h.secretariat_email,
-    ...composeMail('地域開催団体の登録申請を受け付けました', body, publicUrl),
+    ...composeMail('地域開催団体の登録申請を受け付けました', body, site),
   };
 }
 
 /** To the office: a new organisation waits for approval. */
-export function officeNewHoldingMail(h: RegisteredHolding, to: string, publicUrl: string): Mail {
+export function officeNewHoldingMail(h: RegisteredHolding, to: string, site: MailSite): Mail {
   const body = [
     '事務局 ご担当者様',
     '',
@@ -48,5 +48,5 @@ export function officeNewHoldingMail(h: RegisteredHolding, to: string, publicUrl
     '',
     details(h),
   ].join('\n');
-  return { to, ...composeMail(`地域開催団体の登録申請：${h.organization}`, body, publicUrl) };
+  return { to, ...composeMail(`地域開催団体の登録申請：${h.organization}`, body, site) };
 }

@@ -1,6 +1,7 @@
 import { publicFormMessages, type LocalHoldingRegister } from '@mels/domain';
 import { fieldError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { mailSite } from '../../lib/mail-templates/layout.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { officeNewHoldingMail, secretariatReceivedMail } from './local-holdings.mails.ts';
 import { emailTaken, insertLocalHolding, isDuplicateEmailError } from './local-holdings.repository.ts';
@@ -34,7 +35,7 @@ export async function registerLocalHolding(
   }
   const { secretariat_password: _password, ...details } = input;
   const holding = { ...details, id: row.id };
-  await deps.mailer.send(secretariatReceivedMail(holding, deps.config.publicUrl));
-  await deps.mailer.send(officeNewHoldingMail(holding, deps.config.officeEmail, deps.config.publicUrl));
+  await deps.mailer.send(secretariatReceivedMail(holding, mailSite(deps.config)));
+  await deps.mailer.send(officeNewHoldingMail(holding, deps.config.officeEmail, mailSite(deps.config)));
   return row;
 }

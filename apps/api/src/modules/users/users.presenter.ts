@@ -29,5 +29,6 @@ export function presentUser(u: UserRow): UserProfile {
     birthday: birthdayFromIso(u.birthday),
     avatar: avatarUrl(u.avatarPath),
     role: u.role === 'office' ? 'office' : 'member',
+    language: u.language === 'en' ? 'en' : 'ja',
   };
 }

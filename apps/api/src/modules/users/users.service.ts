@@ -276,6 +276,7 @@ export async function updateProfile(
   const department =
     input.medical_department !== undefined ? input.medical_department : current.medicalDepartment;
   const changes: UserChanges = { ...columnsOf(input), updatedAt: now };
+  if (input.language !== undefined) changes.language = input.language;
   if (occupation === OCCUPATION_ID.doctor) {
     if (department === null)
       throw fieldError('medical_department', format(ja.validation.required, ja.fields.medicalDepartment));
@@ -341,11 +342,17 @@ export async function updateProfile(
         ...names,
         link: `${deps.config.publicUrl}/email-change/${emailToken}`,
         publicUrl: deps.config.publicUrl,
+        officeEmail: deps.config.officeEmail,
       }),
     });
     await sendMail(deps, {
       to: updated.email,
-      ...emailChangeNoticeMail({ ...names, newEmail, publicUrl: deps.config.publicUrl }),
+      ...emailChangeNoticeMail({
+        ...names,
+        newEmail,
+        publicUrl: deps.config.publicUrl,
+        officeEmail: deps.config.officeEmail,
+      }),
     });
   }
   return { ...presentUser(updated), pending_email: newEmail };
@@ -429,6 +436,7 @@ export async function requestPasswordReset(
         firstName: user.firstName,
         link: `${deps.config.publicUrl}/forgot-password/${token}`,
         publicUrl: deps.config.publicUrl,
+        officeEmail: deps.config.officeEmail,
       }),
     });
   }
