@@ -141,10 +141,20 @@ describe('data transfer (データ移行)', () => {
     await context.close();
   });
 
-  it('asks for the email used at the course when it differs from the account', async () => {
+  it('offers the email used at the course after a code is not found, and accepts only the right one', async () => {
     const { context, page } = await codePage();
+    // A code that does not exist and one recorded with another address read alike (decision 020).
+    await field(page, '受講コード').fill('A1999-999998');
+    await page.getByRole('button', { name: '確認する' }).click();
+    const unknownText = (await page.getByTestId('claim-code-error').textContent()) ?? '';
     await field(page, '受講コード').fill(OTHER_EMAIL_CODE.toLowerCase());
     await page.getByRole('button', { name: '確認する' }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('claim-code-error').textContent()) ?? '')
+      .toBe(unknownText);
+    expect(unknownText).toMatch(/該当する受講記録が見つかりませんでした/);
+    await expectAxeClean(page);
+    await page.getByRole('button', { name: '受講時のメールアドレスを入力する' }).click();
     await page.getByRole('heading', { name: 'メールアドレスの確認' }).waitFor();
     // The code was kept (upper case, as normalised).
     await page.getByText(OTHER_EMAIL_CODE, { exact: true }).waitFor();
@@ -154,10 +164,18 @@ describe('data transfer (データ移行)', () => {
     await page.getByRole('button', { name: 'メールアドレスを確認する' }).click();
     const input = field(page, '受講時のメールアドレス');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('この番号とメールアドレスに一致する受講記録が見つかりません').waitFor();
     await expectAxeClean(page);
     await shootBoth(page, 'claim-email');
     await page.getByRole('button', { name: '番号の入力に戻る' }).click();
     await field(page, '受講コード').waitFor();
+    // The address of the time proves the record: the confirmation shows its holder.
+    await page.getByRole('button', { name: '確認する' }).click();
+    await page.getByRole('button', { name: '受講時のメールアドレスを入力する' }).click();
+    await field(page, '受講時のメールアドレス').fill('Tanaka.Yumi@example.jp');
+    await page.getByRole('button', { name: 'メールアドレスを確認する' }).click();
+    await page.getByRole('heading', { level: 1, name: '受講内容の確認' }).waitFor();
+    expect(await page.getByTestId('claim-holder').textContent()).toBe('田中 由美');
     await context.close();
   });
 

@@ -24,6 +24,10 @@ export const claimEn: ClaimMessages = {
     certificateRequired: 'certification number is required',
     submit: 'Check',
     notFoundHelp: 'If the number is correct but not found, please contact the office.',
+    emailOfferLead:
+      'If you applied for the course with another email address than your current one, enter that address to check.',
+    emailOffer: 'Enter the email address used for the course',
+    emailNotFound: 'No record matches this number and email address',
     emailTitle: 'Confirm your email address',
     emailLead: 'Enter the email address you used when applying for the course.',
     emailLabel: 'Email used when attending',

@@ -22,6 +22,10 @@ export const claimJa = {
     certificateRequired: '認定番号を入力してください',
     submit: '確認する',
     notFoundHelp: '番号が正しいのに見つからない場合は、事務局までお問い合わせください。',
+    emailOfferLead:
+      '受講時のメールアドレスが現在のご登録と異なる場合は、受講時のメールアドレスを入力して確認してください。',
+    emailOffer: '受講時のメールアドレスを入力する',
+    emailNotFound: 'この番号とメールアドレスに一致する受講記録が見つかりません',
     emailTitle: 'メールアドレスの確認',
     emailLead: '受講時にお申し込みいただいたメールアドレスを入力してください。',
     emailLabel: '受講時のメールアドレス',

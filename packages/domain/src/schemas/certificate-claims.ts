@@ -15,13 +15,11 @@ export const CLAIM_MESSAGES = {
   bothCodes: '受講コードと認定番号はどちらか一方のみ入力してください',
   codeTooLong: '50文字以下で入力してください',
   emailFormat: 'メールアドレスの形式が正しくありません',
-  notFound: '該当する受講記録が見つかりませんでした。コースと受講コード（認定番号）をご確認ください。',
-  emailMismatch:
-    '受講時にご登録いただいたメールアドレスが、現在のご登録と異なります。受講時のメールアドレスを入力してください。',
-  emailWrong: 'メールアドレスが受講時のご登録と一致しません。',
+  /** The one answer for an unknown code and a record whose address of the time was not given (decision 020). */
+  notFound:
+    '該当する受講記録が見つかりませんでした。コースと受講コード（認定番号）をご確認ください。受講時のメールアドレスが現在のご登録と異なる場合は、受講時のメールアドレスもご入力ください。',
   notPaid: 'お支払いが完了していません。お支払い手続きを行ってください。',
-  rateLimited:
-    '受講記録の確認回数が上限に達しました。しばらく時間をおいてから再度お試しください（1時間あたり10回まで）。',
+  rateLimited: '受講記録の確認回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。',
   certificateNotFound: '修了証が見つかりません。',
 } as const;
 

@@ -74,14 +74,14 @@ export function registerCertificateClaims(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'What an attendance code / certificate number finds: the course, holder, date, fee and state (10 wrong guesses an hour)',
+          "What an attendance code / certificate number finds once the record is proven the caller's (account or given email): the course, holder, date, fee and state; anything else is the same 404 (10 wrong guesses an hour per account and per code, 30 per IP)",
         body: certificateClaimBodySchema,
         response: { ...errors, 200: certificateClaimCheckResponseSchema },
       },
     },
     async (request, reply) =>
       withRetryAfter(reply, async () => ({
-        data: await checkClaim(deps(), currentUser(request).id, request.body),
+        data: await checkClaim(deps(), { userId: currentUser(request).id, ip: request.ip }, request.body),
       })),
   );
 
@@ -101,7 +101,11 @@ export function registerCertificateClaims(app: FastifyInstance) {
     },
     async (request, reply) =>
       withRetryAfter(reply, async () => ({
-        data: await claimCertificate(deps(), currentUser(request).id, request.body),
+        data: await claimCertificate(
+          deps(),
+          { userId: currentUser(request).id, ip: request.ip },
+          request.body,
+        ),
       })),
   );
 

@@ -29,9 +29,19 @@ import {
   viewLink,
 } from './certificates.service.ts';
 
-/** Wrong guesses of a user allowed per window (checks and claims together), then 429. */
+/**
+ * Wrong guesses allowed per window (checks and claims together), then 429: per account, per code
+ * (whoever tries it: guessing the address of the time of one code) and per IP address (many accounts
+ * from one place; offices share an address, so that limit is higher). Decision 020.
+ */
 export const CLAIM_RATE_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
+export const CLAIM_IP_RATE_LIMIT = { limit: 30, windowSeconds: 3600 } as const;
 export const CLAIM_RATE_BUCKET = 'certificate-claim:user';
+export const CLAIM_CODE_RATE_BUCKET = 'certificate-claim:code';
+export const CLAIM_IP_RATE_BUCKET = 'certificate-claim:ip';
+
+/** Who is claiming: the account and the address the request came from. */
+export type Claimant = { userId: number; ip: string };
 
 /** certificates.certificate_type of a claim: 0 by attendance code, 1 by certificate number. */
 const CLAIM_TYPE = { attendance: 0, certificate: 1 } as const;
@@ -79,9 +89,11 @@ async function findUser(db: Executor, userId: number) {
 }
 
 /**
- * The legacy certificate the body names, checked for this user: an unknown code, a code of another
- * course (or of a course that is not claimable) and a code claimed by someone else are the same 404;
- * an address of the time that is not the account's needs the body's `email` (409 otherwise).
+ * The legacy certificate the body names, checked for this user. Until the caller proves the record
+ * is theirs, nothing about it is revealed: an unknown code, a code of another course (or of a course
+ * that is not claimable), a code claimed by someone else and a code recorded with an address that is
+ * neither the account's nor the body's `email` all give the same 404 with the same message, after the
+ * same lookups (decision 020).
  */
 async function findClaim(
   db: Executor,
@@ -91,40 +103,60 @@ async function findClaim(
   const code = claimCode({ attendanceCode: input.attendance_code, certificateCode: input.certificate_code });
   if (!code) throw notFoundCode();
   const [course] = await db.select().from(courses).where(eq(courses.id, input.course_id));
-  if (
-    !course ||
-    !course.isActive ||
-    course.isRenewal ||
-    !CLAIM_COURSE_PREFIXES.includes(course.certificatePrefix as (typeof CLAIM_COURSE_PREFIXES)[number])
-  )
-    throw notFoundCode();
-  const legacy = await findLegacyByCode(db, course.id, code);
-  if (!legacy || (legacy.claimedByUserId !== null && legacy.claimedByUserId !== user.id))
-    throw notFoundCode();
-  const recorded = legacy.email.trim().toLowerCase();
-  if (recorded !== user.email.trim().toLowerCase()) {
-    const given = input.email?.trim().toLowerCase();
-    if (!given) throw conflict(CLAIM_MESSAGES.emailMismatch, 'EMAIL_MISMATCH');
-    if (given !== recorded)
-      throw conflict(CLAIM_MESSAGES.emailMismatch, 'EMAIL_MISMATCH', { email: [CLAIM_MESSAGES.emailWrong] });
-  }
+  const claimable =
+    course !== undefined &&
+    course.isActive &&
+    !course.isRenewal &&
+    CLAIM_COURSE_PREFIXES.includes(course.certificatePrefix as (typeof CLAIM_COURSE_PREFIXES)[number]);
+  const legacy = claimable ? await findLegacyByCode(db, course.id, code) : undefined;
+  const recorded = legacy?.email.trim().toLowerCase() ?? '';
+  const proven =
+    recorded !== '' &&
+    (recorded === user.email.trim().toLowerCase() || recorded === input.email?.trim().toLowerCase());
+  const free = legacy?.claimedByUserId === null || legacy?.claimedByUserId === user.id;
+  if (!course || !legacy || !proven || !free) throw notFoundCode();
   return { legacy, course, kind: code.kind, code: code.code };
 }
 
+/** The code as the per-code limit counts it: the course and the normalised code. */
+function codeKey(input: CertificateClaimInput): string {
+  const code = claimCode({ attendanceCode: input.attendance_code, certificateCode: input.certificate_code });
+  return `${input.course_id}:${code?.kind ?? ''}:${code?.code ?? ''}`;
+}
+
 /**
- * Runs a lookup under the user's guess limit: every attempt counts, a successful one is taken back,
- * so only wrong guesses (404, 409) add up; over the limit the call answers 429 before looking.
+ * Runs a lookup under the guess limits (account and code, then IP): every attempt counts, a
+ * successful one is taken back, so only wrong guesses (404) add up; over a limit the call answers
+ * 429 before looking.
  */
-async function guarded<T>(deps: Deps, userId: number, work: () => Promise<T>): Promise<T> {
-  const outcome = await consumeRateLimit(
-    deps.db,
-    [{ bucket: CLAIM_RATE_BUCKET, key: String(userId) }],
-    CLAIM_RATE_LIMIT,
-    deps.clock.now(),
-  );
-  if (!outcome.allowed) throw new ClaimRateLimitedError(outcome.retryAfterSeconds);
+async function guarded<T>(
+  deps: Deps,
+  claimant: Claimant,
+  input: CertificateClaimInput,
+  work: () => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  const hits: number[] = [];
+  const limits = [
+    {
+      keys: [
+        { bucket: CLAIM_RATE_BUCKET, key: String(claimant.userId) },
+        { bucket: CLAIM_CODE_RATE_BUCKET, key: codeKey(input) },
+      ],
+      policy: CLAIM_RATE_LIMIT,
+    },
+    { keys: [{ bucket: CLAIM_IP_RATE_BUCKET, key: claimant.ip }], policy: CLAIM_IP_RATE_LIMIT },
+  ];
+  for (const { keys, policy } of limits) {
+    const outcome = await consumeRateLimit(deps.db, keys, policy, now);
+    if (!outcome.allowed) {
+      await releaseRateLimitHits(deps.db, hits);
+      throw new ClaimRateLimitedError(outcome.retryAfterSeconds);
+    }
+    hits.push(...outcome.hitIds);
+  }
   const result = await work();
-  await releaseRateLimitHits(deps.db, outcome.hitIds);
+  await releaseRateLimitHits(deps.db, hits);
   return result;
 }
 
@@ -149,11 +181,12 @@ async function orderOf(db: Executor, userId: number, legacyId: number, status: n
 /** POST /certificates/claims/check */
 export async function checkClaim(
   deps: Deps,
-  userId: number,
+  claimant: Claimant,
   input: CertificateClaimInput,
 ): Promise<CertificateClaimCheck> {
+  const { userId } = claimant;
   const user = await findUser(deps.db, userId);
-  const found = await guarded(deps, userId, () => findClaim(deps.db, user, input));
+  const found = await guarded(deps, claimant, input, () => findClaim(deps.db, user, input));
   const { legacy, course } = found;
   const amount = courseRegistrationFee(course);
   const free = amount < FREE_THRESHOLD_YEN;
@@ -192,11 +225,12 @@ export const fileName = (number: string) => `certificate_${number}.pdf`;
  */
 export async function claimCertificate(
   deps: Deps,
-  userId: number,
+  claimant: Claimant,
   input: CertificateClaimInput,
 ): Promise<CertificateClaimResult> {
+  const { userId } = claimant;
   const user = await findUser(deps.db, userId);
-  const found = await guarded(deps, userId, () => findClaim(deps.db, user, input));
+  const found = await guarded(deps, claimant, input, () => findClaim(deps.db, user, input));
   const { legacy, course } = found;
   if (legacy.claimedByUserId === userId && legacy.certificateId !== null)
     return present(deps, legacy.certificateId);

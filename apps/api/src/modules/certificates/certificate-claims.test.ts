@@ -21,7 +21,7 @@ import {
   newMember,
   type Member,
 } from '../payments/payments.fixtures.ts';
-import { CLAIM_RATE_LIMIT } from './certificate-claims.service.ts';
+import { CLAIM_IP_RATE_LIMIT, CLAIM_RATE_LIMIT } from './certificate-claims.service.ts';
 import { validUntil } from './certificates.service.ts';
 
 type Course = { id: number; name: string };
@@ -53,8 +53,17 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
   afterAll(async () => ctx?.close());
 
   const db = () => ctx.deps.db;
-  const post = (member: Member | null, url: string, body: Record<string, unknown>) =>
-    call(ctx.app, member?.token ?? null, 'POST', `/api/v1/certificates${url}`, body);
+  /** Each member calls from an address of their own unless one is given (the per-IP limit is shared). */
+  const addressOf = (member: Member | null) =>
+    member ? `10.${(member.id >> 16) & 255}.${(member.id >> 8) & 255}.${member.id & 255}` : '10.255.255.255';
+  const post = (member: Member | null, url: string, body: Record<string, unknown>, ip = addressOf(member)) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/certificates${url}`,
+      headers: member ? { authorization: `Token ${member.token}` } : {},
+      payload: body,
+      remoteAddress: ip,
+    });
   const check = (member: Member, body: Record<string, unknown>) => post(member, '/claims/check', body);
   const claim = (member: Member, body: Record<string, unknown>) => post(member, '/claims', body);
   const legacyRow = async (id: number) =>
@@ -208,26 +217,53 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       );
     });
 
-    it('asks for the address of the time when the record has another one', async () => {
+    it('answers a record of another address exactly as an unknown code until that address is given', async () => {
       const member = await newMember(ctx.app);
       const cert = await legacy(basic.id, 'Old.Address@Example.jp');
+      const unknown = { course_id: basic.id, attendance_code: `${cert.attendanceCode}9` };
       const body = { course_id: basic.id, attendance_code: cert.attendanceCode };
-      const missing = expectError(await check(member, body), 409, 'EMAIL_MISMATCH');
-      expect(missing.meta.message).toBe(CLAIM_MESSAGES.emailMismatch);
-      expect(missing.errors).toEqual({});
-      const wrong = expectError(
+      const answers = [
+        await check(member, unknown),
+        await check(member, { ...unknown, email: 'wrong@example.jp' }),
+        await check(member, body),
         await check(member, { ...body, email: 'wrong@example.jp' }),
-        409,
-        'EMAIL_MISMATCH',
-      );
-      expect(wrong.errors).toEqual({ email: [CLAIM_MESSAGES.emailWrong] });
-      expectError(await claim(member, body), 409, 'EMAIL_MISMATCH');
+        await claim(member, body),
+        await claim(member, { ...body, email: 'wrong@example.jp' }),
+      ];
+      for (const answer of answers) {
+        const error = expectError(answer, 404, 'NG_CERTIFICATE_CODE');
+        expect(error.meta.message).toBe(CLAIM_MESSAGES.notFound);
+        expect(error.errors).toEqual({});
+        expect(error).not.toHaveProperty('data');
+      }
+      // The whole answer, not only its code, is the same for an existing and an unknown code.
+      const strip = (raw: string) => raw.replaceAll(cert.attendanceCode, 'CODE').replaceAll(`CODE9`, 'CODE');
+      expect(strip(answers[2]?.body ?? '')).toBe(strip(answers[0]?.body ?? ''));
+      expect(strip(answers[3]?.body ?? '')).toBe(strip(answers[1]?.body ?? ''));
+      const headers = (r: (typeof answers)[number] | undefined) =>
+        Object.keys(r?.headers ?? {})
+          .filter((h) => !['date', 'content-length', 'x-request-id'].includes(h))
+          .sort();
+      expect(headers(answers[2])).toEqual(headers(answers[0]));
       const ok = expectBody(
         await check(member, { ...body, email: ' old.address@example.JP ' }),
         200,
         certificateClaimCheckResponseSchema,
       ).data;
       expect(ok.holder_name).toBe('山田 花子');
+    });
+
+    it('treats a record with no address of the time as not found (nothing to prove it by)', async () => {
+      const member = await newMember(ctx.app);
+      const cert = await legacy(basic.id, '');
+      for (const email of [undefined, 'someone@example.jp']) {
+        const error = expectError(
+          await check(member, { course_id: basic.id, attendance_code: cert.attendanceCode, email }),
+          404,
+          'NG_CERTIFICATE_CODE',
+        );
+        expect(error.meta.message).toBe(CLAIM_MESSAGES.notFound);
+      }
     });
 
     it('validates the body (400 with field errors)', async () => {
@@ -274,7 +310,63 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       );
       // another user is not affected
       const someone = await newMember(ctx.app);
-      expectError(await check(someone, wrong), 404, 'NG_CERTIFICATE_CODE');
+      expectError(
+        await check(someone, { ...wrong, attendance_code: 'A1999-OTHER-1' }),
+        404,
+        'NG_CERTIFICATE_CODE',
+      );
+    });
+
+    it('limits guesses of the address of one code whoever makes them (429 per code)', async () => {
+      const cert = await legacy(basic.id, 'owner.then@example.jp');
+      const body = { course_id: basic.id, attendance_code: cert.attendanceCode };
+      let n = 0;
+      // Several accounts, each from its own address, guess the address of the time of one code.
+      while (n < CLAIM_RATE_LIMIT.limit) {
+        const guesser = await newMember(ctx.app);
+        for (let i = 0; i < 3 && n < CLAIM_RATE_LIMIT.limit; i += 1, n += 1)
+          expectError(
+            await check(guesser, { ...body, email: `guess${n}@example.jp` }),
+            404,
+            'NG_CERTIFICATE_CODE',
+          );
+      }
+      const late = await newMember(ctx.app);
+      const limited = await check(late, { ...body, email: 'owner.then@example.jp' });
+      expect(expectError(limited, 429, 'RATE_LIMITED').meta.message).toBe(CLAIM_MESSAGES.rateLimited);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The same account may still try another code.
+      const mine = await legacy(basic.id, late.email);
+      expectBody(
+        await check(late, { course_id: basic.id, attendance_code: mine.attendanceCode }),
+        200,
+        certificateClaimCheckResponseSchema,
+      );
+    });
+
+    it('limits wrong guesses from one IP address across accounts (429 per IP)', async () => {
+      const ip = '192.0.2.77';
+      let n = 0;
+      while (n < CLAIM_IP_RATE_LIMIT.limit) {
+        const member = await newMember(ctx.app);
+        for (let i = 0; i < CLAIM_RATE_LIMIT.limit - 1 && n < CLAIM_IP_RATE_LIMIT.limit; i += 1, n += 1)
+          expectError(
+            await post(
+              member,
+              '/claims/check',
+              { course_id: basic.id, attendance_code: `A1999-IP-${n}` },
+              ip,
+            ),
+            404,
+            'NG_CERTIFICATE_CODE',
+          );
+      }
+      const fresh = await newMember(ctx.app);
+      const cert = await legacy(basic.id, fresh.email);
+      const body = { course_id: basic.id, attendance_code: cert.attendanceCode };
+      expectError(await post(fresh, '/claims/check', body, ip), 429, 'RATE_LIMITED');
+      // From elsewhere the same account and code are answered.
+      expectBody(await post(fresh, '/claims/check', body), 200, certificateClaimCheckResponseSchema);
     });
   });
 

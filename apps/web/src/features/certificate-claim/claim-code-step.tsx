@@ -26,7 +26,8 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ message: string; notFound: boolean } | null>(null);
-  // 409 EMAIL_MISMATCH: the code is kept and the email used at the course is asked for.
+  // The server answers an unknown code and a record of another address alike (404, decision 020):
+  // after a 404 the email used at the course is offered, the code kept.
   const [askEmail, setAskEmail] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -44,9 +45,9 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
         setFailure({ message: t.errors.generic, notFound: false });
         return;
       }
-      if (error.code === 'EMAIL_MISMATCH') {
-        if (input.email) setEmailError(error.errors.email?.[0] ?? error.message);
-        else setAskEmail(true);
+      const notFound = error.code === 'NG_CERTIFICATE_CODE' || error.status === 404;
+      if (notFound && input.email) {
+        setEmailError(m.emailNotFound);
         return;
       }
       const fieldError = error.errors[CODE_FIELDS[kind]]?.[0];
@@ -60,7 +61,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
       }
       setFailure({
         message: error.status === 429 ? error.message || t.errors.rateLimited : error.message,
-        notFound: error.code === 'NG_CERTIFICATE_CODE' || error.status === 404,
+        notFound,
       });
     },
   });
@@ -102,6 +103,21 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
               {c.forgot.contactLink}
             </Anchor>
           </Text>
+        ) : null}
+        {failure.notFound && !askEmail ? (
+          <Stack gap={6} align="flex-start">
+            <Text size="sm">{m.emailOfferLead}</Text>
+            <Button
+              size="sm"
+              variant="light"
+              onClick={() => {
+                setFailure(null);
+                setAskEmail(true);
+              }}
+            >
+              {m.emailOffer}
+            </Button>
+          </Stack>
         ) : null}
       </Stack>
     </Alert>
