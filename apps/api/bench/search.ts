@@ -324,8 +324,8 @@ async function main() {
     say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
   }
 
-  const typical: SearchFilter = { userTypes: [4], areas: [13], from: today };
-  const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today };
+  const typical: SearchFilter = { userTypes: [4], areas: [13], from: today, now: new Date() };
+  const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today, now: new Date() };
   const plans = [];
   for (const [label, filter, page] of [
     ['typical search, page 1', typical, 1],

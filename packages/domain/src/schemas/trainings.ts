@@ -28,7 +28,8 @@ export function calendarDateField(label: string) {
 
 /**
  * GET /api/v1/trainings: the session search of spec 000 §7. Arrays come as `area[]=13&area[]=14`
- * (or a single `area=13`); `user_type[]` defaults to the attendee type (4).
+ * (or a single `area=13`); `user_type[]` defaults to the attendee type (4). The cards whose
+ * recruiting is open come first; `open_only=1` keeps only them.
  */
 export const trainingsQuerySchema = z.object({
   page: intField(f.page, { min: 1, max: 100000 }).default(1),
@@ -38,6 +39,11 @@ export const trainingsQuerySchema = z.object({
   user_type: arrayOf(intField(f.userType, { min: 1, max: 5 })).default([DEFAULT_RECRUITMENT]),
   event_date$ge: calendarDateField(f.eventStartDate).optional(),
   event_date$le: calendarDateField(f.eventEndDate).optional(),
+  /** 募集中のみ: only the cards whose recruiting is open now ('1'/'true'; absent or '0'/'false': all). */
+  open_only: z
+    .enum(['1', 'true', '0', 'false'], { error: format(v.invalidValue, f.openOnly) })
+    .transform((value) => value === '1' || value === 'true')
+    .optional(),
 });
 export type TrainingsQuery = z.infer<typeof trainingsQuerySchema>;
 

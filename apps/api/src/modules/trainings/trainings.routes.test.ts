@@ -40,7 +40,15 @@ async function allCards(ctx: TestContext, query: string): Promise<TrainingCard[]
 /** The expected number of cards, counted independently of the API. */
 async function countPairs(
   ctx: TestContext,
-  where: { types: number[]; areas?: number[]; courses?: number[]; from?: string; to?: string },
+  where: {
+    types: number[];
+    areas?: number[];
+    courses?: number[];
+    from?: string;
+    to?: string;
+    /** Only the recruitings open at this moment. */
+    openAt?: Date;
+  },
 ): Promise<number> {
   const rows = await ctx.deps.db
     .select({
@@ -48,6 +56,8 @@ async function countPairs(
       areaId: trainings.areaId,
       courseId: trainings.courseId,
       type: trainingUserTypes.userTypeId,
+      applyStart: trainingUserTypes.applyStartDate,
+      applyEnd: trainingUserTypes.applyEndDate,
     })
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId));
@@ -57,12 +67,22 @@ async function countPairs(
       (!where.areas || where.areas.includes(r.areaId)) &&
       (!where.courses || where.courses.includes(r.courseId)) &&
       (!where.from || r.eventDate >= where.from) &&
-      (!where.to || r.eventDate <= where.to),
+      (!where.to || r.eventDate <= where.to) &&
+      (!where.openAt || (r.applyStart <= where.openAt && r.applyEnd >= where.openAt)),
   ).length;
 }
 
+/** Open recruitings first, then upcoming ones, then closed ones. */
+const PHASE_RANK = { open: 0, upcoming: 1, closed: 2 } as const;
+
 const sortKey = (c: TrainingCard) =>
-  [c.event_date, c.event_start_time, String(c.id).padStart(10, '0'), String(c.user_type.id)].join('|');
+  [
+    PHASE_RANK[c.recruiting],
+    c.event_date,
+    c.event_start_time,
+    String(c.id).padStart(10, '0'),
+    String(c.user_type.id),
+  ].join('|');
 
 /** A member of our own with a login token (no demo enrolments to get in the way). */
 async function createMember(ctx: TestContext, email: string) {
@@ -129,7 +149,7 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
   });
 
   describe('filters', () => {
-    it('defaults to attendee cards (user type 4), 10 per page, in date order', async () => {
+    it('defaults to attendee cards (user type 4), 10 per page, open recruitings first, in date order', async () => {
       const body = await cards(ctx);
       const total = await countPairs(ctx, { types: [4] });
       expect(total).toBeGreaterThan(100);
@@ -140,12 +160,47 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       expect(keys).toEqual([...keys].sort());
     });
 
-    it('orders every card by date, start time, session and user type, without repeats across pages', async () => {
+    it('orders every card by recruiting phase (open, upcoming, closed), date, start time, session and user type, without repeats across pages', async () => {
       const all = await allCards(ctx, 'user_type[]=1&user_type[]=2&user_type[]=3&user_type[]=4');
       const keys = all.map(sortKey);
       expect(keys).toEqual([...keys].sort());
+      // The seed has closed recruitings of sessions earlier than open ones: they come after them now.
+      const firstClosed = all.findIndex((c) => c.recruiting === 'closed');
+      expect(firstClosed).toBeGreaterThan(0);
+      expect(all.slice(0, firstClosed).some((c) => c.event_date > (all[firstClosed]?.event_date ?? ''))).toBe(
+        true,
+      );
       expect(new Set(all.map((c) => `${c.id}:${c.user_type.id}`)).size).toBe(all.length);
       expect(all.length).toBe(await countPairs(ctx, { types: [1, 2, 3, 4] }));
+    });
+
+    it('open_only=1 (募集中のみ) keeps the cards whose recruiting is open now; 0 or absent keeps all', async () => {
+      const open = await allCards(ctx, 'open_only=1&area[]=13&user_type[]=4&user_type[]=1');
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.every((c) => c.recruiting === 'open')).toBe(true);
+      expect(open.length).toBe(
+        await countPairs(ctx, { types: [1, 4], areas: [13], openAt: new Date(TEST_NOW) }),
+      );
+      const openTotal = (await cards(ctx, 'open_only=true&area[]=13&user_type[]=4&user_type[]=1')).pagination
+        .total;
+      expect(openTotal).toBe(open.length);
+      const everything = await countPairs(ctx, { types: [1, 4], areas: [13] });
+      expect(everything).toBeGreaterThan(open.length);
+      for (const query of ['open_only=0&', 'open_only=false&', '']) {
+        const body = await cards(ctx, `${query}area[]=13&user_type[]=4&user_type[]=1`);
+        expect(body.pagination.total, query).toBe(everything);
+      }
+      // Without a prefecture (the count's other plan) too.
+      expect((await cards(ctx, 'open_only=1')).pagination.total).toBe(
+        await countPairs(ctx, { types: [4], openAt: new Date(TEST_NOW) }),
+      );
+      // The clock decides: before every window opens, nothing is open.
+      ctx.clock.set('2020-01-01T00:00:00Z');
+      try {
+        expect((await cards(ctx, 'open_only=1')).pagination.total).toBe(0);
+      } finally {
+        ctx.clock.set(TEST_NOW);
+      }
     });
 
     it('filters by prefecture, one or several', async () => {
@@ -270,6 +325,7 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         'event_date$le',
         '開催日（終了）の日付の形式が正しくありません（YYYY-MM-DD）',
       ],
+      ['open_only=yes', 'open_only', '募集中のみの値が正しくありません'],
     ])('refuses ?%s with 400 and a Japanese message on its field', async (query, field, message) => {
       const errors = expectValidationError(await search(ctx, query), [field]);
       expect(errors[field]).toEqual([message]);
@@ -392,7 +448,9 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       me = await createMember(ctx, `search-me-${driver}@example.jp`);
       other = await createMember(ctx, `search-other-${driver}@example.jp`);
       // Two active sessions of the same course ahead, both recruiting attendees.
-      const ahead = (await allCards(ctx, 'event_date$ge=2026-12-01')).filter((c) => c.is_active === 1);
+      const ahead = (await allCards(ctx, 'event_date$ge=2026-12-01'))
+        .filter((c) => c.is_active === 1)
+        .sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);
       const byCourse = new Map<number, TrainingCard[]>();
       for (const c of ahead) byCourse.set(c.course.id, [...(byCourse.get(c.course.id) ?? []), c]);
       const pair = [...byCourse.values()].find((list) => list.length >= 2);

@@ -22,7 +22,9 @@ export function registerTrainings(app: FastifyInstance) {
         summary: 'Session search: one card per session and recruited user type',
         description:
           'Filters area[], course_id[], user_type[] (default [4]), event_date$ge / event_date$le (YYYY-MM-DD, optionally ' +
-          "followed by ' 00:00:00'; both inclusive). Ordered by event date, start time, session id, user type. With a " +
+          "followed by ' 00:00:00'; both inclusive) and open_only (1/true: only the cards whose recruiting is open now, " +
+          '募集中のみ; 0/false or absent: all). Ordered by recruiting phase (open, then upcoming, then closed), then ' +
+          'event date, start time, session id, user type. With a ' +
           "token the cards carry the user's own steps, cancel request, order and status badge.",
         querystring: trainingsQuerySchema,
         response: { 200: trainingsResponseSchema, 400: errorBodySchema },
