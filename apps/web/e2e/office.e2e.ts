@@ -469,6 +469,7 @@ describe('office console', () => {
       postal_code: '1000001',
       address: '東京都千代田区千代田1-1 発送テストビル2階',
       customer_name: '発送 花子',
+      phone: '03-1234-5678',
     };
     const { t_key } = await request<{ t_key: string }>('/payments/create-order-transaction', buyer.token, {
       body: { object_type: 4, meta: { products: [{ id: shirt.id, quantity: 2, attributes }] }, ...delivery },

@@ -46,6 +46,9 @@ export const PAYMENT_MESSAGES = {
   postalCodeFormat: '郵便番号は7桁の数字で入力してください。',
   addressRequired: '住所を入力してください。',
   customerNameRequired: 'お届け先のお名前を入力してください。',
+  phoneRequired: 'お届け先の電話番号を入力してください。',
+  phoneFormat:
+    '電話番号は半角数字とハイフンで、市外局番から10桁または11桁で入力してください（例：03-1234-5678）。',
   unexpectedState: 'この決済は既に処理済みか取り消されているため、確定できません。',
   sandboxOnly: 'テスト環境の決済でのみ利用できます。',
   webhookSignature: '署名を検証できませんでした。',
@@ -183,6 +186,8 @@ export const createOrderTransactionSchema = z
     postal_code: optionalText(10),
     address: optionalText(300),
     customer_name: optionalText(100),
+    /** The delivery phone number of a shop order (the carrier calls it). */
+    phone: optionalText(20),
   })
   .superRefine((value, ctx) => {
     // A shop order is shipped: where to is part of the order.
@@ -200,7 +205,18 @@ export const createOrderTransactionSchema = z
         path: ['customer_name'],
         message: PAYMENT_MESSAGES.customerNameRequired,
       });
+    if (!value.phone)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: PAYMENT_MESSAGES.phoneRequired });
+    else if (!isDeliveryPhone(value.phone))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: PAYMENT_MESSAGES.phoneFormat });
   });
+
+/** A Japanese phone number as typed for a delivery: half-width digits and hyphens, 10 or 11 digits. */
+export function isDeliveryPhone(value: string): boolean {
+  if (!/^\d+(?:-\d+){0,3}$/.test(value)) return false;
+  const digits = value.replace(/-/g, '').length;
+  return digits === 10 || digits === 11;
+}
 export type CreateOrderTransactionInput = z.infer<typeof createOrderTransactionSchema>;
 
 export const tKeyResponseSchema = dataEnvelope(z.object({ t_key: z.string() }));
@@ -373,6 +389,7 @@ export const orderSchema = z.object({
   postal_code: z.string().nullable(),
   address: z.string().nullable(),
   customer_name: z.string().nullable(),
+  phone: z.string().nullable(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 

@@ -86,6 +86,7 @@ export const shopOrderSchema = z.object({
   postal_code: z.string().nullable(),
   address: z.string().nullable(),
   customer_name: z.string().nullable(),
+  phone: z.string().nullable(),
   products: z.array(shopOrderProductSchema),
 });
 export type ShopOrderView = z.infer<typeof shopOrderSchema>;

@@ -43,5 +43,6 @@ export function presentOrder(order: OrderRow, extras: OrderExtras): OrderView {
     postal_code: order.postalCode,
     address: order.address,
     customer_name: order.customerName,
+    phone: order.phone,
   };
 }

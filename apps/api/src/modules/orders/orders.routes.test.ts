@@ -392,6 +392,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
       postal_code: '1000001',
       address: '東京都千代田区千代田1-1 MELSビル3階',
       customer_name: '配送 太郎',
+      phone: '090-1234-5678',
     };
     const officeList = z.object({ data: z.array(officeOrderSchema) });
 

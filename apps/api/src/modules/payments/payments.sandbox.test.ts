@@ -425,6 +425,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
     postal_code: '100-0001',
     address: '東京都千代田区千代田1-1',
     customer_name: '山田 花子',
+    phone: '03-1234-5678',
   };
 
   describe('shop: check, transaction, pay', () => {
@@ -435,10 +436,22 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
           meta: { products: [{ id: world.product.id, quantity: 1 }] },
           postal_code: '12345',
         }),
-        ['postal_code', 'address', 'customer_name'],
+        ['postal_code', 'address', 'customer_name', 'phone'],
       );
       expect(body.postal_code).toEqual([PAYMENT_MESSAGES.postalCodeFormat]);
       expect(body.address).toEqual([PAYMENT_MESSAGES.addressRequired]);
+      expect(body.phone).toEqual([PAYMENT_MESSAGES.phoneRequired]);
+      for (const phone of ['03-1234-567', '０３-1234-5678', '03(1234)5678', '090-1234-56789'])
+        expect(
+          expectValidationError(
+            await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
+              meta: { products: [{ id: world.product.id, quantity: 1 }] },
+              ...delivery,
+              phone,
+            }),
+            ['phone'],
+          ).phone,
+        ).toEqual([PAYMENT_MESSAGES.phoneFormat]);
       expect(await ctx.deps.db.select().from(transactions).where(eq(transactions.userId, member.id))).toEqual(
         [],
       );
@@ -491,6 +504,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         postal_code: '1000001',
         address: '東京都千代田区千代田1-1',
         customer_name: '山田 花子',
+        phone: '090-1234-5678',
       };
       const first = expectBody(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', body),
@@ -506,6 +520,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       const rows = await ctx.deps.db.select().from(transactions).where(eq(transactions.userId, member.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]?.amount).toBe(3000);
+      expect(rows[0]?.phone).toBe('090-1234-5678');
 
       const other = await newMember(ctx.app);
       expectNotFound(
@@ -546,6 +561,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       expect(order.data).toMatchObject({
         amount: 3000,
         customer_name: '山田 花子',
+        phone: '090-1234-5678',
         products: [{ name: world.product.name, quantity: 2, unit_price: 1500 }],
       });
       const detail = expectBody(

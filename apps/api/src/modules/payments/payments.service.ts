@@ -211,6 +211,7 @@ export async function createOrderTransaction(
       postalCode: input.postal_code ?? null,
       address: input.address ?? null,
       customerName: input.customer_name ?? null,
+      phone: input.phone ?? null,
       createdAt: deps.clock.now(),
       updatedAt: deps.clock.now(),
     })
@@ -383,6 +384,7 @@ type NewOrder = {
   postalCode?: string | null;
   address?: string | null;
   customerName?: string | null;
+  phone?: string | null;
   dueAt?: Date | null;
   lines: PayableLine[];
 };
@@ -409,6 +411,7 @@ async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order |
       postalCode: input.postalCode ?? null,
       address: input.address ?? null,
       customerName: input.customerName ?? null,
+      phone: input.phone ?? null,
       dueAt: input.dueAt ?? null,
       paidAt: complete ? now : null,
       createdAt: now,
@@ -512,6 +515,7 @@ export async function recordIntent(
           postalCode: transaction.postalCode,
           address: transaction.address,
           customerName: transaction.customerName,
+          phone: transaction.phone,
           lines: meta.lines ?? [],
         })) ??
         // Another request recorded it a moment ago.

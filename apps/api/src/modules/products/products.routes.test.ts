@@ -88,6 +88,7 @@ describe.each(drivers())('shop products (%s)', (driver) => {
         postalCode: '1000001',
         address: '東京都千代田区千代田1-1',
         customerName: '山田 花子',
+        phone: '03-1234-5678',
         createdAt,
         updatedAt: createdAt,
       })
@@ -379,6 +380,7 @@ describe.each(drivers())('shop products (%s)', (driver) => {
         postal_code: '1000001',
         address: '東京都千代田区千代田1-1',
         customer_name: '山田 花子',
+        phone: '03-1234-5678',
         products: [
           {
             name: '記念バッジ',

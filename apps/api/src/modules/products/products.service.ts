@@ -108,6 +108,7 @@ export async function shopOrders(db: Executor, userId: number, page: number, lim
       postal_code: order.postal_code,
       address: order.address,
       customer_name: order.customer_name,
+      phone: order.phone,
       products: order.products.map((item) => ({
         name: item.name,
         quantity: item.quantity,
