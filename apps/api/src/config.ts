@@ -45,6 +45,20 @@ const envSchema = z.object({
     .string()
     .regex(INVOICE_REGISTRATION_NUMBER, "'T' and 13 digits (T1234567890123)")
     .default(DEMO_INVOICE_REGISTRATION_NUMBER),
+  // The association's account for bank transfers of session fees (decision 021); demo defaults.
+  BANK_ACCOUNT_BANK: z.string().trim().min(1).max(60).default('みずほ銀行'),
+  BANK_ACCOUNT_BRANCH: z.string().trim().min(1).max(60).default('本郷支店（店番号 123）'),
+  BANK_ACCOUNT_TYPE: z.string().trim().min(1).max(20).default('普通'),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{7}$/, 'seven digits')
+    .default('1234567'),
+  BANK_ACCOUNT_HOLDER: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .default('シヤ）ニホンボタイキユウメイシステムフキユウキヨウギカイ'),
 });
 
 export type Config = {
@@ -81,7 +95,11 @@ export type Config = {
   webDist: string | undefined;
   /** The issuer's registration number printed on receipts (qualified invoices): 'T' + 13 digits. */
   invoiceRegistrationNumber: string;
+  /** The association's account members transfer session fees to (BANK_ACCOUNT_*). */
+  bankAccount: BankAccount;
 };
+
+export type BankAccount = { bank: string; branch: string; type: string; number: string; holder: string };
 
 export class ConfigError extends Error {}
 
@@ -131,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     invoiceRegistrationNumber: e.INVOICE_REGISTRATION_NUMBER,
+    bankAccount: {
+      bank: e.BANK_ACCOUNT_BANK,
+      branch: e.BANK_ACCOUNT_BRANCH,
+      type: e.BANK_ACCOUNT_TYPE,
+      number: e.BANK_ACCOUNT_NUMBER,
+      holder: e.BANK_ACCOUNT_HOLDER,
+    },
   };
 }
 

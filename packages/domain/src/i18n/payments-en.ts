@@ -53,6 +53,9 @@ export const paymentsEn: PaymentsMessages = {
     fee: 'Registration fee',
     free: 'Free',
     backToSession: 'Back to the session',
+    registeredForCourse:
+      'The course registration is made once per course and counts for every session of the course. Continue with the next step on the session page.',
+    continueToSession: 'Continue to the next step',
   },
   orders: {
     title: 'Order history',

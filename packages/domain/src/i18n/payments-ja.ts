@@ -52,6 +52,9 @@ export const paymentsJa = {
     fee: 'コース登録料',
     free: '無料',
     backToSession: '講習会の詳細に戻る',
+    registeredForCourse:
+      'コース登録はコースごとに一度だけです。このコースの他の講習会でも登録済みとして扱われますので、講習会ページから次の手続きへお進みください。',
+    continueToSession: '次の手続きへ進む',
   },
   orders: {
     title: '注文履歴',

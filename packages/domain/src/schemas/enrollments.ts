@@ -39,6 +39,8 @@ export const enrollmentMessagesJa = {
   checkInUsed: 'この受講票はすでに受付済みです。',
   checkInNotAttending: 'この受講票ではまだ受付できません（受講予定の状態ではありません）。',
   paymentNotAwaited: 'この申し込みは支払い待ちの状態ではありません。',
+  paymentMethodNotOffered: 'この講習会ではこのお支払い方法はご利用いただけません。',
+  paymentMethodLocked: 'お支払いが完了しているか手続き中のため、お支払い方法は変更できません。',
   wonElsewhere: '落選（他の講習会で当選）',
   cancelledNote: 'キャンセル承認',
 } as const;
@@ -56,6 +58,15 @@ export const applyBodySchema = userTypeBodySchema.extend({
 /** POST …/enrollments/agreement: consent is required (spec §5). */
 export const agreementBodySchema = userTypeBodySchema.extend({
   agree: z.literal(true, { error: enrollmentMessagesJa.agreementConsent }),
+});
+
+/** POST …/enrollments/payment-method: the session fee's method (1 card, 2 bank transfer, 3 on site). */
+export const paymentMethodBodySchema = userTypeBodySchema.extend({
+  payment_method_id: z.coerce
+    .number({ error: 'お支払い方法を選択してください。' })
+    .int({ error: 'お支払い方法を選択してください。' })
+    .min(1, { error: 'お支払い方法を選択してください。' })
+    .max(3, { error: 'お支払い方法を選択してください。' }),
 });
 
 export const requestCancelBodySchema = userTypeBodySchema.extend({
@@ -100,6 +111,12 @@ export const sessionDetailSchema = z.object({
   event_end_time: z.string(),
   venue: z.string(),
   venue_name: z.string(),
+  /** 主催, 対象 and the notes (spec 000 §3), shown before the member commits (issue 13 §7). */
+  sponsor_by: z.string(),
+  target: z.string(),
+  note: z.string(),
+  register_date_note: z.string(),
+  apply_date_note: z.string(),
   capacity: z.number(),
   participant: z.number(),
   price: z.number(),
@@ -114,7 +131,7 @@ export const sessionDetailSchema = z.object({
   training_user_steps: z.array(stepEntrySchema),
   steps: z.array(stepStateSchema),
   /** Where the step-5 button leads now: payment, the bank-transfer waiting notice, the agreement or the ticket. */
-  next_route: z.enum(['payment', 'waiting', 'agreement', 'ticket']).nullable(),
+  next_route: z.enum(['payment', 'waiting', 'agreement', 'choose', 'ticket']).nullable(),
   is_student: z.boolean(),
   is_cancelled: z.boolean(),
   is_not_pass_occupation: z.array(z.object({ id: z.number(), name: z.string() })),

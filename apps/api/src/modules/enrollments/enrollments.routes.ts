@@ -1,6 +1,7 @@
 import {
   agreementBodySchema,
   applyBodySchema,
+  paymentMethodBodySchema,
   idParamSchema,
   requestCancelBodySchema,
   sessionDetailResponseSchema,
@@ -15,6 +16,7 @@ import {
   agreementData,
   applicationData,
   apply,
+  choosePaymentMethod,
   requestCancel,
   sessionDetail,
   ticket,
@@ -122,12 +124,39 @@ export function registerEnrollments(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await agreementData(
-        db(),
-        request.params.id,
-        request.query.user_type,
-        currentUser(request).id,
-        now(),
+      data: await agreementData(db(), app.deps.config, {
+        trainingId: request.params.id,
+        userTypeId: request.query.user_type,
+        userId: currentUser(request).id,
+        now: now(),
+      }),
+    }),
+  );
+
+  r.post(
+    `${base}/payment-method`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Choose or change the session fee's payment method before paying (card, bank transfer, pay on site)",
+        params,
+        body: paymentMethodBodySchema,
+        response: errors,
+      },
+    },
+    async (request) => ({
+      data: await choosePaymentMethod(
+        app.deps,
+        {
+          trainingId: request.params.id,
+          userTypeId: request.body.user_type,
+          userId: currentUser(request).id,
+          now: now(),
+        },
+        request.body.payment_method_id,
       ),
     }),
   );
@@ -139,14 +168,14 @@ export function registerEnrollments(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Accept the agreement: won (6) → attending (9)',
+        summary: 'Accept the agreement: won (6), or awaiting payment on site (8) → attending (9)',
         params,
         body: agreementBodySchema,
         response: errors,
       },
     },
     async (request) => ({
-      data: await agree(db(), request.params.id, request.body.user_type, currentUser(request).id, now()),
+      data: await agree(app.deps, request.params.id, request.body.user_type, currentUser(request).id, now()),
     }),
   );
 

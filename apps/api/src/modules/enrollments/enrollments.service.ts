@@ -1,11 +1,21 @@
 import {
+  agreementOpen,
+  type AfterWinRoute,
+  canChoosePaymentMethod,
+  courseProgress,
   currentStep,
   displayStep,
+  effectiveStatus,
   enrollmentMessagesJa as m,
   isLiveApplication,
+  OBJECT_TYPE,
   OCCUPATIONS,
+  ORDER_STATUS,
   ja,
+  PAYMENT_METHOD,
+  paymentMethodOf,
   routeAfterWin,
+  sessionFeeDue,
   STEP_STATUS,
   statusAfterWin,
   statusOnApply,
@@ -19,12 +29,15 @@ import {
 } from '@mels/domain';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { ApiError, conflict, notFound } from '../../lib/errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
 import { attendanceSecret, checkInUrl, newAttendanceCode, qrSvg, ticketToken } from './attendance-code.ts';
 import {
   courseHasPreContent,
   findCourseConditions,
   findCourseOccupations,
+  findCourseRecords,
   findDocuments,
   findEnrollment,
   findLatestCancel,
@@ -32,7 +45,7 @@ import {
   findPaymentMethods,
   findRecruitment,
   findSameTimeConflict,
-  findSessionFeeOrderStatus,
+  findSessionFeeOrder,
   findSteps,
   findUser,
   insertCancelRequest,
@@ -40,6 +53,7 @@ import {
   isUniqueViolation,
   recordSteps,
   setAttendanceCode,
+  setPaymentMethod,
   takePlace,
   wonOtherSessionSameCourse,
   type EnrollmentRow,
@@ -76,7 +90,7 @@ export async function loadContext(
 ) {
   const r = await findRecruitment(db, trainingId, userTypeId);
   if (!r) throw notFound(ja.errors.notFound);
-  const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre] =
+  const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre, records] =
     await Promise.all([
       findUser(db, userId),
       findEnrollment(db, trainingId, userId, userTypeId),
@@ -87,11 +101,15 @@ export async function loadContext(
       findSameTimeConflict(db, userId, r),
       wonOtherSessionSameCourse(db, userId, r.courseId, trainingId),
       courseHasPreContent(db, r.courseId),
+      userTypeId === USER_TYPE.attendee
+        ? findCourseRecords(db, { userId, courseId: r.courseId, trainingId })
+        : { registrationPaid: false, otherStatuses: [] },
     ]);
   if (!user) throw notFound(ja.errors.notFound);
   const steps = enrollment ? await findSteps(db, enrollment.id) : [];
   const cancel = enrollment ? await findLatestCancel(db, enrollment.id) : undefined;
-  const orderStatus = enrollment ? await findSessionFeeOrderStatus(db, enrollment.id) : null;
+  const order = enrollment ? await findSessionFeeOrder(db, enrollment.id) : undefined;
+  const orderStatus = order?.status ?? null;
 
   const occupationPassed = occupations.length === 0 || occupations.includes(user.occupation);
   // Groups of alternatives: every group needs one alternative passed (a completed enrolment in that
@@ -133,6 +151,7 @@ export async function loadContext(
     basicUpdatedCoursePassed: basicUpdatedPassed,
     assistantApproved: Boolean(enrollment?.assistantApprovedAt),
     full: r.selection === 'first_come' && r.participant >= r.capacity,
+    courseProgress: courseProgress(records),
     now,
   };
   return {
@@ -141,6 +160,7 @@ export async function loadContext(
     enrollment,
     steps,
     cancel,
+    order,
     orderStatus,
     methods,
     occupations,
@@ -159,21 +179,28 @@ function warnings(ctx: PageContext): string[] {
   if (!ctx.workflow.courseConditionPassed) out.push(m.courseConditionUnmet);
   if (!ctx.workflow.basicUpdatedCoursePassed) out.push(m.basicHolderLimitation);
   if (ctx.workflow.sameTimeConflict) out.push(m.sameTimeConflict);
-  if (ctx.orderStatus === 0) out.push(m.processingPayment);
+  // A card payment under way (a transfer awaited or an on-site order is not 'processing').
+  if (ctx.order?.status === ORDER_STATUS.inPayment && ctx.order.paymentMethodId === PAYMENT_METHOD.card)
+    out.push(m.processingPayment);
   const status = ctx.enrollment?.status ?? null;
   if (ctx.workflow.full && (status === null || status < STEP_STATUS.applying)) out.push(m.full);
   if (!ctx.r.isActive) out.push(m.sessionCancelled);
   return out;
 }
 
+/** The route of the place by the session's methods and the member's choice (decision 021). */
+function placeRoute(ctx: PageContext): AfterWinRoute {
+  return routeAfterWin(ctx.r.userTypeId, ctx.r.price, ctx.methods, ctx.enrollment?.paymentMethodId ?? null);
+}
+
 /** Where the user goes next from the detail page. */
-function nextRoute(ctx: PageContext): 'payment' | 'waiting' | 'agreement' | 'ticket' | null {
+function nextRoute(ctx: PageContext): AfterWinRoute | 'ticket' | null {
   const s = ctx.enrollment?.status ?? null;
   if (s === null || ctx.cancelled) return null;
   if (s === STEP_STATUS.attending) return 'ticket';
   if (s !== STEP_STATUS.won && s !== STEP_STATUS.awaitingPayment) return null;
   if (ctx.r.userTypeId === USER_TYPE.assistant && !ctx.enrollment?.assistantApprovedAt) return null;
-  const route = routeAfterWin(ctx.r.userTypeId, ctx.r.price, ctx.methods);
+  const route = placeRoute(ctx);
   return s === STEP_STATUS.won && route !== 'agreement' ? 'agreement' : route;
 }
 
@@ -187,7 +214,9 @@ export async function sessionDetail(
 ): Promise<SessionDetail> {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
   const docs = await findDocuments(db, { courseId: ctx.r.courseId, trainingId, userId });
-  const status = ctx.enrollment?.status ?? null;
+  // Where the member's records put them: this enrolment's status, or the course registration and
+  // pre-learning carried from another session of the course (decision 021).
+  const status = effectiveStatus(ctx.workflow);
   const isStudent = userTypeId === USER_TYPE.attendee;
   return {
     id: ctx.r.trainingId,
@@ -207,6 +236,11 @@ export async function sessionDetail(
     event_end_time: ctx.r.eventEndTime,
     venue: ctx.r.venue,
     venue_name: ctx.r.venueName,
+    sponsor_by: ctx.r.sponsorBy,
+    target: ctx.r.target,
+    note: ctx.r.note,
+    register_date_note: ctx.r.registerDateNote,
+    apply_date_note: ctx.r.applyDateNote,
     capacity: ctx.r.capacity,
     participant: ctx.r.participant,
     price: ctx.r.price,
@@ -352,50 +386,141 @@ export async function applicationData(
   };
 }
 
-/** GET …/enrollments/agreement: the notes, the fee, and which of the three views the page shows. */
+/** GET …/enrollments/agreement: the notes, the fee, the payment methods and which view the page shows. */
 export async function agreementData(
   db: Executor,
-  trainingId: number,
-  userTypeId: number,
-  userId: number,
-  now: Date,
+  config: Pick<Config, 'bankAccount'>,
+  c: { trainingId: number; userTypeId: number; userId: number; now: Date },
 ) {
-  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
+  const ctx = await loadContext(db, c.trainingId, c.userTypeId, c.userId, c.now);
   const e = ownEnrollment(ctx);
+  const route = placeRoute(ctx);
+  const feeDue = sessionFeeDue(ctx.r.userTypeId, ctx.r.price);
+  const order = ctx.order;
+  const transferAwaited =
+    order?.status === ORDER_STATUS.inPayment && order.paymentMethodId === PAYMENT_METHOD.bankTransfer;
   return {
     training: { id: ctx.r.trainingId, name: ctx.r.name, event_date: ctx.r.eventDate, note: ctx.r.note },
     price: ctx.r.userTypeId === USER_TYPE.attendee ? ctx.r.price : 0,
     payments_methods: ctx.methods.map((id) => ({ payment_method_id: id })),
-    route: routeAfterWin(ctx.r.userTypeId, ctx.r.price, ctx.methods),
+    /** The method the place is paid by: the member's choice, or the session's only one; null while to be chosen. */
+    payment_method_id: feeDue ? paymentMethodOf(ctx.methods, e.paymentMethodId) : null,
+    can_choose_payment_method: canChoose(ctx, e),
+    route,
+    /** The association's account, the amount and the deadline of the transfer awaited (route waiting). */
+    transfer:
+      feeDue && route === 'waiting'
+        ? {
+            account: config.bankAccount,
+            amount: ctx.r.price,
+            order_id: transferAwaited ? order.id : null,
+            due_at: transferAwaited && order.dueAt ? order.dueAt.toISOString() : null,
+            days: TRANSFER_DAYS,
+          }
+        : null,
     step_status: e.status,
     order: ctx.orderStatus === null ? null : { status: ctx.orderStatus },
     can_agree: canAgree(ctx, e),
   };
 }
 
+function canChoose(ctx: PageContext, e: EnrollmentRow): boolean {
+  return canChoosePaymentMethod({
+    userTypeId: ctx.r.userTypeId,
+    sessionFee: ctx.r.price,
+    paymentMethodIds: ctx.methods,
+    status: e.status,
+    cancelled: ctx.cancelled,
+    order: ctx.order ? { status: ctx.order.status, paymentMethodId: ctx.order.paymentMethodId } : null,
+  });
+}
+
 function canAgree(ctx: PageContext, e: EnrollmentRow): boolean {
-  if (ctx.cancelled || !ctx.r.isActive || e.status !== STEP_STATUS.won) return false;
+  if (ctx.cancelled || !ctx.r.isActive || !agreementOpen(e.status, placeRoute(ctx))) return false;
   return ctx.r.userTypeId !== USER_TYPE.assistant || Boolean(e.assistantApprovedAt);
 }
 
-/** POST …/enrollments/agreement: consent given (schema) → 9 attending, with an attendance code. */
-export async function agree(db: Database, trainingId: number, userTypeId: number, userId: number, now: Date) {
+/** Whether the place is paid at reception (a fee due, and pay on site chosen or the only method). */
+function paysOnSite(ctx: PageContext): boolean {
+  return (
+    sessionFeeDue(ctx.r.userTypeId, ctx.r.price) &&
+    paymentMethodOf(ctx.methods, ctx.enrollment?.paymentMethodId ?? null) === PAYMENT_METHOD.onSite
+  );
+}
+
+/** The session fee's offline order (transfer, on site) of the member, through the payments module. */
+function offlineOrder(deps: Deps, userId: number, trainingId: number, method: 2 | 3) {
+  return createOfflineOrder(deps, userId, {
+    object_type: OBJECT_TYPE.sessionFee,
+    object_id: trainingId,
+    training_id: trainingId,
+    payment_method_id: method,
+  });
+}
+
+/**
+ * POST …/enrollments/agreement: consent given (schema) → 9 attending, with an attendance code. A
+ * member paying at reception gets their on-site order recorded first (the office's on-site queue;
+ * idempotent), then the agreement.
+ */
+export async function agree(deps: Deps, trainingId: number, userTypeId: number, userId: number, now: Date) {
+  const db = deps.db;
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
   const e = ownEnrollment(ctx);
   if (ctx.cancelled) throw conflict(m.cancelled, 'CANCELLED');
   if (!ctx.r.isActive) throw conflict(m.sessionCancelled, 'SESSION_CANCELLED');
-  if (e.status === STEP_STATUS.awaitingPayment) throw conflict(m.notPaid, 'NG_NOT_PAYMENT');
+  const route = placeRoute(ctx);
+  if (e.status === STEP_STATUS.awaitingPayment && !agreementOpen(e.status, route))
+    throw conflict(m.notPaid, 'NG_NOT_PAYMENT');
   if (e.status >= STEP_STATUS.attending) throw conflict(m.agreementDone, 'STEP_OUT_OF_ORDER');
   if (userTypeId === USER_TYPE.assistant && !e.assistantApprovedAt)
     throw new ApiError(403, 'AWAITING_APPROVAL', m.awaitingApproval);
-  if (e.status !== STEP_STATUS.won) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  if (!agreementOpen(e.status, route)) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  if (paysOnSite(ctx)) await offlineOrder(deps, userId, trainingId, PAYMENT_METHOD.onSite);
   const moved = await db.transaction((tx) =>
-    recordSteps(tx, e.id, [{ step: 5, status: STEP_STATUS.attending }], userId, now, [STEP_STATUS.won], {
-      attendanceCode: e.attendanceCode ?? newAttendanceCode(),
-    }),
+    recordSteps(
+      tx,
+      e.id,
+      [{ step: 5, status: STEP_STATUS.attending }],
+      userId,
+      now,
+      [STEP_STATUS.won, STEP_STATUS.awaitingPayment],
+      { attendanceCode: e.attendanceCode ?? newAttendanceCode() },
+    ),
   );
   if (!moved) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
   return { enrollment_id: e.id, status: STEP_STATUS.attending, next_route: 'ticket' as const };
+}
+
+/**
+ * POST …/enrollments/payment-method (decision 021): the member chooses (or changes, before paying)
+ * how the session fee is paid, among the session's methods. The choice is recorded on the enrolment
+ * (compare-and-set on 8); a pending transfer or on-site order of another method is withdrawn; a bank
+ * transfer or pay on site gets its order now (the transfer's 7-day deadline starts, the office's
+ * queues show it). Card leads to the card form. Answers the agreement page's data.
+ */
+export async function choosePaymentMethod(
+  deps: Deps,
+  c: { trainingId: number; userTypeId: number; userId: number; now: Date },
+  paymentMethodId: number,
+) {
+  const ctx = await loadContext(deps.db, c.trainingId, c.userTypeId, c.userId, c.now);
+  const e = ownEnrollment(ctx);
+  const offered = ctx.methods.length === 0 ? [PAYMENT_METHOD.card] : ctx.methods;
+  if (!offered.includes(paymentMethodId))
+    throw badRequest(m.paymentMethodNotOffered, { payment_method_id: [m.paymentMethodNotOffered] });
+  if (!canChoose(ctx, e)) throw conflict(m.paymentMethodLocked, 'PAYMENT_METHOD_LOCKED');
+  if (!(await setPaymentMethod(deps.db, { enrollmentId: e.id, paymentMethodId, now: c.now })))
+    throw conflict(m.paymentMethodLocked, 'PAYMENT_METHOD_LOCKED');
+  await withdrawOfflineOrder(deps, {
+    userId: c.userId,
+    objectType: OBJECT_TYPE.sessionFee,
+    objectId: c.trainingId,
+    keepMethod: paymentMethodId,
+  });
+  if (paymentMethodId === PAYMENT_METHOD.bankTransfer || paymentMethodId === PAYMENT_METHOD.onSite)
+    await offlineOrder(deps, c.userId, c.trainingId, paymentMethodId);
+  return agreementData(deps.db, deps.config, c);
 }
 
 /** POST …/enrollments/user/request-cancel: a cancel request (0 awaiting approval); one at a time. */

@@ -20,6 +20,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import {
   certificateRequests,
   enrollments,
+  jobs,
   orderItems,
   orders,
   payments,
@@ -832,4 +833,39 @@ export async function completePendingOrder(deps: Deps, tx: Tx, order: Order): Pr
   if (!updated) throw conflict(PAYMENT_MESSAGES.orderNotPending);
   await emitOrderCompleted(deps, tx, updated);
   return updated;
+}
+
+/**
+ * A member changes the payment method of a session fee before paying (decision 021): their pending
+ * bank-transfer or on-site order of the object (not of `keepMethod`) is cancelled in one conditional
+ * UPDATE, and a transfer's deadline job is marked done. Returns the withdrawn orders (none is no error).
+ */
+export async function withdrawOfflineOrder(
+  deps: Deps,
+  input: { userId: number; objectType: number; objectId: number; keepMethod: number },
+): Promise<Order[]> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const withdrawn = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.cancelled, updatedAt: now })
+      .where(
+        and(
+          eq(orders.userId, input.userId),
+          eq(orders.type, 1),
+          eq(orders.objectType, input.objectType),
+          eq(orders.objectId, input.objectId),
+          eq(orders.status, ORDER_STATUS.inPayment),
+          inArray(orders.paymentMethodId, [PAYMENT_METHOD.bankTransfer, PAYMENT_METHOD.onSite]),
+          sql`${orders.paymentMethodId} <> ${input.keepMethod}`,
+        ),
+      )
+      .returning();
+    for (const order of withdrawn)
+      await tx
+        .update(jobs)
+        .set({ status: 'done' })
+        .where(and(eq(jobs.dedupeKey, `${CANCEL_TRANSFER_JOB}:${order.id}`), eq(jobs.status, 'pending')));
+    return withdrawn;
+  });
 }
