@@ -40,7 +40,9 @@ import { registerPayments } from './modules/payments/payments.routes.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
-import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import { registerBodyParsing } from './plugins/body-parsing.ts';
+import { registerErrorHandling, sendFrameworkError, sendNotFound } from './plugins/errors.ts';
+import { logSerializers } from './lib/logging.ts';
 import { parseQueryString } from './plugins/querystring.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -52,6 +54,8 @@ export type BuildOptions = {
   /** Poll the jobs table while the app runs (default: on, except NODE_ENV=test where tests run it by hand). */
   runJobs?: boolean;
   logger?: boolean;
+  /** Where the log goes (default: stdout); tests pass a stream to read what was logged. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the HTTP application: plugins, then modules. Nothing listens here. */
@@ -65,7 +69,16 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   const config = input.config;
   configurePasswordHashing(config.passwordHashLogN);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    // Errors Fastify answers before any route (an undecodable URL, a too long parameter): the envelope too.
+    frameworkErrors: sendFrameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
@@ -139,6 +152,8 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 100, fieldSize: 1024 * 1024, parts: 200 },
   });
+  // JSON null, multipart to a JSON route, no boundary, control characters: 400/415 before any route.
+  registerBodyParsing(app);
   await app.register(
     async (api) => {
       registerUsers(api);

@@ -1,7 +1,27 @@
 import { ja, type ErrorBody } from '@mels/domain';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { ApiError, type FieldErrors } from '../lib/errors.ts';
+
+/** Seconds a client is asked to wait (Retry-After) when the database cannot answer. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Errors of the multipart reader (busboy) on a form that is cut short or malformed: the client's
+ * fault, a 400. They carry no code, only these messages.
+ */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of (multipart data|form|file)$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Malformed part header$/,
+  /^Unsupported Content-Type\.?$/,
+];
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.statusCode === undefined && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
+}
 
 function send(reply: FastifyReply, status: number, code: string, message: string, errors: FieldErrors = {}) {
   const body: ErrorBody = { meta: { message, code }, errors };
@@ -36,6 +56,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
     }
+    if (isDatabaseUnavailable(error)) {
+      // Down, unreachable, overloaded or stalled (timeouts): the request may succeed later.
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', ja.errors.unavailable);
+    }
+    if (isMalformedMultipart(error)) {
+      request.log.info({ err: error }, 'malformed multipart body');
+      return send(reply, 400, 'VALIDATION_ERROR', ja.errors.validation, { body: [ja.errors.malformedBody] });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'RATE_LIMITED', ja.errors.rateLimited);
     if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', ja.errors.payloadTooLarge);
@@ -52,4 +82,18 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 export function sendNotFound(reply: FastifyReply) {
   return send(reply, 404, 'NOT_FOUND', 'お探しのAPIは見つかりませんでした。');
+}
+
+/**
+ * Errors Fastify answers before routing (Fastify's frameworkErrors option): an undecodable URL
+ * (FST_ERR_BAD_URL), a path parameter over the length limit (FST_ERR_MAX_PARAM_LENGTH), in the envelope.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'framework error');
+    return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+  }
+  request.log.info({ err: error }, 'client error');
+  return send(reply, status, 'BAD_REQUEST', ja.errors.validation);
 }

@@ -78,6 +78,8 @@ export const en: Messages = {
     payloadTooLarge: 'The data sent is too large.',
     unsupportedMediaType: 'This kind of data is not supported.',
     methodNotAllowed: 'This operation is not supported.',
+    malformedBody: 'The data sent is not in the expected form.',
+    unavailable: 'The service is busy right now. Please try again in a little while.',
   },
   validation: {
     required: '{0} is required',
@@ -104,6 +106,8 @@ export const en: Messages = {
     kana: 'Please enter katakana',
     qualificationNoneExclusive: '"None" cannot be combined with other qualifications',
     phoneDigits: 'Enter the phone number in digits',
+    controlCharacters: '{0} contains a character that cannot be used (a control character)',
+    controlCharactersAny: 'Contains a character that cannot be used (a control character)',
   },
   fields: {
     page: 'Page',

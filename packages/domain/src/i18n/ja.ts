@@ -77,6 +77,8 @@ export const ja = {
     payloadTooLarge: '送信データが大きすぎます。',
     unsupportedMediaType: '対応していない形式のデータです。',
     methodNotAllowed: 'この操作には対応していません。',
+    malformedBody: '送信内容の形式が正しくありません。',
+    unavailable: 'ただいま混み合っています。しばらくしてから再度お試しください。',
   },
   validation: {
     required: '{0}は必須です',
@@ -103,6 +105,8 @@ export const ja = {
     kana: 'カタカナで入力してください',
     qualificationNoneExclusive: '「なし」は他の資格と同時に選択できません',
     phoneDigits: '電話番号は数字で入力してください',
+    controlCharacters: '{0}に使用できない文字（制御文字）が含まれています',
+    controlCharactersAny: '使用できない文字（制御文字）が含まれています',
   },
   fields: {
     page: 'ページ',

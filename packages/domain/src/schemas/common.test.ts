@@ -7,11 +7,14 @@ import {
   dateField,
   directionSchema,
   errorBodySchema,
+  hasControlCharacters,
   idParamSchema,
   intField,
   pageQuerySchema,
   paginate,
+  textString,
 } from './common.ts';
+import { nameField } from './users.ts';
 
 /** The messages of a failed parse (the test fails if the parse succeeds). */
 function messages(schema: z.ZodType, value: unknown): string[] {
@@ -208,5 +211,49 @@ describe('errorBodySchema', () => {
     expect(
       errorBodySchema.safeParse({ meta: { message: 'm', code: 'c' }, errors: { limit: 'x' } }).success,
     ).toBe(false);
+  });
+});
+
+describe('control characters (issue 12: PostgreSQL refuses NUL, and no one types the others)', () => {
+  it.each([
+    ['a\u0000b', true, true],
+    ['\u0000', true, true],
+    ['\u0007bell', true, true],
+    ['esc\u001b[0m', true, true],
+    ['del\u007f', true, true],
+    ['tab\there', true, false],
+    ['two\nlines', true, false],
+    ['crlf\r\n', true, false],
+    ['受講者 山田', false, false],
+    ['', false, false],
+    ['\u00a0 no-break space and \u3000 ideographic space', false, false],
+  ] as const)('%j: single line %s, multi-line %s', (value, single, multi) => {
+    expect(hasControlCharacters(value)).toBe(single);
+    expect(hasControlCharacters(value, { multiline: true })).toBe(multi);
+  });
+
+  it('textString refuses them with a Japanese message naming the field', () => {
+    expect(messages(textString('お名前'), '山田\u0000花子')).toEqual([
+      'お名前に使用できない文字（制御文字）が含まれています',
+    ]);
+    expect(messages(textString(), 'x\u0001')).toEqual(['使用できない文字（制御文字）が含まれています']);
+    expect(messages(textString('本文'), 'a\nb')).toEqual([
+      '本文に使用できない文字（制御文字）が含まれています',
+    ]);
+  });
+
+  it('textString keeps line breaks in multi-line text and chains like z.string()', () => {
+    const body = textString('本文', { multiline: true }).trim().min(1).max(10);
+    expect(body.parse(' a\nb\tc ')).toBe('a\nb\tc');
+    expect(messages(body, 'a\u0000')).toEqual(['本文に使用できない文字（制御文字）が含まれています']);
+    expect(body.safeParse(' '.repeat(3)).success).toBe(false);
+  });
+
+  it("the account forms' text fields (textField) refuse them before any other rule", () => {
+    expect(messages(nameField('姓'), '山\u0000田')).toEqual([
+      '姓に使用できない文字（制御文字）が含まれています',
+    ]);
+    expect(messages(nameField('姓'), '山\t田')).toEqual(['姓に使用できない文字（制御文字）が含まれています']);
+    expect(nameField('姓').parse(' 山田 ')).toBe('山田');
   });
 });

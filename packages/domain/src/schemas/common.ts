@@ -24,6 +24,39 @@ export function arrayOf<T extends z.ZodType>(item: T) {
   );
 }
 
+/**
+ * Control characters no text of the portal holds: the C0 range and DEL. PostgreSQL cannot store NUL at
+ * all, and the others are never typed. Multi-line text keeps tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
+
+/** True when the text holds a control character (tab and line breaks are allowed when `multiline`). */
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_CHARACTERS_MULTI_LINE : CONTROL_CHARACTERS_SINGLE_LINE).test(value);
+}
+
+/** The message for a text with a control character; names the field when the label is known. */
+export function controlCharacterMessage(label?: string): string {
+  return label ? format(v.controlCharacters, label) : v.controlCharactersAny;
+}
+
+/**
+ * The shared string of every text a member or the office types: a string without control characters
+ * (single line unless `multiline`). Chain .trim(), .min(), .max(), .regex() on it as on z.string().
+ */
+export function textString(label?: string, options: { multiline?: boolean; error?: string } = {}) {
+  const multiline = options.multiline ?? false;
+  return z
+    .string(options.error ? { error: options.error } : undefined)
+    .refine((value) => !hasControlCharacters(value, { multiline }), {
+      error: controlCharacterMessage(label),
+      abort: true,
+    });
+}
+
 export const idParamSchema = z.object({ id: intField(f.id, { min: 1, max: 2147483647 }) });
 export type IdParam = z.infer<typeof idParamSchema>;
 
@@ -69,6 +102,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
   'NG_NOT_PAYMENT',
   'NG_PENDING_PAYMENT',
   'NG_CERTIFICATE_CODE',

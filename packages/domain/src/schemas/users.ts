@@ -21,7 +21,7 @@ import {
   trimText,
 } from '../rules/normalize.ts';
 import { areaSchema } from './content.ts';
-import { dataEnvelope } from './common.ts';
+import { controlCharacterMessage, dataEnvelope, hasControlCharacters } from './common.ts';
 
 /**
  * Accounts (spec 000 §3 User, §4 Authentication, §5 Validation rules, §7 the /users calls).
@@ -105,6 +105,10 @@ export function textField(
 ) {
   const normalize = options.normalize ?? trimText;
   return z.string({ error: required(label) }).transform((raw, ctx) => {
+    if (hasControlCharacters(raw)) {
+      issue(ctx, controlCharacterMessage(label));
+      return z.NEVER;
+    }
     const value = normalize(raw);
     if (value === '') {
       issue(ctx, required(label));
