@@ -96,22 +96,53 @@ describe('shop', () => {
 
   it('pays the cart by card: delivery address, retry rules, one order, an empty cart', async () => {
     const { context, page } = shopper;
+    // Opened directly or reloaded, the checkout preselects the registered address, with no error.
+    for (const open of ['direct', 'reload'] as const) {
+      if (open === 'direct') await page.goto('/cart/payment');
+      else await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'ご購入手続き' }).waitFor();
+      await expect.poll(() => page.getByLabel('登録住所にお届けする').isChecked()).toBe(true);
+      expect(await page.getByLabel('別の住所にお届けする').isChecked()).toBe(false);
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+      expect(await page.getByText('郵便番号を入力してください').count()).toBe(0);
+    }
+    await screenshot(page, 'shop-checkout-registered-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'shop-checkout-registered-375');
+    await page.setViewportSize(DESKTOP);
     await page.goto('/cart');
     await page.getByTestId('cart-line').first().waitFor();
     await page.getByTestId('checkout').click();
     await page.getByRole('heading', { level: 1, name: 'ご購入手続き' }).waitFor();
-    // Another address: every field is required.
+    await expect.poll(() => page.getByLabel('登録住所にお届けする').isChecked()).toBe(true);
+    // Another address: every field is required, the phone number too.
     await page.getByLabel('別の住所にお届けする').check();
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
     await field(page, 'お届け先のお名前').fill('');
+    await field(page, 'お届け先の電話番号').fill('');
     await page.getByTestId('to-payment').click();
     await page.getByText('郵便番号を入力してください').waitFor();
     await page.getByText('住所を入力してください').waitFor();
     await page.getByText('お届け先のお名前を入力してください').waitFor();
+    await page.getByText('お届け先の電話番号を入力してください').waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'shop-checkout-address-desktop');
-    await field(page, '郵便番号').fill('5300001');
+    // The postal code finds the prefecture and city, as at registration; an edited field loses its error.
+    await field(page, '郵便番号').fill('５３０－０００１');
+    expect(await page.getByText('郵便番号を入力してください').count()).toBe(0);
+    await page.getByRole('button', { name: '住所を検索' }).click();
+    await expect.poll(() => field(page, '住所').inputValue()).toMatch(/^大阪府大阪市北区/);
+    expect(await page.getByText('住所を入力してください').count()).toBe(0);
     await field(page, '住所').fill('大阪府大阪市北区梅田1-1-1 梅田病院 産科病棟');
     await field(page, 'お届け先のお名前').fill('買物 花子');
+    await field(page, 'お届け先の電話番号').fill('06-1234-567');
+    await page.getByTestId('to-payment').click();
+    await page.getByText(/電話番号は半角数字とハイフンで/).waitFor();
+    await field(page, 'お届け先の電話番号').fill('06-1234-5678');
+    expect(await axeSerious(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'shop-checkout-address-375');
+    await page.setViewportSize(DESKTOP);
     await page.getByTestId('to-payment').click();
     await page.getByTestId('deliver-to').waitFor();
     expect(await page.getByTestId('deliver-to').textContent()).toContain('〒530-0001');
@@ -156,7 +187,8 @@ describe('shop', () => {
     await field(page, 'カード番号').fill('4242424242424242');
     await field(page, '有効期限（MM/YY）').fill('12/34');
     await field(page, 'セキュリティコード').fill('123');
-    await field(page, 'メールアドレス').fill(member.email);
+    // The card form's email starts as the member's (issue 13 §6).
+    expect(await field(page, 'メールアドレス').inputValue()).toBe(member.email);
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'shop-checkout-card-desktop');
     await page.getByRole('button', { name: `${yen(total)}を支払う` }).click();
@@ -177,6 +209,7 @@ describe('shop', () => {
       status: 3,
       postal_code: '5300001',
       customer_name: '買物 花子',
+      phone: '06-1234-5678',
     });
     expect(orders[0]?.products.map((p) => [p.name, p.quantity])).toEqual(
       expect.arrayContaining([

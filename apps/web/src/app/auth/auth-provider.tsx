@@ -24,6 +24,7 @@ export type CurrentUser = {
   area: number | null;
   district: string;
   address: string;
+  phone: string;
 };
 
 type Auth = {

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { invoiceSchema, orderNumber } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { downloadReceipt } from './api/order-calls.ts';
@@ -12,10 +14,16 @@ import { saveBlob } from '../../lib/download.ts';
 export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
   const { t } = useI18n();
   const m = t.payments.receipt;
+  const { user } = useAuth();
+  const memberName = user?.fullname ?? '';
   const form = useForm<{ full_name: string }>({
     resolver: zodResolver(invoiceSchema),
-    defaultValues: { full_name: '' },
+    defaultValues: { full_name: memberName },
   });
+  // Each opening starts from the member's name, which the member may change (issue 13 §6).
+  useEffect(() => {
+    if (orderId !== null) form.reset({ full_name: memberName });
+  }, [orderId, memberName, form]);
   const mutation = useMutation({
     mutationFn: (fullName: string) => downloadReceipt(orderId ?? 0, fullName),
     onSuccess: ({ blob, filename }) => {

@@ -3,6 +3,7 @@ import { CARD_BRAND_LABELS, cardBrand, normalizeEmail } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -30,15 +31,19 @@ const StripeCardPayment = lazy(() => import('./stripe-card-payment.tsx'));
  */
 export function CardPayment(props: PaymentFlowProps) {
   const config = useQuery(paymentConfigQuery);
-  if (config.isPending) return <PaymentWorking />;
+  const { user, isLoadingUser } = useAuth();
+  // The receipt address starts as the member's own on every payment page (issue 13 §6); the form
+  // is made once the member is known, so that the default is there from the start.
+  if (config.isPending || isLoadingUser) return <PaymentWorking />;
   if (config.isError) return <QueryError error={config.error} onRetry={() => void config.refetch()} />;
+  const withEmail = { ...props, defaultEmail: props.defaultEmail || user?.email || '' };
   if (config.data.gateway === 'stripe')
     return (
       <Suspense fallback={<PaymentWorking />}>
-        <StripeCardPayment {...props} publicKey={config.data.publicKey} />
+        <StripeCardPayment {...withEmail} publicKey={config.data.publicKey} />
       </Suspense>
     );
-  return <SandboxCardPayment {...props} />;
+  return <SandboxCardPayment {...withEmail} />;
 }
 
 /**

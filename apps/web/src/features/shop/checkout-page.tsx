@@ -5,13 +5,22 @@ import {
   List,
   Paper,
   Radio,
+  Skeleton,
   Stack,
   Stepper,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { attributeText, cartProducts, cartTotal, OBJECT_TYPE, type CartItem } from '@mels/domain';
+import {
+  attributeText,
+  cartProducts,
+  cartTotal,
+  isDeliveryPhone,
+  normalizePostalCode,
+  OBJECT_TYPE,
+  type CartItem,
+} from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -20,6 +29,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { ApiRequestError, apiData } from '../../lib/api-client.ts';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { lookupAddress } from '../account/api/lookup-address.ts';
 import type { Delivery, PaymentTarget } from '../payments/api/payment-calls.ts';
 import { CardPayment } from '../payments/card-payment.tsx';
 import { areasQuery } from '../search/api/get-areas.ts';
@@ -100,6 +110,7 @@ export function CheckoutPage() {
                         delivery.address,
                         delivery.customer_name,
                       )}
+                      {f(m.deliverPhone, delivery.phone)}
                     </Text>
                     <Button
                       variant="subtle"
@@ -195,6 +206,18 @@ function OrderSummary({ items }: { items: readonly CartItem[] }) {
 
 type Errors = Partial<Record<keyof Delivery, string>>;
 
+/** Half-width digits and a plain hyphen, whatever the IME typed. */
+const halfWidth = (value: string) =>
+  value
+    .trim()
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[－ー―‐−]/g, '-');
+
+/**
+ * Where to deliver. The registered address is preselected whenever the member has one, however the
+ * page was reached (a reload, a direct link): the choice waits for the member and the prefectures.
+ * Another address has the postal-code lookup of registration and a phone number for the carrier.
+ */
 function AddressForm({
   initial,
   onSubmit,
@@ -204,10 +227,9 @@ function AddressForm({
   onSubmit: (delivery: Delivery) => void;
   pending: boolean;
 }) {
-  const { t } = useI18n();
-  const m = t.shop.checkout;
-  const { user } = useAuth();
+  const { user, isLoadingUser } = useAuth();
   const areas = useQuery(areasQuery());
+  if (isLoadingUser || areas.isPending) return <Skeleton height={220} data-testid="address-loading" />;
   const areaName = areas.data?.find((a) => a.id === user?.area)?.name ?? '';
   const registered: Delivery | null =
     user && user.postal_code && user.address
@@ -215,39 +237,107 @@ function AddressForm({
           postal_code: user.postal_code,
           address: `${areaName}${user.district}${user.address}`,
           customer_name: user.fullname,
+          phone: user.phone ?? '',
         }
       : null;
-  const [choice, setChoice] = useState<'registered' | 'other'>(registered ? 'registered' : 'other');
+  return (
+    <AddressChoice
+      initial={initial}
+      registered={registered}
+      fullname={user?.fullname ?? ''}
+      onSubmit={onSubmit}
+      pending={pending}
+    />
+  );
+}
+
+function AddressChoice({
+  initial,
+  registered,
+  fullname,
+  onSubmit,
+  pending,
+}: {
+  initial: Delivery | null;
+  registered: Delivery | null;
+  fullname: string;
+  onSubmit: (delivery: Delivery) => void;
+  pending: boolean;
+}) {
+  const { t } = useI18n();
+  const m = t.shop.checkout;
+  const usedOther = initial !== null && registered !== null && initial.address !== registered.address;
+  const [choice, setChoice] = useState<'registered' | 'other'>(
+    registered && !usedOther ? 'registered' : 'other',
+  );
   const [values, setValues] = useState<Delivery>(
-    initial ?? { postal_code: '', address: '', customer_name: user?.fullname ?? '' },
+    usedOther || (initial && !registered)
+      ? (initial as Delivery)
+      : { postal_code: '', address: '', customer_name: fullname, phone: registered?.phone ?? '' },
   );
   const [errors, setErrors] = useState<Errors>({});
+  const [looking, setLooking] = useState(false);
   const useRegistered = choice === 'registered' && registered !== null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (useRegistered) {
-      onSubmit(registered);
-      return;
-    }
-    const next = {
-      postal_code: values.postal_code
-        .trim()
-        .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)),
-      address: values.address.trim(),
-      customer_name: values.customer_name.trim(),
-    };
+  const validate = (next: Delivery): Errors => {
     const found: Errors = {};
-    const digits = next.postal_code.replace(/[-－]/g, '');
+    const digits = next.postal_code.replace(/-/g, '');
     if (!digits) found.postal_code = m.postalCodeRequired;
     else if (!/^\d{7}$/.test(digits)) found.postal_code = m.postalCodeFormat;
     if (!next.address) found.address = m.addressRequired;
     else if (next.address.length > 300) found.address = m.addressTooLong;
     if (!next.customer_name) found.customer_name = m.customerNameRequired;
     else if (next.customer_name.length > 100) found.customer_name = m.customerNameTooLong;
+    if (!next.phone) found.phone = m.phoneRequired;
+    else if (!isDeliveryPhone(next.phone)) found.phone = m.phoneFormat;
+    return found;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (useRegistered) {
+      // A registered phone that is not a whole number (older data) is asked for here.
+      const phone = isDeliveryPhone(registered.phone) ? registered.phone : halfWidth(values.phone);
+      const phoneError = validate({ ...registered, phone }).phone;
+      setErrors(phoneError ? { phone: phoneError } : {});
+      if (!phoneError) onSubmit({ ...registered, phone });
+      return;
+    }
+    const next = {
+      postal_code: halfWidth(values.postal_code),
+      address: values.address.trim(),
+      customer_name: values.customer_name.trim(),
+      phone: halfWidth(values.phone),
+    };
+    const found = validate(next);
     setErrors(found);
     setValues(next);
-    if (Object.keys(found).length === 0) onSubmit({ ...next, postal_code: digits });
+    if (Object.keys(found).length === 0)
+      onSubmit({ ...next, postal_code: next.postal_code.replace(/-/g, '') });
+  };
+
+  const lookup = async () => {
+    const postal = normalizePostalCode(values.postal_code);
+    if (!/^\d{7}$/.test(postal)) {
+      setErrors((e) => ({ ...e, postal_code: postal ? m.postalCodeFormat : m.postalCodeRequired }));
+      return;
+    }
+    setLooking(true);
+    try {
+      const [first] = await lookupAddress(postal);
+      if (first) {
+        setValues((v) => ({ ...v, postal_code: postal, address: `${first.area.name}${first.district}` }));
+        setErrors((e) => ({ ...e, postal_code: undefined, address: undefined }));
+      } else setErrors((e) => ({ ...e, postal_code: m.lookupNotFound }));
+    } catch (error) {
+      const message =
+        error instanceof ApiRequestError
+          ? (error.errors.postal_code?.[0] ?? error.message)
+          : t.errors.generic;
+      setErrors((e) => ({ ...e, postal_code: message }));
+    } finally {
+      setLooking(false);
+    }
   };
 
   const field = (name: keyof Delivery) => ({
@@ -255,6 +345,8 @@ function AddressForm({
     onChange: (e: { currentTarget: HTMLInputElement }) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
+      // An edited field's error is stale.
+      setErrors((current) => ({ ...current, [name]: undefined }));
     },
     error: errors[name],
   });
@@ -266,13 +358,17 @@ function AddressForm({
           <Radio.Group
             label={m.addressLegend}
             value={useRegistered ? 'registered' : 'other'}
-            onChange={(value) => setChoice(value as 'registered' | 'other')}
+            onChange={(value) => {
+              setChoice(value as 'registered' | 'other');
+              setErrors({});
+            }}
           >
             <Stack gap="xs" mt="xs">
               <Radio
                 value="registered"
                 disabled={!registered}
                 label={m.registered}
+                data-testid="registered-address"
                 description={
                   registered
                     ? `〒${formatPostalCode(registered.postal_code)} ${registered.address} ${registered.customer_name}`
@@ -282,20 +378,51 @@ function AddressForm({
               <Radio value="other" label={m.other} data-testid="other-address" />
             </Stack>
           </Radio.Group>
-          {useRegistered ? null : (
+          {useRegistered && isDeliveryPhone(registered.phone) ? null : (
             <Stack gap="sm">
+              {useRegistered ? null : (
+                <>
+                  <Group align="flex-start" gap="sm" wrap="wrap">
+                    <TextInput
+                      label={m.postalCode}
+                      description={m.postalCodeHelp}
+                      required
+                      inputMode="numeric"
+                      autoComplete="postal-code"
+                      maxLength={8}
+                      w={180}
+                      {...field('postal_code')}
+                    />
+                    <Button
+                      variant="light"
+                      mt={{ base: 0, xs: 44 }}
+                      loading={looking}
+                      disabled={!values.postal_code.trim()}
+                      onClick={() => void lookup()}
+                    >
+                      {m.lookup}
+                    </Button>
+                  </Group>
+                  <TextInput label={m.address} required autoComplete="street-address" {...field('address')} />
+                  <TextInput
+                    label={m.customerName}
+                    required
+                    autoComplete="name"
+                    {...field('customer_name')}
+                  />
+                </>
+              )}
               <TextInput
-                label={m.postalCode}
-                description={m.postalCodeHelp}
+                label={m.phone}
+                description={m.phoneHelp}
                 required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={8}
-                w={180}
-                {...field('postal_code')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={20}
+                w={240}
+                {...field('phone')}
               />
-              <TextInput label={m.address} required autoComplete="street-address" {...field('address')} />
-              <TextInput label={m.customerName} required autoComplete="name" {...field('customer_name')} />
             </Stack>
           )}
           <Group justify="space-between">

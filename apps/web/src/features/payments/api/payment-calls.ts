@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
 /** Where a shop order is sent. */
-export type Delivery = { postal_code: string; address: string; customer_name: string };
+export type Delivery = { postal_code: string; address: string; customer_name: string; phone: string };
 
 /**
  * What is paid for: object_type and object_id (plus the session, when there is one); a shop order
