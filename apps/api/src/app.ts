@@ -37,6 +37,7 @@ import { createPaymentGateway } from './lib/payment-gateway/create.ts';
 import type { PaymentGateway } from './lib/payment-gateway/types.ts';
 import { registerOrders } from './modules/orders/orders.routes.ts';
 import { registerPayments } from './modules/payments/payments.routes.ts';
+import { registerNotifications } from './modules/notifications/notifications.routes.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
@@ -178,6 +179,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerActivity(api);
       registerProducts(api);
       registerInstructorDocuments(api);
+      registerNotifications(api);
     },
     { prefix: '/api/v1' },
   );

@@ -15,6 +15,8 @@ export type JobRunner = {
   /** Runs the jobs due now, one by one; resolves to how many ran (done or failed). */
   runOnce: () => Promise<number>;
   start: (intervalMs?: number) => void;
+  /** Once started: runs the due jobs on the next turn of the event loop, without waiting for the poll. */
+  nudge: () => void;
   stop: () => Promise<void>;
 };
 
@@ -105,6 +107,16 @@ export function createJobRunner(options: {
     return true;
   }
 
+  function poll() {
+    if (running) return;
+    running = runAll();
+    running
+      .catch((error: unknown) => log.error({ err: error }, 'job poll failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
   async function runAll(): Promise<number> {
     let count = 0;
     // A bound, so that one poll never runs forever.
@@ -127,16 +139,12 @@ export function createJobRunner(options: {
     },
     start(intervalMs = 30_000) {
       if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        running = runAll();
-        running
-          .catch((error: unknown) => log.error({ err: error }, 'job poll failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, intervalMs);
+      timer = setInterval(poll, intervalMs);
       timer.unref();
+    },
+    nudge() {
+      if (!timer) return;
+      setTimeout(poll, 0).unref();
     },
     async stop() {
       if (timer) clearInterval(timer);

@@ -71,8 +71,3 @@ export function createMailer(options: {
     },
   };
 }
-
-/** A plain-text mail body with the association's signature. */
-export function withSignature(body: string, publicUrl: string): string {
-  return `${body}\n\n――――――――――――――――――――\n一般社団法人 日本母体救命システム普及協議会 事務局\n${publicUrl}/\n※このメールは送信専用アドレスから配信しています。ご返信いただいてもお答えできません。\n`;
-}

@@ -14,6 +14,7 @@ import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
 import { attendanceSecret } from '../enrollments/attendance-code.ts';
 import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
+import { queueCertificateMail } from '../notifications/notifications.queue.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import {
   audit,
@@ -102,6 +103,7 @@ export async function issueCertificate(
     },
     now,
   );
+  await queueCertificateMail(tx, { certificateId: row.id, now });
   return row;
 }
 

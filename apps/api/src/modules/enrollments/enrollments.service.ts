@@ -31,6 +31,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
+import { queueApplicationMail, queueTicketMails } from '../notifications/notifications.queue.ts';
 import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
 import { attendanceSecret, checkInUrl, newAttendanceCode, qrSvg, ticketToken } from './attendance-code.ts';
 import {
@@ -325,6 +326,7 @@ export async function apply(db: Database, trainingId: number, userTypeId: number
         ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
       const moved = await recordSteps(tx, enrollment.id, entries, userId, now, [0, 1, 2, 3]);
       if (!moved) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
+      await queueApplicationMail(tx, { enrollmentId: enrollment.id, now });
       const status = entries[entries.length - 1]?.status ?? initial;
       return {
         enrollment_id: enrollment.id,
@@ -489,6 +491,7 @@ export async function agree(deps: Deps, trainingId: number, userTypeId: number, 
     ),
   );
   if (!moved) throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
+  await queueTicketMails(db, { enrollmentId: e.id, now });
   return { enrollment_id: e.id, status: STEP_STATUS.attending, next_route: 'ticket' as const };
 }
 
@@ -599,7 +602,7 @@ export async function markEnrollmentPaid(
   actorUserId: number | null,
   now = new Date(),
 ) {
-  return recordSteps(
+  const moved = await recordSteps(
     db,
     enrollmentId,
     [{ step: stepOfStatus(STEP_STATUS.attending), status: STEP_STATUS.attending, note: 'paid' }],
@@ -608,6 +611,8 @@ export async function markEnrollmentPaid(
     [STEP_STATUS.awaitingPayment],
     { attendanceCode: newAttendanceCode() },
   );
+  if (moved) await queueTicketMails(db, { enrollmentId, now });
+  return moved;
 }
 
 /**

@@ -164,7 +164,7 @@ describe.each(drivers())('lottery on %s', (driver) => {
         .from(mailOutbox)
         .where(eq(mailOutbox.toAddress, email ?? ''));
     expect((await mailTo(winner?.email)).map((mail) => mail.subject)).toEqual([
-      '【MELS】講習会の抽選結果のお知らせ（当選）',
+      '【母体救命 MELS】講習会の抽選結果のお知らせ（当選）',
     ]);
     const [lost] = await mailTo(loser?.email);
     expect(lost?.textBody).toContain('ご希望に添えない結果');

@@ -215,7 +215,7 @@ export async function approveAssistantRow(db: Executor, enrollmentId: number, ac
 /** The completed session-fee order of an enrolment (what a cancellation refunds), if any. */
 export async function findPaidSessionFeeOrder(db: Executor, enrollmentId: number) {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, amount: orders.amount, paymentMethodId: orders.paymentMethodId })
     .from(orders)
     .where(
       and(

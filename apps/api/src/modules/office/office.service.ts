@@ -1,10 +1,16 @@
-import { enrollmentMessagesJa as m, ja, OCCUPATIONS, STEP_STATUS, holdsPlace, USER_TYPE } from '@mels/domain';
-import type { Config } from '../../config.ts';
+import {
+  enrollmentMessagesJa as m,
+  ja,
+  OCCUPATIONS,
+  PAYMENT_METHOD,
+  STEP_STATUS,
+  holdsPlace,
+  USER_TYPE,
+} from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { refund } from '../orders/orders.service.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { withSignature } from '../../lib/mailer.ts';
 import { attendanceSecret, verifyTicketToken } from '../enrollments/attendance-code.ts';
 import {
   findEnrollmentById,
@@ -41,50 +47,31 @@ import {
   usersWonElsewhere,
   writeAudit,
 } from './office.repository.ts';
+import { queueAssistantApprovedMail } from '../notifications/notifications.queue.ts';
+import { mailMember } from '../notifications/notifications.service.ts';
 import { randomSeed, shuffle } from './lottery.ts';
+import {
+  cancellationApprovedMail,
+  lotteryLostMail,
+  lotteryWonMail,
+  type CancelRefund,
+} from './office.mails.ts';
 import { paymentsOfEnrollments } from './office.lists.ts';
 
 export type OfficeDeps = Deps;
 
-type Mail = { to: string; subject: string; text: string };
-
-async function sendAll(deps: OfficeDeps, mails: readonly Mail[]) {
-  for (const mail of mails)
-    await deps.mailer.send({ ...mail, text: withSignature(mail.text, deps.config.publicUrl) });
-}
-
-function sessionLine(r: Pick<Recruitment, 'name' | 'eventDate' | 'courseName'>) {
-  return `講習会：${r.name}\nコース：${r.courseName}\n開催日：${r.eventDate.replaceAll('-', '/')}`;
-}
-
-function sessionUrl(config: Config, r: Pick<Recruitment, 'trainingId' | 'userTypeId'>) {
-  return `${config.publicUrl}/session/${r.trainingId}/${r.userTypeId}`;
-}
-
-function winMail(config: Config, r: Recruitment, name: string, email: string, offered: boolean): Mail {
-  return {
-    to: email,
-    subject: offered
-      ? '【MELS】講習会の繰り上げ当選のお知らせ'
-      : '【MELS】講習会の抽選結果のお知らせ（当選）',
-    text: `${name} 様\n\nこのたびはお申し込みいただき、誠にありがとうございます。\n${
-      offered
-        ? '空きが出ましたので、繰り上げ当選となりましたことをお知らせいたします。'
-        : '厳正なる抽選の結果、当選となりましたことをお知らせいたします。'
-    }\n\n${sessionLine(r)}\n\n以下のページから、お支払いや同意事項の確認など、今後のお手続きをお進めください。\n${sessionUrl(config, r)}`,
-  };
-}
-
-function loseMail(config: Config, r: Recruitment, name: string, email: string, elsewhere: boolean): Mail {
-  return {
-    to: email,
-    subject: '【MELS】講習会の抽選結果のお知らせ',
-    text: `${name} 様\n\nこのたびはお申し込みいただき、誠にありがとうございます。\n${
-      elsewhere
-        ? '同じコースの別の講習会ですでに当選されているため、今回の抽選の対象外とさせていただきました。'
-        : '厳正なる抽選の結果、誠に残念ながら今回はご希望に添えない結果となりました。\nキャンセル等で空きが出た場合は、抽選の順位に従って繰り上げのご案内をお送りします。'
-    }\n\n${sessionLine(r)}\n\nまたの機会にお申し込みいただけますと幸いです。\n${sessionUrl(config, r)}`,
-  };
+/** The lottery mail of one entrant (a place, a place offered later, no place, drawn elsewhere). */
+function lotteryMail(
+  deps: OfficeDeps,
+  r: Recruitment,
+  userId: number,
+  result: 'won' | 'offered' | 'lost' | 'elsewhere',
+) {
+  return mailMember(deps, userId, (reader, site) =>
+    result === 'won' || result === 'offered'
+      ? lotteryWonMail({ reader, session: r, offered: result === 'offered', site })
+      : lotteryLostMail({ reader, session: r, elsewhere: result === 'elsewhere', site }),
+  );
 }
 
 async function recruitmentOrThrow(db: Executor, trainingId: number, userTypeId: number) {
@@ -183,25 +170,9 @@ export async function runLottery(
     return { summary, winners, losers, excluded };
   });
 
-  const contacts = await findUsersContact(deps.db, [
-    ...result.winners.map((w) => w.userId),
-    ...result.losers.map((l) => l.userId),
-    ...result.excluded.map((x) => x.userId),
-  ]);
-  const mails: Mail[] = [];
-  for (const w of result.winners) {
-    const c = contacts.get(w.userId);
-    if (c) mails.push(winMail(deps.config, r, c.name, c.email, false));
-  }
-  for (const l of result.losers) {
-    const c = contacts.get(l.userId);
-    if (c) mails.push(loseMail(deps.config, r, c.name, c.email, false));
-  }
-  for (const x of result.excluded) {
-    const c = contacts.get(x.userId);
-    if (c) mails.push(loseMail(deps.config, r, c.name, c.email, true));
-  }
-  await sendAll(deps, mails);
+  for (const w of result.winners) await lotteryMail(deps, r, w.userId, 'won');
+  for (const l of result.losers) await lotteryMail(deps, r, l.userId, 'lost');
+  for (const x of result.excluded) await lotteryMail(deps, r, x.userId, 'elsewhere');
   return result.summary;
 }
 
@@ -244,8 +215,7 @@ async function offerNextIn(tx: Executor, r: Recruitment, methods: number[], acto
 }
 
 async function mailOffered(deps: OfficeDeps, r: Recruitment, userId: number) {
-  const c = (await findUsersContact(deps.db, [userId])).get(userId);
-  if (c) await sendAll(deps, [winMail(deps.config, r, c.name, c.email, true)]);
+  await lotteryMail(deps, r, userId, 'offered');
 }
 
 /** GET /office/trainings/{id}/lottery?user_type=: the recorded draw (seed, entrants in order, winners). */
@@ -320,8 +290,21 @@ export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, a
       }
     }
     await writeAudit(tx, actor, 'assistant.approve', 'enrollment', e.id, { status }, now);
+    await queueAssistantApprovedMail(tx, { enrollmentId: e.id, now });
     return { enrollment_id: e.id, status, approved: true };
   });
+}
+
+/** What the cancellation mail says of the fee: none paid, refunded to the card, refunded by the office, or failed. */
+function cancelRefund(
+  paid: { amount: number; paymentMethodId: number } | undefined,
+  refunded: { refund_order_id: number | null } | null,
+): CancelRefund {
+  if (!paid) return { kind: 'none' };
+  if (!refunded || refunded.refund_order_id === null) return { kind: 'failed', amount: paid.amount };
+  return paid.paymentMethodId === PAYMENT_METHOD.card
+    ? { kind: 'card', amount: paid.amount }
+    : { kind: 'office', amount: paid.amount };
 }
 
 /** POST /office/cancel-requests/{id}/approve: the place is freed (and offered onward after a draw). */
@@ -367,15 +350,6 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
     );
     return { e, r, freed, offered };
   });
-  const c = (await findUsersContact(deps.db, [outcome.e.userId])).get(outcome.e.userId);
-  if (c)
-    await sendAll(deps, [
-      {
-        to: c.email,
-        subject: '【MELS】キャンセル申請承認のお知らせ',
-        text: `${c.name} 様\n\nお申し出のあった講習会のキャンセルを承認いたしました。\n\n${sessionLine(outcome.r)}\n\nまたの機会にお申し込みいただけますと幸いです。`,
-      },
-    ]);
   if (outcome.offered) await mailOffered(deps, outcome.r, outcome.offered.userId);
   // A paid session fee is refunded through the orders module (its own transaction and audit row).
   let refunded: { order_id: number; refund_order_id: number | null; message: string | null } | null = null;
@@ -389,6 +363,9 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
       refunded = { order_id: paid.id, refund_order_id: null, message: error.message };
     }
   }
+  await mailMember(deps, outcome.e.userId, (reader, site) =>
+    cancellationApprovedMail({ reader, session: outcome.r, refund: cancelRefund(paid, refunded), site }),
+  );
   return {
     refund: refunded,
     id: requestId,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { DEMO_INVOICE_REGISTRATION_NUMBER } from '../../config.ts';
+import { SUBJECT_PREFIX } from '../../lib/mail-templates/layout.ts';
 import { expectBody, expectError, expectNotFound, expectValidationError } from '../../../test/http.ts';
 import { auditEvents, jobs, mailOutbox, orders, sandboxPaymentIntents } from '../../db/schema.ts';
 import {
@@ -206,9 +207,9 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         .where(eq(jobs.dedupeKey, `cancel-unpaid-transfer:${order.id}`));
       expect(job?.status).toBe('done');
       const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
-      const mail = mails.find((m) => m.subject === PAYMENT_MESSAGES.transferCancelledSubject);
+      const mail = mails.find((m) => m.subject === `${SUBJECT_PREFIX}お振込み期限を過ぎたため、お申込みを取り消しました`);
       expect(mail?.textBody).toContain(String(order.id).padStart(10, '0'));
-      expect(mail?.textBody).toContain('¥8,000');
+      expect(mail?.textBody).toContain('8,000円');
       // the office can no longer confirm it
       expectError(
         await call(ctx.app, office, 'POST', `/api/v1/office/orders/${order.id}/confirm-transfer`),
@@ -436,7 +437,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
       ).data;
     const shippedMails = async (email: string) =>
       (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).filter(
-        (m) => m.subject === PAYMENT_MESSAGES.shippedSubject,
+        (m) => m.subject === `${SUBJECT_PREFIX}ご注文の商品を発送しました`,
       );
 
     const toShip = async () =>
@@ -534,9 +535,9 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
       const mails = await shippedMails(member.email);
       expect(mails).toHaveLength(1);
       const text = mails[0]?.textBody ?? '';
-      expect(mails[0]?.subject).toBe('【MELS】ご注文の商品を発送しました');
+      expect(mails[0]?.subject).toBe('【母体救命 MELS】ご注文の商品を発送しました');
       expect(text).toContain('山田 花子 様');
-      expect(text).toContain(`注文番号: ${String(order.id).padStart(10, '0')}`);
+      expect(text).toContain(`注文番号：${String(order.id).padStart(10, '0')}`);
       expect(text).toContain(`・${world.product.name} × 2（カラー: ネイビー）`);
       expect(text).toContain('〒100-0001');
       expect(text).toContain(delivery.address);

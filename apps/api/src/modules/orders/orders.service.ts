@@ -1,23 +1,22 @@
 import {
   ASSOCIATION_NAME_JA,
-  attributeText,
   orderNumber,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
-  postalCodeText,
   taxSummary,
 } from '@mels/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditEvents, jobs, orderItems, orders, users } from '../../db/schema.ts';
+import { auditEvents, jobs, orderItems, orders } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
-import { withSignature } from '../../lib/mailer.ts';
-import { jaDate, renderReceipt, yen } from '../../lib/pdf/receipt.ts';
+import { jaDate, renderReceipt } from '../../lib/pdf/receipt.ts';
 import type { Deps } from '../../plugins/deps.ts';
+import { mailMember } from '../notifications/notifications.service.ts';
 import { CANCEL_TRANSFER_JOB, completePendingOrder } from '../payments/payments.service.ts';
+import { shippedMail, transferCancelledMail } from './orders.mails.ts';
 import { presentOrder, type OrderRow } from './orders.presenter.ts';
 import { findUserOrder, listUserOrders, orderExtras } from './orders.repository.ts';
 
@@ -221,34 +220,12 @@ export async function prepareShipping(deps: Deps, actorId: number, orderId: numb
   });
 }
 
-/** The customer's notice of a shipped order: number, items (with attribute values) and where to. */
-function shippedMail(
-  order: OrderRow,
-  lines: ReadonlyArray<{ name: string; quantity: number; attributes: unknown }>,
-  user: { lastName: string; firstName: string },
-) {
-  const items = lines
-    .map((line) => {
-      const values = attributeText(line.attributes);
-      return `・${line.name} × ${line.quantity}${values ? `（${values}）` : ''}`;
-    })
-    .join('\n');
-  const to = [
-    order.postalCode ? `〒${postalCodeText(order.postalCode)}` : '',
-    order.address ?? '',
-    order.customerName ? `${order.customerName} 様` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  return `${user.lastName} ${user.firstName} 様\n\nMELSオンラインショップをご利用いただき、誠にありがとうございます。\nご注文の商品を本日発送いたしました。到着まで今しばらくお待ちください。\n\n注文番号: ${orderNumber(order.id)}\n\n【ご注文の商品】\n${items}\n\n【お届け先】\n${to}\n\nご注文の内容は、マイページの注文履歴からもご確認いただけます。`;
-}
-
 /**
  * Office: a shop order is sent (3 or 4 → 5). The customer is mailed once the change is committed
  * (nothing is sent when the transaction rolls back).
  */
 export async function ship(deps: Deps, actorId: number, orderId: number) {
-  const { updated, mail } = await deps.db.transaction(async (tx) => {
+  const { updated, lines } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     checkShippable(order, [ORDER_STATUS.complete, ORDER_STATUS.shipping]);
     const [row] = await tx
@@ -263,22 +240,11 @@ export async function ship(deps: Deps, actorId: number, orderId: number) {
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
-    const [user] = await tx
-      .select({ email: users.email, lastName: users.lastName, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    return {
-      updated: row,
-      mail: user
-        ? {
-            to: user.email,
-            subject: PAYMENT_MESSAGES.shippedSubject,
-            text: withSignature(shippedMail(order, lines, user), deps.config.publicUrl),
-          }
-        : null,
-    };
+    return { updated: row, lines };
   });
-  if (mail) await deps.mailer.send(mail);
+  await mailMember(deps, updated.userId, (reader, site) =>
+    shippedMail({ reader, orderId: updated.id, lines, delivery: updated, site }),
+  );
   return updated;
 }
 
@@ -299,20 +265,15 @@ export function cancelUnpaidTransferJob(deps: Deps): JobHandler {
       .update(orders)
       .set({ status: ORDER_STATUS.cancelled, updatedAt: now })
       .where(eq(orders.id, order.id));
-    const [user] = await tx
-      .select({ email: users.email, lastName: users.lastName, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, order.userId));
-    if (!user) return;
-    return async () => {
-      await deps.mailer.send({
-        to: user.email,
-        subject: PAYMENT_MESSAGES.transferCancelledSubject,
-        text: withSignature(
-          `${user.lastName} ${user.firstName} 様\n\nお振込み期限（${jaDate(order.dueAt ?? now)}）までにご入金を確認できなかったため、下記のお申込みを取り消しました。\n\n注文番号: ${orderNumber(order.id)}\n金額: ${yen(order.amount).replace(/-$/, '')}\n\n引き続きご希望の場合は、お手数ですが改めてお申込みください。`,
-          deps.config.publicUrl,
-        ),
-      });
-    };
+    return () =>
+      mailMember(deps, order.userId, (reader, site) =>
+        transferCancelledMail({
+          reader,
+          orderId: order.id,
+          amount: order.amount,
+          dueAt: order.dueAt ?? now,
+          site,
+        }),
+      );
   };
 }

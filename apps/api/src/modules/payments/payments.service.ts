@@ -32,6 +32,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
 import type { Deps } from '../../plugins/deps.ts';
+import { queueTransferMails } from '../notifications/notifications.queue.ts';
 import { productEligibility } from '../products/product-eligibility.ts';
 import { emitOrderCompleted } from './order-events.ts';
 import { linesTotal, payableAmount, shopLines, type PayableLine } from './payable.ts';
@@ -817,6 +818,7 @@ export async function createOfflineOrder(
         runAt: dueAt,
         dedupeKey: `${CANCEL_TRANSFER_JOB}:${order.id}`,
       });
+      await queueTransferMails(tx, { orderId: order.id, dueAt, now });
     }
     return order;
   });
