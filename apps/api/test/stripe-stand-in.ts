@@ -14,6 +14,14 @@ export type StandInIntent = {
   livemode: false;
 };
 
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+};
+
 /** Stripe's test cards, as the stand-in's confirm call treats them. */
 const DECLINED = '4000000000000002';
 const AUTHENTICATE = '4000002500003155';
@@ -27,6 +35,8 @@ const AUTHENTICATE = '4000002500003155';
 export function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byKey = new Map<string, string>();
+  /** Refunds made, by idempotency key. */
+  const refunds = new Map<string, StandInRefund>();
   const requests: Array<{ method: string; path: string; body: URLSearchParams; auth: string | undefined }> =
     [];
   const server = http.createServer((req, res) => {
@@ -81,13 +91,27 @@ export function startStripeStandIn() {
       if (req.method === 'POST' && path === '/v1/refunds') {
         const intent = intents.get(body.get('payment_intent') ?? '');
         if (!intent) return missing();
-        return send(200, {
+        // As Stripe: the same idempotency key answers the same refund; only a succeeded charge is refunded.
+        const key = req.headers['idempotency-key'];
+        const known = typeof key === 'string' ? refunds.get(key) : undefined;
+        if (known) return send(200, known);
+        if (intent.status !== 'succeeded')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_not_refundable',
+              message: 'This PaymentIntent does not have a successful charge to refund.',
+            },
+          });
+        const refund: StandInRefund = {
           id: `re_${randomBytes(6).toString('hex')}`,
           object: 'refund',
           amount: Number(body.get('amount')),
           payment_intent: intent.id,
           status: 'succeeded',
-        });
+        };
+        refunds.set(typeof key === 'string' ? key : refund.id, refund);
+        return send(200, refund);
       }
       const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
       if (req.method === 'POST' && confirm?.[1]) {
@@ -125,6 +149,15 @@ export function startStripeStandIn() {
       if (!intent) return missing();
       if (req.method === 'GET') return send(200, intent);
       if (req.method === 'POST' && one[2]) {
+        if (intent.status === 'succeeded' || intent.status === 'processing')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              payment_intent: intent,
+            },
+          });
         intent.status = 'canceled';
         return send(200, intent);
       }
@@ -134,6 +167,7 @@ export function startStripeStandIn() {
   return new Promise<{
     port: number;
     intents: Map<string, StandInIntent>;
+    refunds: Map<string, StandInRefund>;
     requests: typeof requests;
     close: () => Promise<void>;
   }>((resolve) => {
@@ -141,6 +175,7 @@ export function startStripeStandIn() {
       resolve({
         port: (server.address() as AddressInfo).port,
         intents,
+        refunds,
         requests,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });

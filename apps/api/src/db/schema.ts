@@ -905,6 +905,21 @@ export const orders = pgTable(
     uniqueIndex('orders_refund_uq')
       .on(t.refundOfId)
       .where(sql`${t.refundOfId} is not null`),
+    // One purchase is paid once (decision 017): at most one live (in payment or complete) purchase
+    // of an object per user, keyed by the request (5, 7) or legacy certificate (3) where there is one;
+    // shop orders (4) are separate purchases, but one transaction (t_key) is at most one order.
+    uniqueIndex('orders_live_purchase_uq')
+      .on(
+        t.userId,
+        t.objectType,
+        t.objectId,
+        sql`coalesce(${t.requestId}, 0)`,
+        sql`coalesce(${t.legacyCertificateId}, 0)`,
+      )
+      .where(sql`${t.type} = 1 and ${t.status} in (0, 3) and ${t.objectType} <> 4`),
+    uniqueIndex('orders_transaction_purchase_uq')
+      .on(t.transactionId)
+      .where(sql`${t.type} = 1 and ${t.transactionId} is not null`),
     check('orders_amount_ck', sql`${t.amount} >= 0`),
     check('orders_type_ck', sql`${t.type} in (1, 2)`),
     check('orders_status_ck', sql`${t.status} between 0 and 6`),
@@ -945,11 +960,65 @@ export const payments = pgTable(
     gateway: text('gateway').notNull(),
     intentId: text('intent_id').notNull().unique(),
     amount: integer('amount').notNull(),
+    /** The gateway's status when last seen, or 'duplicate' (a second charge, refunded). */
     status: text('status').notNull(),
+    /** What the intent pays for: the user, object type and object… */
+    userId: integer('user_id').references(() => users.id),
+    objectType: smallint('object_type'),
+    objectId: integer('object_id'),
+    /** …and the request (5, 7) or legacy certificate (3) it is keyed on, else 0. */
+    objectKey: integer('object_key').notNull().default(0),
+    /** Handed to a browser and not yet paid, cancelled or recorded: at most one per purchase. */
+    open: boolean('open').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('payments_gateway_ck', sql`${t.gateway} in ('sandbox', 'stripe')`)],
+  (t) => [
+    check('payments_gateway_ck', sql`${t.gateway} in ('sandbox', 'stripe')`),
+    uniqueIndex('payments_open_purchase_uq')
+      .on(t.userId, t.objectType, t.objectId, t.objectKey)
+      .where(sql`${t.open} and ${t.objectType} <> 4`),
+    uniqueIndex('payments_open_transaction_uq')
+      .on(t.transactionId)
+      .where(sql`${t.open}`),
+  ],
+);
+
+/**
+ * A second successful charge for a purchase already paid (decision 017): recorded once per intent,
+ * refunded through the gateway, shown to the office and mailed to the member.
+ */
+export const duplicateCharges = pgTable(
+  'duplicate_charges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    transactionId: integer('transaction_id').references(() => transactions.id),
+    /** The purchase that stands. */
+    keptOrderId: integer('kept_order_id').references(() => orders.id),
+    gateway: text('gateway').notNull(),
+    intentId: text('intent_id').notNull().unique(),
+    objectType: smallint('object_type').notNull(),
+    objectId: integer('object_id'),
+    amount: integer('amount').notNull(),
+    /** waiting (not yet asked), then the gateway's refund status (pending, succeeded, failed, canceled). */
+    refundStatus: text('refund_status').notNull().default('waiting'),
+    refundId: text('refund_id'),
+    refundedAt: ts('refunded_at'),
+    mailedAt: ts('mailed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('duplicate_charges_created_idx').on(t.createdAt),
+    check('duplicate_charges_amount_ck', sql`${t.amount} >= 0`),
+    check(
+      'duplicate_charges_refund_status_ck',
+      sql`${t.refundStatus} in ('waiting', 'pending', 'requires_action', 'succeeded', 'failed', 'canceled')`,
+    ),
+  ],
 );
 
 /** The built-in sandbox gateway's PaymentIntents (Stripe semantics, kept in the database). */

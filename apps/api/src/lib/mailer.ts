@@ -4,7 +4,22 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The template's name, for the log (the log never holds a mail's body). */
+  template?: string;
+};
+
+/**
+ * Link tokens (password reset, email change, signed certificate links: 32+ URL-safe characters in a
+ * URL) replaced by a mark: what the outbox keeps of a mail once it is sent.
+ */
+export function maskLinkTokens(body: string): string {
+  return body.replace(/(https?:\/\/[^\s<>"']*?)[A-Za-z0-9_-]{32,}/g, '$1[masked]');
+}
 
 export type Mailer = {
   /** Records the mail in the outbox, then delivers it (SMTP) or keeps it there (no SMTP_URL). */
@@ -13,9 +28,11 @@ export type Mailer = {
 };
 
 /**
- * Every mail is written to the outbox table first (the office can read it, and nothing is lost
- * if delivery fails). With SMTP_URL it is then sent through nodemailer; without, it stays in the
- * outbox with status 'kept' and is written to the log so a newcomer still sees it.
+ * Every mail is written to the outbox table first (nothing is lost if delivery fails). With SMTP_URL
+ * it is then sent through nodemailer, and once sent the outbox keeps it with its link tokens masked
+ * (a leaked table opens no account); without SMTP_URL it stays in the outbox, whole, with status 'kept'
+ * (the outbox is then the mailbox: development and tests read links there). The log names the mail
+ * (outbox id, recipient, subject, template), never its body.
  */
 export function createMailer(options: {
   db: Executor;
@@ -40,11 +57,9 @@ export function createMailer(options: {
         })
         .returning({ id: mailOutbox.id });
       const id = row?.id;
+      const about = { mailId: id, to: mail.to, subject: mail.subject, template: mail.template };
       if (!transporter) {
-        options.log.info(
-          { mailId: id, to: mail.to, subject: mail.subject },
-          `mail kept in outbox:\n${mail.text}`,
-        );
+        options.log.info(about, 'mail kept in the outbox (no SMTP_URL): its body is in mail_outbox');
         return;
       }
       try {
@@ -58,10 +73,16 @@ export function createMailer(options: {
         if (id !== undefined)
           await options.db
             .update(mailOutbox)
-            .set({ status: 'sent', sentAt: new Date() })
+            .set({
+              status: 'sent',
+              sentAt: new Date(),
+              textBody: maskLinkTokens(mail.text),
+              htmlBody: mail.html === undefined ? null : maskLinkTokens(mail.html),
+            })
             .where(eq(mailOutbox.id, id));
+        options.log.info(about, 'mail sent');
       } catch (error) {
-        options.log.error({ err: error, mailId: id }, 'mail delivery failed');
+        options.log.error({ ...about, err: error }, 'mail delivery failed');
         if (id !== undefined)
           await options.db
             .update(mailOutbox)

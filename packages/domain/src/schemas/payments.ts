@@ -26,6 +26,8 @@ export const PAYMENT_MESSAGES = {
   notFree: 'この申込は有料です。お支払い手続きに進んでください。',
   amountMismatch: 'お支払い金額が一致しません。お手数ですが最初からやり直してください。',
   alreadyPaid: '既にお支払い済みです。',
+  duplicateRefunded:
+    'このお申込みは既にお支払い済みです。今回のお支払いは二重のため、自動的に返金の手続きをしました。',
   notPayable: '現在お支払いいただける対象ではありません。',
   notEnrolled: '講習会への申込が見つかりません。',
   methodNotAccepted: 'この講習会では選択されたお支払い方法をご利用いただけません。',
@@ -417,3 +419,25 @@ export const transactionResponseSchema = dataEnvelope(
     created_at: z.string(),
   }),
 );
+
+/** A second charge for a purchase already paid, refunded automatically (decision 017): the office's line. */
+export const duplicateChargeSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: z.object({ fullname: z.string(), email: z.string() }),
+  object_type: z.number().int(),
+  object_id: z.number().int().nullable(),
+  amount: z.number().int(),
+  gateway: z.enum(['sandbox', 'stripe']),
+  payment_intent_id: z.string(),
+  /** The purchase that stands. */
+  kept_order_id: z.number().int().nullable(),
+  /** waiting (the gateway not yet asked), pending, succeeded, failed… (the gateway's refund status). */
+  refund_status: z.string(),
+  refund_id: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  mailed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DuplicateChargeView = z.infer<typeof duplicateChargeSchema>;
+export const duplicateChargesResponseSchema = listEnvelope(duplicateChargeSchema);

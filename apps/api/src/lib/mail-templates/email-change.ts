@@ -21,10 +21,13 @@ export function emailChangeConfirmMail(input: {
     '※変更が完了するまでは、これまでのメールアドレスでログインしてください。',
     '※このメールにお心当たりのない場合は、このメールを破棄してください。変更は行われません。',
   ].join('\n');
-  return composeMail('メールアドレス変更のご確認', body, {
-    publicUrl: input.publicUrl,
-    officeEmail: input.officeEmail,
-  });
+  return {
+    ...composeMail('メールアドレス変更のご確認', body, {
+      publicUrl: input.publicUrl,
+      officeEmail: input.officeEmail,
+    }),
+    template: 'email-change-confirm',
+  };
 }
 
 /** Sent to the OLD address, so that a change the member did not make is noticed. */
@@ -44,8 +47,11 @@ export function emailChangeNoticeMail(input: {
     '新しいメールアドレスに届く確認メールのURLを開くと、変更が完了します。',
     '※お心当たりのない場合は、パスワードを変更のうえ、事務局までお問い合わせください。',
   ].join('\n');
-  return composeMail('メールアドレス変更のお申し込みについて', body, {
-    publicUrl: input.publicUrl,
-    officeEmail: input.officeEmail,
-  });
+  return {
+    ...composeMail('メールアドレス変更のお申し込みについて', body, {
+      publicUrl: input.publicUrl,
+      officeEmail: input.officeEmail,
+    }),
+    template: 'email-change-notice',
+  };
 }

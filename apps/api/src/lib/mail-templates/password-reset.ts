@@ -25,8 +25,11 @@ export function passwordResetMail(input: PasswordResetMailInput): MailContent {
     '※このURLは一度のみ有効です。パスワードを再設定すると、ログイン中の端末はすべてログアウトされます。',
     '※このメールにお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
   ].join('\n');
-  return composeMail('パスワード再設定のご案内', body, {
-    publicUrl: input.publicUrl,
-    officeEmail: input.officeEmail,
-  });
+  return {
+    ...composeMail('パスワード再設定のご案内', body, {
+      publicUrl: input.publicUrl,
+      officeEmail: input.officeEmail,
+    }),
+    template: 'password-reset',
+  };
 }

@@ -32,8 +32,11 @@ export function registrationMail(input: RegistrationMailInput): MailContent {
     '※このメールにお心当たりのない場合は、お手数ですが下記の事務局までご連絡ください。',
     `\u3000事務局：${input.officeEmail}`,
   ].join('\n');
-  return composeMail('会員登録完了のお知らせ', body, {
-    publicUrl: input.publicUrl,
-    officeEmail: input.officeEmail,
-  });
+  return {
+    ...composeMail('会員登録完了のお知らせ', body, {
+      publicUrl: input.publicUrl,
+      officeEmail: input.officeEmail,
+    }),
+    template: 'registration',
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrand, CARD_BRAND_LABELS, PAYMENT_MESSAGES, type IntentStatus } from '@mels/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -162,7 +162,30 @@ export function createSandboxGateway(options: { db: Executor; clock: Clock }): P
         return { intent: present(failed), brand, last4, error: decline };
       }
       // Stripe passes through processing on the way to succeeded; the sandbox does both steps here.
-      await update(row.id, { status: 'processing', lastError: null, cardBrand: brand, cardLast4: last4 });
+      // The step to processing is a conditional UPDATE, so two tabs confirming at once charge once.
+      const [claimed] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'processing', lastError: null, cardBrand: brand, cardLast4: last4, updatedAt: now })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, row.id),
+            inArray(sandboxPaymentIntents.status, [
+              'requires_payment_method',
+              'requires_confirmation',
+              'requires_action',
+            ]),
+          ),
+        )
+        .returning();
+      if (!claimed) {
+        const current = (await find(row.id)) ?? row;
+        return {
+          intent: present(current),
+          brand,
+          last4,
+          error: { code: UNEXPECTED_STATE, message: PAYMENT_MESSAGES.unexpectedState },
+        };
+      }
       const status: IntentStatus = number === SANDBOX_CARDS.authentication ? 'requires_action' : 'succeeded';
       const done = await update(row.id, { status });
       return { intent: present(done), brand, last4, error: null };

@@ -6,6 +6,7 @@ import {
   createOrderTransactionSchema,
   createPaymentIntentSchema,
   createPaymentOrderSchema,
+  duplicateChargesResponseSchema,
   errorBodySchema,
   freeOrderSchema,
   idParamSchema,
@@ -13,6 +14,8 @@ import {
   offlineOrderSchema,
   orderResponseSchema,
   orderStatusResponseSchema,
+  pageQuerySchema,
+  paginate,
   PAYMENT_MESSAGES,
   paymentIntentResponseSchema,
   sandboxAuthenticateSchema,
@@ -25,7 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { SandboxCardError, UNEXPECTED_STATE } from '../../lib/payment-gateway/sandbox.ts';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
 import { typed } from '../http.ts';
 import { presentOrder } from '../orders/orders.presenter.ts';
 import { orderExtras } from '../orders/orders.repository.ts';
@@ -42,6 +45,7 @@ import {
   handleWebhookIntent,
   type Order,
 } from './payments.service.ts';
+import { officeDuplicateCharges, REFUND_DUPLICATE_JOB, refundDuplicateJob } from './duplicate-charges.ts';
 import { subscribeRequestPayments } from './request-payments.ts';
 
 const errors = {
@@ -57,6 +61,7 @@ export function registerPayments(app: FastifyInstance) {
   const r = typed(app);
   const deps = app.deps;
   subscribeRequestPayments(deps);
+  deps.jobs.register(REFUND_DUPLICATE_JOB, refundDuplicateJob(deps));
   const present = async (order: Order) => {
     const extras = await orderExtras(deps.db, [order]);
     return presentOrder(
@@ -218,6 +223,24 @@ export function registerPayments(app: FastifyInstance) {
     }),
   );
 
+  r.get(
+    '/office/payments/duplicate-charges',
+    {
+      preHandler: requireOffice,
+      schema: {
+        tags: ['office'],
+        summary: 'Second charges for purchases already paid, refunded automatically (newest first)',
+        querystring: pageQuerySchema,
+        response: { 200: duplicateChargesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await officeDuplicateCharges(deps, page, limit);
+      return { data, pagination: paginate(page, limit, total) };
+    },
+  );
+
   // ── sandbox: what Stripe.js and the 3-D Secure page do, for the built-in gateway only ──
   const sandboxOnly = async () => {
     if (deps.payments.name !== 'sandbox' || !deps.payments.confirmCard)
@@ -304,6 +327,8 @@ export function registerPayments(app: FastifyInstance) {
 
   // ── Stripe webhook: the raw body is needed for the signature ──
   void app.register(async (scope) => {
+    // This scope only: the app's own JSON parser (if any) gives way to the raw body.
+    if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );

@@ -34,8 +34,18 @@ import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { queueTransferMails } from '../notifications/notifications.queue.ts';
 import { productEligibility } from '../products/product-eligibility.ts';
+import { DuplicateChargeError, recordDuplicate, settleDuplicateNow } from './duplicate-charges.ts';
 import { emitOrderCompleted } from './order-events.ts';
 import { linesTotal, payableAmount, shopLines, type PayableLine } from './payable.ts';
+import {
+  closePayment,
+  findOpenPayment,
+  insertClosedPayment,
+  insertOpenPayment,
+  objectKeyOf,
+  type Payment,
+  type PurchaseSlot,
+} from './payments.repository.ts';
 
 export type PaymentsDeps = Deps;
 export type Order = typeof orders.$inferSelect;
@@ -244,6 +254,42 @@ export async function getTransaction(deps: Deps, userId: number, tKey: string) {
 
 // ───────────────────────────── create-payment-intent ─────────────────────────────
 
+const WAITING_FOR_CARD = ['requires_payment_method', 'requires_action', 'requires_confirmation'];
+
+/**
+ * The open intent of a purchase, when it can still be paid with the server's amount; otherwise it
+ * is closed (cancelled at the gateway) and null is answered. One the gateway reports paid is
+ * recorded and answered 409 ALREADY_PAID (NG_PENDING_PAYMENT while it processes).
+ */
+async function reuseOpenIntent(
+  deps: Deps,
+  /** amount: the server's amount now; null closes the intent whatever it is (another way of paying). */
+  input: { open: Payment; amount: number | null; userId: number },
+): Promise<PaymentIntent | null> {
+  const { open } = input;
+  const now = deps.clock.now();
+  if (open.gateway !== deps.payments.name) {
+    await closePayment(deps.db, open.intentId, open.status, now);
+    return null;
+  }
+  let intent = await deps.payments.retrieveIntent(open.intentId);
+  if (intent && WAITING_FOR_CARD.includes(intent.status)) {
+    if (intent.amount === input.amount) return intent;
+    // The price changed since (or another way of paying was chosen): it must not be paid any more.
+    try {
+      intent = await deps.payments.cancelIntent(intent.id);
+    } catch {
+      intent = await deps.payments.retrieveIntent(open.intentId);
+    }
+  }
+  if (intent && (intent.status === 'succeeded' || intent.status === 'processing')) {
+    const order = await recordIntent(deps, intent, input.userId);
+    assertNotPaid(order);
+  }
+  await closePayment(deps.db, open.intentId, intent?.status ?? 'canceled', now);
+  return null;
+}
+
 export async function createPaymentIntent(deps: Deps, userId: number, input: CreatePaymentIntentInput) {
   const isShop = input.object_type === OBJECT_TYPE.shopOrder;
   let transaction: Transaction | null = input.t_key
@@ -314,47 +360,43 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
     if (updated) transaction = updated;
   }
 
-  // A double click or a retry gets the open intent of the transaction back, not a second one.
-  const open = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.transactionId, transaction.id), isNull(payments.orderId)))
-    .orderBy(desc(payments.id));
-  for (const payment of open) {
-    if (payment.amount !== payable.amount || payment.gateway !== deps.payments.name) continue;
-    const intent = await deps.payments.retrieveIntent(payment.intentId);
-    if (
-      intent &&
-      intent.amount === payable.amount &&
-      ['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status)
-    ) {
-      return present(intent, transaction.tKey);
+  // One open intent per purchase (decision 017): a double click, a retry or a second tab gets the
+  // open one back; the database's partial unique index decides between requests arriving together.
+  const slot: PurchaseSlot = {
+    userId,
+    objectType: input.object_type,
+    objectId: isShop ? null : payable.objectId,
+    objectKey: objectKeyOf(input.object_type, payable),
+    transactionId: transaction.id,
+  };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const open = await findOpenPayment(deps.db, slot);
+    if (open) {
+      const reused = await reuseOpenIntent(deps, { open, amount: payable.amount, userId });
+      if (reused) return present(reused, open.tKey ?? transaction.tKey);
+      continue;
     }
+    const intent = await deps.payments.createIntent({
+      amount: payable.amount,
+      currency: 'jpy',
+      metadata: {
+        t_key: transaction.tKey,
+        user_id: String(userId),
+        object_type: String(input.object_type),
+        object_id: String(payable.objectId ?? ''),
+      },
+      // A key per call: the gateway's retry of this call is one intent; two calls race for the slot below.
+      idempotencyKey: `mels-${transaction.tKey}-${payable.amount}-${randomBytes(6).toString('hex')}`,
+    });
+    const now = deps.clock.now();
+    const row = { slot, gateway: deps.payments.name, intentId: intent.id, amount: intent.amount, now };
+    if (await insertOpenPayment(deps.db, { ...row, status: intent.status }))
+      return present(intent, transaction.tKey);
+    // Another request took the slot first: this intent was never handed out; cancel it and use theirs.
+    const cancelled = await deps.payments.cancelIntent(intent.id);
+    await insertClosedPayment(deps.db, { ...row, status: cancelled.status });
   }
-  const intent = await deps.payments.createIntent({
-    amount: payable.amount,
-    currency: 'jpy',
-    metadata: {
-      t_key: transaction.tKey,
-      user_id: String(userId),
-      object_type: String(input.object_type),
-      object_id: String(payable.objectId ?? ''),
-    },
-    idempotencyKey: `mels-${transaction.tKey}-${payable.amount}-${open.length}`,
-  });
-  await deps.db
-    .insert(payments)
-    .values({
-      transactionId: transaction.id,
-      gateway: deps.payments.name,
-      intentId: intent.id,
-      amount: intent.amount,
-      status: intent.status,
-      createdAt: deps.clock.now(),
-      updatedAt: deps.clock.now(),
-    })
-    .onConflictDoNothing({ target: payments.intentId });
-  return present(intent, transaction.tKey);
+  throw conflict(PAYMENT_MESSAGES.processing, 'NG_PENDING_PAYMENT');
 
   function present(found: PaymentIntent, tKey: string) {
     return {
@@ -419,7 +461,9 @@ async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order |
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: orders.paymentIntentId })
+    // Any unique index: the intent's own order (payment_intent_id), or the purchase already live
+    // (orders_live_purchase_uq, orders_transaction_purchase_uq: decision 017).
+    .onConflictDoNothing()
     .returning();
   if (!order) return null;
   const lines = input.lines.filter((line) => line.quantity > 0);
@@ -456,6 +500,7 @@ export async function recordIntent(
   deps: Deps,
   intent: PaymentIntent,
   expectedUserId: number | null,
+  log?: { warn: (details: object, message: string) => void },
 ): Promise<Order | null> {
   const tKey = intent.metadata.t_key;
   const [transaction] = tKey
@@ -468,7 +513,15 @@ export async function recordIntent(
   if (intent.status !== 'succeeded' && intent.status !== 'processing') return null;
   const status = intent.status === 'succeeded' ? ORDER_STATUS.complete : ORDER_STATUS.inPayment;
   const meta = transaction.meta as TxMeta;
-  return deps.db.transaction(async (tx) => {
+  const keys = orderKeysOf(transaction.objectType, meta);
+  const slot: PurchaseSlot = {
+    userId: transaction.userId,
+    objectType: transaction.objectType,
+    objectId: transaction.objectId,
+    objectKey: objectKeyOf(transaction.objectType, keys),
+    transactionId: transaction.id,
+  };
+  const recorded = await deps.db.transaction(async (tx): Promise<Order | 'duplicate'> => {
     const now = deps.clock.now();
     const [existing] = await tx
       .select()
@@ -509,7 +562,7 @@ export async function recordIntent(
               : (meta.trainingId ?? null),
           enrollmentId,
           transactionId: transaction.id,
-          ...orderKeysOf(transaction.objectType, meta),
+          ...keys,
           amount: intent.amount,
           status,
           paymentMethodId: PAYMENT_METHOD.card,
@@ -524,7 +577,16 @@ export async function recordIntent(
         (await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)))[0] ??
         null;
     }
-    if (!order) throw new Error(`order of ${intent.id} not recorded`);
+    if (!order) {
+      // The purchase is already paid (or being paid) by another intent: this charge is a duplicate.
+      await recordDuplicate(deps, tx, {
+        intent,
+        slot,
+        requestId: keys.requestId ?? null,
+        legacyCertificateId: keys.legacyCertificateId ?? null,
+      });
+      return 'duplicate';
+    }
     await tx
       .insert(payments)
       .values({
@@ -534,12 +596,17 @@ export async function recordIntent(
         intentId: intent.id,
         amount: intent.amount,
         status: intent.status,
+        userId: slot.userId,
+        objectType: slot.objectType,
+        objectId: slot.objectId,
+        objectKey: slot.objectKey,
+        open: false,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoUpdate({
         target: payments.intentId,
-        set: { orderId: order.id, status: intent.status, updatedAt: now },
+        set: { orderId: order.id, status: intent.status, open: false, updatedAt: now },
       });
     if (order.status === ORDER_STATUS.complete) {
       await tx
@@ -549,6 +616,11 @@ export async function recordIntent(
     }
     return order;
   });
+  if (recorded === 'duplicate') {
+    await settleDuplicateNow(deps, intent.id, log);
+    throw new DuplicateChargeError();
+  }
+  return recorded;
 }
 
 /** The request / legacy certificate an intent's order is keyed on (only for the object types that have one). */
@@ -591,7 +663,8 @@ async function markTransactionFailed(deps: Deps, intent: PaymentIntent) {
   const now = deps.clock.now();
   await deps.db
     .update(payments)
-    .set({ status: intent.status, updatedAt: now })
+    // A cancelled intent is no longer the purchase's open one; a declined card may be tried again.
+    .set({ status: intent.status, updatedAt: now, ...(intent.status === 'canceled' ? { open: false } : {}) })
     .where(eq(payments.intentId, intent.id));
   if (intent.metadata.t_key && intent.lastError)
     await deps.db
@@ -610,7 +683,7 @@ export async function handleWebhookIntent(
   if (!intent) return;
   if (type === 'payment_intent.succeeded' || type === 'payment_intent.processing') {
     try {
-      await recordIntent(deps, intent, null);
+      await recordIntent(deps, intent, null, log);
     } catch (error) {
       // Not ours (another system on the same account) or not the server's amount: acknowledged, logged,
       // never recorded; answering an error would only make Stripe send it again for days.
@@ -659,7 +732,7 @@ export async function checkPayment(
       try {
         await recordIntent(deps, intent, userId);
       } catch (error) {
-        if (!(error instanceof AmountMismatchError)) throw error;
+        if (!(error instanceof AmountMismatchError) && !(error instanceof DuplicateChargeError)) throw error;
       }
     }
   }
@@ -779,6 +852,15 @@ export async function createOfflineOrder(
       throw badRequest(PAYMENT_MESSAGES.methodNotAccepted);
   }
   const objectId = payable.objectId;
+  // A card intent of the purchase still open is cancelled first, so it cannot be paid besides (decision 017).
+  const openCard = await findOpenPayment(deps.db, {
+    userId,
+    objectType: payable.objectType,
+    objectId,
+    objectKey: objectKeyOf(payable.objectType, payable),
+    transactionId: 0,
+  });
+  if (openCard) await reuseOpenIntent(deps, { open: openCard, amount: null, userId });
   const now = deps.clock.now();
   const transfer = input.payment_method_id === PAYMENT_METHOD.bankTransfer;
   const dueAt = transfer ? new Date(now.getTime() + TRANSFER_DAYS * 24 * 3600 * 1000) : null;
@@ -810,7 +892,8 @@ export async function createOfflineOrder(
       dueAt,
       lines: payable.lines,
     });
-    if (!order) throw new Error('order not recorded');
+    // A card payment of the purchase was recorded a moment ago (orders_live_purchase_uq).
+    if (!order) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
     if (transfer && dueAt) {
       await scheduleJob(tx, {
         kind: CANCEL_TRANSFER_JOB,

@@ -7,7 +7,7 @@ import { createTestContext, drivers, type TestContext } from '../../../test/cont
 import { expectBody, expectError, expectNotFound } from '../../../test/http.ts';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { buildApp, type App } from '../../app.ts';
-import { orders } from '../../db/schema.ts';
+import { mailOutbox, orders } from '../../db/schema.ts';
 import { createStripeGateway } from '../../lib/payment-gateway/stripe.ts';
 import {
   call,
@@ -226,6 +226,125 @@ describe.each(drivers())('payments with the Stripe adapter against a local stand
       (r) => r.path === '/v1/refunds' && r.body.get('payment_intent') === intent.paymentIntentId,
     );
     expect(refundCall?.body.get('amount')).toBe(String(world.training.fee));
+  });
+
+  describe('one purchase, one charge (issue 12)', () => {
+    /** What Stripe.js does in the browser: confirms the card at Stripe with the client secret. */
+    const confirmAtStripe = (intent: { paymentIntentId: string; clientSecret: string }) =>
+      fetch(`http://127.0.0.1:${standIn.port}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: 'Bearer pk_test_mels',
+        },
+        body: new URLSearchParams({
+          client_secret: intent.clientSecret,
+          'payment_method_data[card][number]': '4242424242424242',
+        }).toString(),
+      });
+    /** Stripe delivers the event of an intent five times at once (retries, several endpoints). */
+    const deliverFiveTimes = async (id: string) => {
+      const intent = standIn.intents.get(id);
+      if (!intent) throw new Error(`stand-in has no ${id}`);
+      const payload = event('payment_intent.succeeded', intent);
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => webhook(payload, signature)));
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const tab = async (member: { token: string }) => {
+      const tKey = (
+        (
+          await call(app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
+            ...courseBody(),
+            meta: { products: [] },
+          })
+        ).json() as { data: { t_key: string } }
+      ).data.t_key;
+      return createIntent(app, member.token, { ...courseBody(), t_key: tKey });
+    };
+    /** The member's charges at the stand-in: succeeded, and refunded (one refund per intent at most). */
+    const charges = (userId: number) => {
+      const succeeded = [...standIn.intents.values()].filter(
+        (intent) => intent.metadata.user_id === String(userId) && intent.status === 'succeeded',
+      );
+      const refunds = [...standIn.refunds.values()].filter((refund) =>
+        succeeded.some((intent) => intent.id === refund.payment_intent),
+      );
+      return { succeeded: succeeded.length, refunds: refunds.length };
+    };
+
+    it('five tabs at once, each confirmed at Stripe, each webhook delivered five times: one order, one charge', async () => {
+      const member = await newMember(app);
+      const intents = await Promise.all([1, 2, 3, 4, 5].map(() => tab(member)));
+      const confirmed = await Promise.all(intents.map((intent) => confirmAtStripe(intent)));
+      const paidIds = [
+        ...new Set(
+          intents.filter((_, i) => confirmed[i]?.status === 200).map((intent) => intent.paymentIntentId),
+        ),
+      ];
+      await Promise.all(paidIds.map((id) => deliverFiveTimes(id)));
+      const rows = await ctx.deps.db.select().from(orders).where(eq(orders.userId, member.id));
+      const counted = charges(member.id);
+      console.info(
+        `[double-charge stripe ${driver}] five at once: orders=${rows.length} charged=${counted.succeeded} refunded=${counted.refunds}`,
+      );
+      expect(rows.map((r) => [r.status, r.amount])).toEqual([[3, 3300]]);
+      expect(counted.succeeded - counted.refunds).toBe(1);
+      expect(new Set(intents.map((intent) => intent.paymentIntentId)).size).toBe(1);
+    });
+
+    it('a second successful charge reported by the webhook (five times) is refunded once at Stripe, listed and mailed', async () => {
+      const member = await newMember(app);
+      const first = await tab(member);
+      // an intent the server did not hand out (an older tab, another instance), for the same purchase
+      const created = await fetch(`http://127.0.0.1:${standIn.port}/v1/payment_intents`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: 'Bearer sk_test_mels',
+        },
+        body: new URLSearchParams({
+          amount: '3300',
+          currency: 'jpy',
+          'metadata[t_key]': first.t_key,
+          'metadata[user_id]': String(member.id),
+          'metadata[object_type]': '1',
+          'metadata[object_id]': String(world.paidCourse.id),
+        }).toString(),
+      });
+      const stray = (await created.json()) as { id: string };
+      succeed(first.paymentIntentId);
+      succeed(stray.id);
+      await Promise.all([deliverFiveTimes(first.paymentIntentId), deliverFiveTimes(stray.id)]);
+
+      const rows = await ctx.deps.db.select().from(orders).where(eq(orders.userId, member.id));
+      const counted = charges(member.id);
+      console.info(
+        `[double-charge stripe ${driver}] second charge, webhooks x5: orders=${rows.length} charged=${counted.succeeded} refunded=${counted.refunds}`,
+      );
+      expect(rows.map((r) => [r.type, r.status, r.amount])).toEqual([[1, 3, 3300]]);
+      expect(counted).toEqual({ succeeded: 2, refunds: 1 });
+      const refunded = [...standIn.refunds.values()].find((refund) =>
+        [first.paymentIntentId, stray.id].includes(refund.payment_intent),
+      );
+      expect(refunded?.payment_intent).not.toBe(rows[0]?.paymentIntentId);
+      expect(refunded?.amount).toBe(3300);
+
+      const office = await officeToken(app);
+      const list = await call(app, office, 'GET', '/api/v1/office/payments/duplicate-charges');
+      expect(list.statusCode, list.body).toBe(200);
+      const lines = (list.json() as { data: Array<Record<string, unknown>> }).data.filter(
+        (line) => line.user_id === member.id,
+      );
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        amount: 3300,
+        refund_status: 'succeeded',
+        kept_order_id: rows[0]?.id,
+      });
+      const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
+      expect(mails.filter((m) => m.subject.includes('返金'))).toHaveLength(1);
+    });
   });
 
   it('has no sandbox card endpoints', async () => {
