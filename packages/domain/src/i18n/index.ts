@@ -7,6 +7,8 @@ export { claimJa, type ClaimMessages } from './claim-ja.ts';
 export { claimEn } from './claim-en.ts';
 export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs-ja.ts';
 export { instructorDocsEn } from './instructor-docs-en.ts';
+export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';
+export { paymentMailsEn } from './payment-mails-en.ts';
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ja';
