@@ -40,7 +40,7 @@ async function api<T>(path: string): Promise<T> {
 
 const cards = (page: Page) => page.getByTestId('session-card');
 /** A search without dates starts today (Japan): the same condition for the API's expected counts. */
-const FROM_TODAY = `event_date$ge=${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date())}%2000:00:00`;
+const FROM_TODAY = `open_only=1&event_date$ge=${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date())}%2000:00:00`;
 
 async function waitForResults(page: Page) {
   await page.getByTestId('search-total').or(page.getByText('該当する講習会はありません')).first().waitFor();
@@ -68,7 +68,7 @@ async function pickDate(page: Page, testId: string, date: string) {
   const dialog = page.locator('.mantine-Popover-dropdown').last();
   await dialog.waitFor();
   const [ty, tm] = date.split('-').map(Number) as [number, number];
-  const header = await dialog.getByRole('button', { name: '年・月を選ぶ' }).textContent();
+  const header = await dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel').textContent();
   const [, cy, cm] = (/(\d{4})年(\d{1,2})月/.exec(header ?? '') ?? []).map(Number) as [
     number,
     number,
@@ -130,6 +130,24 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('has no serious axe violation with the date picker open (weekend days, dialog name, month button)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    const form = page.getByTestId('search-form');
+    await form.getByRole('button', { name: '開催日（開始）' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The dialog is named after its field; the month button's name is its visible text.
+    expect(await dialog.getAttribute('aria-label')).toBe('開催日（開始）');
+    const month = dialog.locator('.mantine-DatePickerInput-calendarHeaderLevel');
+    const text = (await month.textContent()) ?? '';
+    expect(text).toMatch(/^\d{4}年\d{1,2}月$/);
+    await dialog.getByRole('button', { name: text, exact: true }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
   it('searches by prefecture', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
@@ -159,14 +177,18 @@ describe('home page', () => {
     const form = page.getByTestId('search-form');
     await poll(() => form.getByLabel('コース', { exact: true }).locator('option').count()).toBeGreaterThan(1);
     await form.getByLabel('コース', { exact: true }).selectOption({ label: 'インストラクターコース' });
+    // Every session of the course, whatever its recruiting (the demo's instructor sessions may all be closed).
+    await form.getByRole('checkbox', { name: '募集中のみ' }).uncheck();
     await form.getByRole('button', { name: 'この条件で検索' }).click();
     const courses = await api<List<{ id: number; name: string }>>('/courses?limit=999');
     const instructor = courses.data.find((c) => c.name === 'インストラクターコース');
     await poll(() => page.url()).toMatch(
-      new RegExp(`/search-result\\?course_id=${instructor?.id}&recruitment=4$`),
+      new RegExp(`/search-result\\?course_id=${instructor?.id}&recruitment=4&open_only=0$`),
     );
     await waitForResults(page);
-    const expected = await api<List<Card>>(`/trainings?course_id[]=${instructor?.id}&limit=1&${FROM_TODAY}`);
+    const expected = await api<List<Card>>(
+      `/trainings?course_id[]=${instructor?.id}&limit=1&${FROM_TODAY.replace('open_only=1&', '')}`,
+    );
     expect(await page.getByTestId('search-total').textContent()).toBe(`${expected.pagination.total}件`);
     const chips = await page.getByTestId('card-course').allTextContents();
     expect(chips.length).toBeGreaterThan(0);
@@ -200,7 +222,7 @@ describe('home page', () => {
     );
     await waitForResults(page);
     const expected = await api<List<Card>>(
-      `/trainings?event_date$ge=${start}%2000:00:00&event_date$le=${end}%2000:00:00&limit=1`,
+      `/trainings?open_only=1&event_date$ge=${start}%2000:00:00&event_date$le=${end}%2000:00:00&limit=1`,
     );
     expect(expected.pagination.total).toBeGreaterThan(0);
     expect(await page.getByTestId('search-total').textContent()).toBe(`${expected.pagination.total}件`);
@@ -244,6 +266,39 @@ describe('home page', () => {
     await context.close();
   });
 
+  it("lists open recruitings only by default ('募集中のみ'); unticked, the URL keeps open_only=0 and closed ones show too", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/search-result?recruitment=4');
+    await waitForResults(page);
+    const openOnly = page.getByTestId('search-form').getByRole('checkbox', { name: '募集中のみ' });
+    expect(await openOnly.isChecked()).toBe(true);
+    expect(await page.getByTestId('search-summary').textContent()).toContain('募集中のみ');
+    const open = await api<List<Card>>(`/trainings?user_type[]=4&limit=1&${FROM_TODAY}`);
+    await poll(() => page.getByTestId('search-total').textContent()).toBe(`${open.pagination.total}件`);
+    await everyCard(page, (text) => text.includes('募集中'));
+
+    await openOnly.uncheck();
+    await page.getByTestId('search-form').getByRole('button', { name: 'この条件で検索' }).click();
+    await poll(() => page.url()).toMatch(/\/search-result\?recruitment=4&open_only=0$/);
+    const all = await api<List<Card>>(
+      `/trainings?user_type[]=4&limit=1&${FROM_TODAY.replace('open_only=1&', '')}`,
+    );
+    expect(all.pagination.total).toBeGreaterThan(open.pagination.total);
+    await poll(() => page.getByTestId('search-total').textContent()).toBe(`${all.pagination.total}件`);
+    // Open ones still come first: no closed card before an open one on the first page.
+    const texts = await cards(page).allTextContents();
+    const firstClosed = texts.findIndex((text) => text.includes('募集終了'));
+    if (firstClosed >= 0)
+      expect(texts.slice(firstClosed).some((text) => text.includes('募集中'))).toBe(false);
+
+    // The shared URL keeps the choice.
+    await page.reload();
+    await waitForResults(page);
+    expect(await openOnly.isChecked()).toBe(false);
+    await poll(() => page.getByTestId('search-total').textContent()).toBe(`${all.pagination.total}件`);
+    await context.close();
+  });
+
   it('loads the next page when the end of the list comes into view', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/search-result?recruitment=4');
@@ -277,7 +332,7 @@ describe('home page', () => {
     // The fee shows only on attendee cards.
     expect(await cards(page).first().textContent()).toContain('受講料');
 
-    await page.goto('/search-result?recruitment=5');
+    await page.goto('/search-result?recruitment=5&open_only=0');
     await waitForResults(page);
     await poll(() => cards(page).count()).toBeGreaterThan(0);
     expect(await cards(page).getByRole('link').count()).toBe(0);

@@ -19,6 +19,7 @@ export const publicEn: PublicMessages = {
     areas: 'Prefectures (choose any)',
     courses: 'Courses (choose any)',
     recruitment: 'Other conditions (recruiting)',
+    openOnly: 'Open for applications only',
     submit: 'Search',
     clear: 'Clear conditions',
     fromToday: 'From today',

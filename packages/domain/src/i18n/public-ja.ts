@@ -20,6 +20,7 @@ export const publicJa = {
     areas: '都道府県（複数選択可）',
     courses: 'コース（複数選択可）',
     recruitment: 'その他の条件（募集区分）',
+    openOnly: '募集中のみ',
     submit: 'この条件で検索',
     clear: '条件をクリア',
     fromToday: '本日以降に開催',

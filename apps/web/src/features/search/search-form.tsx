@@ -76,16 +76,24 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
     onSearch(filters);
   };
 
+  // The month and year buttons keep their visible text ('2026年11月') as their name, so the labels
+  // of the level controls are left out (WCAG 2.5.3, label in name).
+  const { monthLevelControl: _month, yearLevelControl: _year, ...navigationLabels } = s.calendar;
+  /** The picker's dialog is named after its field ('開催日（開始）'). */
+  const dialogName = (label: string) => ({
+    withinPortal: true,
+    attributes: { dropdown: { 'aria-label': label, 'aria-labelledby': undefined } },
+  });
   const calendarProps = {
     valueFormat: 'YYYY/MM/DD',
     placeholder: s.datePlaceholder,
     clearable: true,
     clearButtonProps: { 'aria-label': s.calendar.clear },
-    ariaLabels: s.calendar,
+    ariaLabels: navigationLabels,
+    classNames: { day: classes.calendarDay },
     getDayAriaLabel: (date: string) => dayjs(date).format(lang === 'ja' ? 'YYYY年M月D日' : 'D MMMM YYYY'),
     monthLabelFormat: lang === 'ja' ? 'YYYY年M月' : 'MMMM YYYY',
     yearLabelFormat: lang === 'ja' ? 'YYYY年' : 'YYYY',
-    popoverProps: { withinPortal: true },
   } as const;
 
   const areaOptions = [
@@ -137,6 +145,7 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
           <DatePickerInput
             {...calendarProps}
             label={s.startDate}
+            popoverProps={dialogName(s.startDate)}
             value={filters.event_start_date}
             onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
             data-testid="search-start-date"
@@ -144,6 +153,7 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
           <DatePickerInput
             {...calendarProps}
             label={s.endDate}
+            popoverProps={dialogName(s.endDate)}
             value={filters.event_end_date}
             minDate={filters.event_start_date ?? undefined}
             onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
@@ -151,6 +161,13 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
           />
         </SimpleGrid>
 
+        <Checkbox
+          mt="md"
+          label={s.openOnly}
+          checked={filters.open_only}
+          onChange={(e) => setFilters({ ...filters, open_only: e.currentTarget.checked })}
+          data-testid="search-open-only"
+        />
         <UnstyledButton
           type="button"
           className={classes.advancedToggle}

@@ -6,7 +6,7 @@ const USER_TYPE_IDS: readonly number[] = Object.values(USER_TYPE);
 /**
  * The session search as the spec's URL carries it (/search-result?area=&course_id=&areas=&courses=
  * &recruitment=&event_start_date=&event_end_date=): single selects, comma lists from the advanced
- * section, and dates as YYYY-MM-DD.
+ * section, and dates as YYYY-MM-DD; open_only=0 when the '募集中のみ' filter (on by default) is off.
  */
 export type SearchFilters = {
   area: number | null;
@@ -16,6 +16,8 @@ export type SearchFilters = {
   recruitment: number[];
   event_start_date: string | null;
   event_end_date: string | null;
+  /** 募集中のみ: only the sessions whose recruiting is open now (default on). */
+  open_only: boolean;
 };
 
 export const EMPTY_FILTERS: SearchFilters = {
@@ -26,6 +28,7 @@ export const EMPTY_FILTERS: SearchFilters = {
   recruitment: [DEFAULT_RECRUITMENT],
   event_start_date: null,
   event_end_date: null,
+  open_only: true,
 };
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
@@ -67,6 +70,7 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
     recruitment: recruitment.length > 0 ? recruitment : [DEFAULT_RECRUITMENT],
     event_start_date: start,
     event_end_date: end,
+    open_only: params.get('open_only') !== '0',
   };
 }
 
@@ -85,6 +89,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   );
   if (filters.event_start_date) params.set('event_start_date', filters.event_start_date);
   if (filters.event_end_date) params.set('event_end_date', filters.event_end_date);
+  if (!filters.open_only) params.set('open_only', '0');
   return params;
 }
 
@@ -113,6 +118,7 @@ export function toTrainingsQuery(filters: SearchFilters, today: string) {
     user_type: [...filters.recruitment].sort((a, b) => a - b),
     event_date$ge: start ? `${start} 00:00:00` : undefined,
     event_date$le: filters.event_end_date ? `${filters.event_end_date} 00:00:00` : undefined,
+    open_only: filters.open_only ? 1 : undefined,
   };
 }
 

@@ -40,6 +40,7 @@ function useConditionSummary(filters: SearchFilters): string[] {
   out.push(
     filters.recruitment.map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id)).join('・'),
   );
+  if (filters.open_only) out.push(s.openOnly);
   return out;
 }
 
