@@ -44,6 +44,8 @@ export const paymentsEn: PaymentsMessages = {
     freeCompleteTitle: 'Registration complete',
     freeCompleteBody: 'Your course registration is complete.',
     alreadyPaid: 'The registration fee of this course has been paid.',
+    alreadyPaidTitle: 'Already paid',
+    alreadyPaidBody: 'This application has already been paid. You will not be charged twice.',
   },
   courseFee: {
     title: 'Course registration fee',

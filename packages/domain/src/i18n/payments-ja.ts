@@ -43,6 +43,8 @@ export const paymentsJa = {
     freeCompleteTitle: '登録完了',
     freeCompleteBody: 'コース登録が完了しました。',
     alreadyPaid: 'このコースの登録料はお支払い済みです。',
+    alreadyPaidTitle: 'お支払い済みです',
+    alreadyPaidBody: 'このお申込みは既にお支払い済みです。二重に請求されることはありません。',
   },
   courseFee: {
     title: 'コース登録料のお支払い',

@@ -11,6 +11,7 @@ import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { orderAction, ordersQuery, type OrderAction } from './api/office-calls.ts';
 import { ActionNotice, ConfirmAction, formatDateTime, OfficePager, TableScroll } from './office-shared.tsx';
+import { DuplicateChargesList } from './office-duplicate-charges.tsx';
 import { ShopShippingList } from './office-shipping.tsx';
 import classes from './office.module.css';
 
@@ -21,23 +22,26 @@ const ACTION_OF: Record<Exclude<OfficeOrderKind, 'shop'>, OrderAction> = {
   paid: 'refund',
 };
 
+/** The lists of the screen: the order lists of GET /office/orders, and the duplicate charges. */
+const KINDS = [...OFFICE_ORDER_KINDS, 'duplicates'] as const;
+type Kind = (typeof KINDS)[number];
+
 /**
- * /office/payments: bank transfers to confirm, on-site fees to mark paid, paid orders to refund, and
- * shop orders to mark as being prepared or shipped.
+ * /office/payments: bank transfers to confirm, on-site fees to mark paid, paid orders to refund,
+ * shop orders to mark as being prepared or shipped, and second charges refunded automatically.
  */
 export function OfficePaymentsPage() {
   const { t, f } = useI18n();
   const m = t.office.payments;
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind') ?? 'transfer';
-  const kind = (
-    (OFFICE_ORDER_KINDS as readonly string[]).includes(kindParam) ? kindParam : 'transfer'
-  ) as OfficeOrderKind;
+  const kind = ((KINDS as readonly string[]).includes(kindParam) ? kindParam : 'transfer') as Kind;
+  const orderKind: OfficeOrderKind = kind === 'duplicates' ? 'paid' : kind;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery(ordersQuery(kind, page));
+  const query = useQuery({ ...ordersQuery(orderKind, page), enabled: kind !== 'duplicates' });
   const [target, setTarget] = useState<{ order: OfficeOrder; action: OrderAction } | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const action: OrderAction = kind === 'shop' ? 'ship' : ACTION_OF[kind];
+  const action: OrderAction = orderKind === 'shop' ? 'ship' : ACTION_OF[orderKind];
   const s = t.office.shipping;
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const labelsOf = {
@@ -71,22 +75,27 @@ export function OfficePaymentsPage() {
           setNotice(null);
           setParams({ kind: value });
         }}
-        data={OFFICE_ORDER_KINDS.map((k) => ({ value: k, label: m.tabs[k] ?? k }))}
+        data={KINDS.map((k) => ({ value: k, label: m.tabs[k] ?? k }))}
         aria-label={m.title}
         fullWidth
         orientation={orientation}
         styles={{ root: { maxWidth: 820 } }}
       />
       <ActionNotice notice={notice} onClose={() => setNotice(null)} />
-      {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.isPending ? <ListSkeleton count={3} /> : null}
-      {query.data && rows.length === 0 ? (
+      {kind === 'duplicates' ? (
+        <DuplicateChargesList page={page} onPage={(next) => setParams({ kind, page: String(next) })} />
+      ) : null}
+      {kind !== 'duplicates' && query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : null}
+      {kind !== 'duplicates' && query.isPending ? <ListSkeleton count={3} /> : null}
+      {kind !== 'duplicates' && query.data && rows.length === 0 ? (
         <EmptyState>{kind === 'shop' ? s.empty : m.empty}</EmptyState>
       ) : null}
       {rows.length > 0 && kind === 'shop' ? (
         <ShopShippingList rows={rows} onAction={(order, next) => setTarget({ order, action: next })} />
       ) : null}
-      {rows.length > 0 && kind !== 'shop' ? (
+      {rows.length > 0 && kind !== 'shop' && kind !== 'duplicates' ? (
         <TableScroll label={m.tabs[kind] ?? m.title}>
           <Table verticalSpacing="sm" fz="sm" striped data-testid="orders-table">
             <Table.Thead>
@@ -162,7 +171,7 @@ export function OfficePaymentsPage() {
         </TableScroll>
       ) : null}
       <OfficePager
-        pagination={query.data?.pagination}
+        pagination={kind === 'duplicates' ? undefined : query.data?.pagination}
         onChange={(next) => setParams({ kind, page: String(next) })}
       />
       <ConfirmAction

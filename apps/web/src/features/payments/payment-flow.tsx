@@ -19,7 +19,8 @@ export type PaymentPhase =
   | { kind: 'working' }
   | { kind: 'authenticate'; intent: PaymentIntent }
   | { kind: 'recording' }
-  | { kind: 'complete' }
+  /** paidBefore: the purchase was paid already (another tab, a second charge refunded): that message. */
+  | { kind: 'complete'; paidBefore?: string }
   | { kind: 'processing' }
   | { kind: 'failed'; message: string }
   | { kind: 'system'; message: string };
@@ -44,6 +45,9 @@ export class UnexpectedStateError extends Error {
   }
 }
 
+/** The server's answers for a purchase that is paid already (decision 017): never a second charge. */
+const PAID_BEFORE = ['ALREADY_PAID', 'DUPLICATE_CHARGE_REFUNDED'];
+
 const isUnexpectedState = (error: unknown) =>
   error instanceof UnexpectedStateError ||
   (error instanceof ApiRequestError && error.code === UNEXPECTED_STATE);
@@ -53,9 +57,12 @@ const isUnexpectedState = (error: unknown) =>
  * create-order-transaction → create-payment-intent (both reused on a retry) → [the gateway confirms]
  * → a random 3–5 s wait → create-payment-order. 400 FREE_ORDER hands over to the free path,
  * NG_PENDING_PAYMENT shows the processing page, a system-check error its own page.
- * Shop orders (spec 000 §8) add two rules: an intent in an unexpected state gets a new transaction
- * and intent and the card is confirmed again (unless that intent was in fact paid: then it is
- * recorded, never charged twice); a 400 on create-payment-order is retried without the key.
+ * The server keeps one open intent per purchase (decision 017), so a second tab gets the first
+ * tab's intent and t_key. An intent in an unexpected state (paid in another tab, or cancelled) is
+ * recorded when it was paid (the 'already paid' outcome, never a second charge); otherwise a new
+ * intent is asked for and the card confirmed once more. ALREADY_PAID and DUPLICATE_CHARGE_REFUNDED
+ * show the 'already paid' outcome. Shop orders (spec 000 §8): a 400 on create-payment-order is
+ * retried without the key.
  */
 export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps) {
   const { t } = useI18n();
@@ -67,6 +74,11 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
   const fail = (error: unknown) => {
     if (error instanceof ApiRequestError && error.code === 'FREE_ORDER' && onFree) {
       onFree();
+      return;
+    }
+    if (error instanceof ApiRequestError && PAID_BEFORE.includes(error.code ?? '')) {
+      setPhase({ kind: 'complete', paidBefore: error.message });
+      onComplete?.();
       return;
     }
     if (error instanceof ApiRequestError && error.code === 'NG_PENDING_PAYMENT') {
@@ -85,6 +97,8 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
   const prepareIntent = async (): Promise<PaymentIntent> => {
     tKey.current ??= (await createOrderTransaction(target)).t_key;
     intent.current ??= await createPaymentIntent(target, tKey.current);
+    // Another tab's open intent of the same purchase comes with its own transaction.
+    tKey.current = intent.current.t_key;
     return intent.current;
   };
 
@@ -93,9 +107,9 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
     intent.current = null;
   };
 
-  const finish = (order: OrderView) => {
+  const finish = (order: OrderView, paidBefore?: string) => {
     if (order.status === ORDER_STATUS.complete) {
-      setPhase({ kind: 'complete' });
+      setPhase(paidBefore ? { kind: 'complete', paidBefore } : { kind: 'complete' });
       onComplete?.();
     } else setPhase({ kind: 'processing' });
   };
@@ -118,9 +132,9 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
   };
 
   /**
-   * Confirms the card on the current intent. For a shop order whose intent is in an unexpected
-   * state: if it was paid after all (another tab), its order is recorded and null is answered;
-   * otherwise a new transaction and intent are made and the card is confirmed once more.
+   * Confirms the card on the current intent. When the intent is in an unexpected state: if it was
+   * paid after all (another tab), its order is recorded, the 'already paid' outcome shown and null
+   * answered; otherwise a new intent is asked for and the card is confirmed once more.
    */
   const confirmIntent = async <R,>(
     confirm: (current: PaymentIntent) => Promise<R>,
@@ -129,9 +143,9 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
     try {
       return { intent: current, result: await confirm(current) };
     } catch (error) {
-      if (!isShop || !isUnexpectedState(error)) throw error;
+      if (!isUnexpectedState(error)) throw error;
       try {
-        finish(await createPaymentOrder(target, current));
+        finish(await createPaymentOrder(target, current), t.payments.outcome.alreadyPaidBody);
         return null;
       } catch (recordError) {
         if (!(recordError instanceof ApiRequestError) || recordError.status !== 402) throw recordError;
@@ -158,6 +172,12 @@ export function PaymentFlowOutcome({
 }) {
   const { t } = useI18n();
   const m = t.payments;
+  if (phase.kind === 'complete' && phase.paidBefore)
+    return (
+      <PaymentOutcome tone="complete" title={m.outcome.alreadyPaidTitle} message={phase.paidBefore}>
+        {completeActions}
+      </PaymentOutcome>
+    );
   if (phase.kind === 'complete')
     return (
       <PaymentOutcome tone="complete" title={m.outcome.completeTitle} message={m.outcome.completeBody}>
