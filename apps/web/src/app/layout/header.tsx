@@ -2,7 +2,9 @@ import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@
 import type { Language } from '@mels/domain';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { saveLanguage } from '../../features/account/api/auth-calls.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useAuth } from '../auth/auth-provider.tsx';
 import { mainNavItems } from '../nav-items.ts';
 import classes from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
@@ -29,12 +31,17 @@ function Logo() {
 
 function LanguageSwitch() {
   const { lang, setLang, t } = useI18n();
+  const { token } = useAuth();
   return (
     <SegmentedControl
       size="xs"
       aria-label={t.app.language}
       value={lang}
-      onChange={(value) => setLang(value as Language)}
+      onChange={(value) => {
+        setLang(value as Language);
+        // A member's mails follow the language chosen here (best effort: the switch works offline too).
+        if (token) saveLanguage(value as Language).catch(() => undefined);
+      }}
       data={[
         { value: 'ja', label: '日本語' },
         { value: 'en', label: 'English' },
