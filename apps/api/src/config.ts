@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { INVOICE_REGISTRATION_NUMBER } from '@mels/domain';
+import { DEFAULT_CHECK_IN_MARGIN_HOURS, INVOICE_REGISTRATION_NUMBER } from '@mels/domain';
 import { z } from 'zod';
 
 /** The demo issuer's registration number (適格請求書発行事業者登録番号; a well-formed 法人番号, check digit included). */
@@ -33,6 +33,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Reception accepts tickets on the session's date in Japan, this many hours either side (decision 022). */
+  CHECK_IN_MARGIN_HOURS: z.coerce.number().int().min(0).max(8784).default(DEFAULT_CHECK_IN_MARGIN_HOURS),
+  /** Tests only (refused when NODE_ENV=production): the server's clock starts at this instant and runs on. */
+  TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -85,6 +89,10 @@ export type Config = {
       }
     | undefined;
   rateLimit: { login: number; windowSeconds: number };
+  /** Hours before and after the session's date (Japan) during which a ticket can be checked in. */
+  checkInMarginHours: number;
+  /** TEST_CLOCK: where a test server's clock starts (never in production). */
+  testClock: Date | undefined;
   seedOnEmpty: boolean;
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   passwordHashLogN: number;
@@ -114,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  TEST_CLOCK is for test servers only: it is refused when NODE_ENV=production',
+    );
+  }
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
     throw new ConfigError(
       'Invalid environment variable(s):\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
@@ -143,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    checkInMarginHours: e.CHECK_IN_MARGIN_HOURS,
+    testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     passwordHashLogN: e.PASSWORD_HASH_COST,
     appSecret: e.APP_SECRET,

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS } from './db/seed/index.ts';
-import { systemClock } from './lib/clock.ts';
+import { startingClock, systemClock } from './lib/clock.ts';
 import { localStorage } from './lib/storage.ts';
 
 async function main() {
@@ -47,7 +47,7 @@ async function main() {
       config,
       dbHandle,
       db: dbHandle.db,
-      clock: systemClock,
+      clock: config.testClock ? startingClock(config.testClock) : systemClock,
       storage: localStorage(path.join(config.dataDir, 'files')),
     },
     { serveWeb: true },

@@ -28,6 +28,7 @@ let officeToken: string;
 type Card = {
   id: number;
   name: string;
+  event_date: string;
   course: { id: number; price: number; certificate_prefix: string | null };
   user_type: { id: number };
   selection: string;
@@ -69,7 +70,7 @@ async function register(lastName: string) {
   serial += 1;
   const email = `office.e2e.${Date.now()}.${serial}@example.jp`;
   const data = await request<{ token: string }>('/users', null, {
-    body: registrationBody({ email, last_name: lastName, password: 'Passw0rd1' }),
+    body: registrationBody({ email, last_name: lastName, password: 'Kirin2031' }),
   });
   if (!data?.token) throw new Error(`registration gave no token: ${JSON.stringify(data)}`);
   return { token: data.token, name: `${lastName} 花子` };
@@ -148,8 +149,9 @@ async function findOpenRecruitment(token: string, exclude: number[]) {
   throw new Error('no open recruitment for a new member');
 }
 
-async function startServer() {
-  server = await startPortalServer({ webDist: inject('webDist'), dataDir });
+/** The server on this file's data; `env` adds settings (TEST_CLOCK for reception on the session's day). */
+async function startServer(env: Record<string, string> = {}) {
+  server = await startPortalServer({ webDist: inject('webDist'), dataDir, env });
   base = server.baseUrl;
 }
 
@@ -159,7 +161,7 @@ const world = {
   cancelSession: { id: 0, name: '' },
   cancelName: '',
   ticketCode: '',
-  ticketSession: { id: 0, name: '' },
+  ticketSession: { id: 0, name: '', eventDate: '' },
   ticketName: '',
   assistantSession: 0,
   transferName: '',
@@ -199,7 +201,7 @@ beforeAll(async () => {
   });
   world.cancelName = m4.name;
   const second = await findOpenRecruitment(m5.token, [target.card.id]);
-  world.ticketSession = { id: second.card.id, name: second.card.name };
+  world.ticketSession = { id: second.card.id, name: second.card.name, eventDate: second.card.event_date };
   const applied = await apply(m5.token, second.card.id, second.userType);
   if (applied.status === 8)
     await request(`/office/enrollments/${applied.enrollment_id}/confirm-payment`, officeToken, {
@@ -548,7 +550,35 @@ describe('office console', () => {
     expect(history.find((o) => o.id === order.id)).toMatchObject({ status: 5, status_name: '発送済み' });
   });
 
-  it('checks in a ticket by its code (Enter submits), refuses a forged code and a second use', async () => {
+  it("refuses a ticket before the session's day with its date, checks it in on the day (clock set), undoes it with a reason", async () => {
+    const [y, mo, d] = world.ticketSession.eventDate.split('-').map(Number);
+    const dateJa = `${y}年${mo}月${d}日`;
+    {
+      const { context, page } = await officePage();
+      await page.goto(`${base}/office/check-in`);
+      const input = page.getByTestId('check-in-code');
+      await input.waitFor();
+      // Today is weeks before the session: reception refuses the real ticket and says when the day is.
+      await input.fill(`${base}/check-in/${world.ticketCode}`);
+      await input.press('Enter');
+      await page.getByTestId('check-in-error').waitFor();
+      const refusal = await page.getByTestId('check-in-error').innerText();
+      expect(refusal).toContain(dateJa);
+      expect(refusal).toContain('当日のみ');
+      await screenshot(page, 'office-check-in-not-today-desktop');
+      await context.close();
+    }
+
+    // The same data, the server's clock set to 09:30 in Japan on the session's day (TEST_CLOCK, a test
+    // server's setting: refused in production). A new login: the earlier token would be idle by then.
+    await server.stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    await startServer({
+      NODE_ENV: 'development',
+      TEST_CLOCK: `${world.ticketSession.eventDate}T09:30:00+09:00`,
+    });
+    officeToken = await login('office@mels.example.jp');
+
     const { context, page } = await officePage();
     await page.goto(`${base}/office/check-in`);
     const input = page.getByTestId('check-in-code');
@@ -574,6 +604,29 @@ describe('office console', () => {
     await input.press('Enter');
     await page.getByTestId('check-in-error').waitFor();
     expect(await page.getByTestId('check-in-error').innerText()).toMatch(/受付済み|すでに/);
+
+    // The roster: undo the check-in, with a reason the dialog asks for.
+    await page.goto(`${base}/office/trainings/${world.ticketSession.id}`);
+    const row = page.getByTestId('roster-row').filter({ hasText: world.ticketName });
+    await row.getByRole('button', { name: `受付を取り消す（${world.ticketName}）` }).click();
+    const dialog = page.getByRole('dialog', { name: '受付を取り消しますか？' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: '受付を取り消す' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('理由（必須）').fill('別の方の受講票を読み取ったため');
+    expect(await confirm.isDisabled()).toBe(false);
+    await expectAxeClean(page);
+    await screenshot(page, 'office-undo-check-in-dialog-desktop');
+    await confirm.click();
+    await page.getByTestId('office-notice').getByText('受付を取り消しました。').waitFor();
+    await row.getByText('未受付').waitFor();
+    expect(await row.getByRole('button', { name: /受付を取り消す/ }).count()).toBe(0);
+    // The history drawer names the step, the office member and the note in Japanese.
+    await row.getByRole('button', { name: `履歴（${world.ticketName}）` }).click();
+    const trail = page.getByTestId('trail-table');
+    await trail.getByText('受付取り消し').waitFor();
+    expect(await trail.innerText()).not.toMatch(/ID \d|registered|paid|checked in/);
+    await screenshot(page, 'office-trail-drawer-desktop');
     await context.close();
     await shootBoth('/office/check-in', 'office-check-in', (p) => p.getByTestId('check-in-code').waitFor());
   });

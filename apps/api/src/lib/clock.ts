@@ -17,3 +17,9 @@ export function fixedClock(
     },
   };
 }
+
+/** A clock that starts at `at` and runs on with real time (TEST_CLOCK of a test server). */
+export function startingClock(at: Date): Clock {
+  const offset = at.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}

@@ -83,7 +83,9 @@ export default async function setup(project: TestProject) {
       startPortalServer({
         webDist,
         dataDir: path.join(runDir, `data-${i + 1}`),
-        env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}` },
+        // Reception takes tickets only on the session's day (decision 022); the journeys check in sessions
+        // weeks ahead, so these servers open it a year either side. office.e2e.ts tests the day itself.
+        env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`, CHECK_IN_MARGIN_HOURS: '8784' },
       }),
     ),
   );

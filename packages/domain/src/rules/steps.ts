@@ -1,5 +1,3 @@
-import { PAYMENT_METHOD, USER_TYPE } from '../constants.ts';
-
 /**
  * Enrolment step status values 0–12 (training_user_steps.status) and the display-step mapping of
  * spec 000 §4. The server records statuses; the browser and the server both derive the display step here.
@@ -61,91 +59,6 @@ export const DISPLAY_STEP_BY_STATUS: Readonly<Record<StepStatus, number>> = {
 export function displayStep(lastStatus: StepStatus | null | undefined, whenNone: number): number {
   if (lastStatus === null || lastStatus === undefined) return whenNone;
   return DISPLAY_STEP_BY_STATUS[lastStatus];
-}
-
-export type BadgeKey =
-  | 'applying'
-  | 'awaitingLottery'
-  | 'won'
-  | 'lost'
-  | 'awaitingPayment'
-  | 'attending'
-  | 'postTestNotTaken'
-  | 'surveyNotTaken'
-  | 'completed'
-  | 'awaitingApproval'
-  | 'wonElsewhere'
-  | 'sessionCancelled';
-
-export type BadgeInput = {
-  status: StepStatus | null;
-  userTypeId: number;
-  paymentMethodIds: readonly number[];
-  hasAssistantApproval: boolean;
-  wonOtherSessionSameCourse: boolean;
-  sessionActive: boolean;
-  hasCancelRequest: boolean;
-};
-
-/** The status badge of spec 000 §4 (cards) for a logged-in user's own enrolment. */
-export function statusBadge(input: BadgeInput): BadgeKey | null {
-  if (!input.sessionActive && input.hasCancelRequest) return 'sessionCancelled';
-  const s = input.status;
-  if (s === null) return null;
-  if (input.wonOtherSessionSameCourse && s >= STEP_STATUS.applying && s !== STEP_STATUS.won && s < 8) {
-    return 'wonElsewhere';
-  }
-  switch (s) {
-    case 4:
-      return 'applying';
-    case 5:
-      return 'awaitingLottery';
-    case 6:
-      return 'won';
-    case 7:
-      return 'lost';
-    case 8: {
-      const methods = input.paymentMethodIds;
-      return methods.length === 0 || methods.includes(PAYMENT_METHOD.card) ? 'awaitingPayment' : 'won';
-    }
-    case 9:
-      return 'attending';
-    case 10:
-      return 'postTestNotTaken';
-    case 11:
-      return 'surveyNotTaken';
-    case 12:
-      return input.userTypeId === USER_TYPE.assistant && !input.hasAssistantApproval
-        ? 'awaitingApproval'
-        : 'completed';
-    default:
-      return null;
-  }
-}
-
-/** The status of one enrolment in the my-page lists: the card badge, or the step done before applying. */
-export type ActivityBadgeKey = BadgeKey | 'courseRegistered' | 'preVideoWatched' | 'preTestDone';
-
-/**
- * The status of an enrolment in the my-page activity lists (spec 001 §4). The card badge of
- * statusBadge(), with two differences the list needs: a cancelled (inactive) session reads 開催中止
- * whether or not the user asked to cancel (the card shows its own 中止 mark beside the badge), and an
- * enrolment not yet applied (1–3) names the step last done. Status 0 has no label.
- */
-export function activityBadge(input: BadgeInput): ActivityBadgeKey | null {
-  if (!input.sessionActive) return 'sessionCancelled';
-  const badge = statusBadge(input);
-  if (badge !== null) return badge;
-  switch (input.status) {
-    case STEP_STATUS.courseRegistered:
-      return 'courseRegistered';
-    case STEP_STATUS.preVideoWatched:
-      return 'preVideoWatched';
-    case STEP_STATUS.preTestDone:
-      return 'preTestDone';
-    default:
-      return null;
-  }
 }
 
 export type RecruitingPhase = 'upcoming' | 'open' | 'closed';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { format, ja } from '../i18n/index.ts';
-import type { ActivityBadgeKey } from '../rules/steps.ts';
+import type { ActivityBadgeKey } from '../rules/status-labels.ts';
 import { BADGE_KEYS } from './trainings.ts';
 import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
 

@@ -38,6 +38,11 @@ export const enrollmentMessagesJa = {
   checkInOtherSession: 'この受講票は別の講習会のものです。',
   checkInUsed: 'この受講票はすでに受付済みです。',
   checkInNotAttending: 'この受講票ではまだ受付できません（受講予定の状態ではありません）。',
+  checkInTooEarly: 'この講習会の開催日は{0}です。受付は開催日当日のみ行えます。',
+  checkInTooLate: 'この講習会の開催日（{0}）は過ぎています。受付は開催日当日のみ行えます。',
+  checkInNotDone: 'この申し込みはまだ受付されていません。',
+  checkInUndoCertificate: '修了証が発行済みのため、受付を取り消せません。先に修了証を失効してください。',
+  checkInUndoReason: '受付を取り消す理由を入力してください。',
   paymentNotAwaited: 'この申し込みは支払い待ちの状態ではありません。',
   paymentMethodNotOffered: 'この講習会ではこのお支払い方法はご利用いただけません。',
   paymentMethodLocked: 'お支払いが完了しているか手続き中のため、お支払い方法は変更できません。',
@@ -84,6 +89,15 @@ export const lotteryBodySchema = userTypeBodySchema.extend({
 export const checkInBodySchema = z.object({
   code: z.string().trim().min(1).max(300),
   training_id: z.coerce.number().int().positive().optional(),
+});
+
+/** POST /office/enrollments/{id}/undo-check-in: the reason is kept in the audit trail. */
+export const undoCheckInBodySchema = z.object({
+  reason: z
+    .string({ error: enrollmentMessagesJa.checkInUndoReason })
+    .trim()
+    .min(1, enrollmentMessagesJa.checkInUndoReason)
+    .max(500),
 });
 
 export const stepEntrySchema = z.object({ step: z.number(), status: z.number(), created_at: z.string() });

@@ -109,7 +109,10 @@ export const officeDrawSchema = z.object({
 export const officeTrainingDetailSchema = officeTrainingSchema.extend({
   recruitments: z.array(
     officeRecruitmentSchema.extend({
-      status_counts: z.array(z.object({ status: z.number().int(), label: z.string(), count: z.number() })),
+      /** Enrolments counted by the office's label (officeStatusLabel): key, a status it covers, words. */
+      status_counts: z.array(
+        z.object({ key: z.string(), status: z.number().int(), label: z.string(), count: z.number() }),
+      ),
       draw: officeDrawSchema.nullable(),
       waiting_list: z.number().int(),
     }),
@@ -185,6 +188,8 @@ export type OfficeRosterRow = {
   cancel_request_id: number | null;
   cancel_request_status: number | null;
   checked_in_at: string | null;
+  /** The enrolment's certificate (revoked or not), for the office's revoke button. */
+  certificate: { id: number; number: string; revoked: boolean } | null;
   applied_at: string;
   payment: {
     order_id: number;

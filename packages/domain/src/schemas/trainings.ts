@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_RECRUITMENT, LIMITS } from '../constants.ts';
 import { format, ja } from '../i18n/index.ts';
-import type { BadgeKey, RecruitingPhase } from '../rules/steps.ts';
+import type { RecruitingPhase } from '../rules/steps.ts';
+import type { BadgeKey } from '../rules/status-labels.ts';
 import { arrayOf, dataEnvelope, dateField, intField, listEnvelope } from './common.ts';
 import { documentSchema } from './content.ts';
 
@@ -62,7 +63,11 @@ export const BADGE_KEYS = [
   'applying',
   'awaitingLottery',
   'won',
+  'approved',
+  'confirmed',
   'lost',
+  'cancelled',
+  'cancelPending',
   'awaitingPayment',
   'attending',
   'postTestNotTaken',

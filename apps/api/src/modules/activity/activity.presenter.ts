@@ -1,7 +1,8 @@
 import {
-  type ActivityBadgeKey,
+  type OfficeLabelKey,
   type ActivityCertificate,
   activityBadge,
+  cancelStateOf,
   type ActivityTraining,
   certificateExpiry,
   type LegacyHistory,
@@ -10,8 +11,8 @@ import {
 } from '@mels/domain';
 import type { ActivityRow, UserCertificateRow } from './activity.repository.ts';
 
-/** The Japanese label of an activity status key (the card badges' words, and the steps before applying). */
-export function activityStatusLabel(key: ActivityBadgeKey | null): string | null {
+/** The Japanese label of a status key (the card badges' words, the steps before applying, 未申込). */
+export function activityStatusLabel(key: OfficeLabelKey | null): string | null {
   if (key === null) return null;
   if (key in ja.activity.statuses) return ja.activity.statuses[key as keyof typeof ja.activity.statuses];
   return ja.badges[key as keyof typeof ja.badges];
@@ -24,13 +25,14 @@ export function presentActivity(row: ActivityRow): ActivityTraining {
   const stepStatus = row.stepStatus === null ? null : Number(row.stepStatus);
   const cancel = row.cancelStatus === null ? null : Number(row.cancelStatus);
   const badge = activityBadge({
+    selection: row.selection === 'lottery' ? 'lottery' : 'first_come',
     status: (stepStatus ?? row.status) as StepStatus,
     userTypeId: row.userTypeId,
     paymentMethodIds: (row.paymentMethods ?? []).map(Number),
     hasAssistantApproval: row.assistantApprovedAt !== null,
     wonOtherSessionSameCourse: Boolean(row.wonElsewhere),
     sessionActive: row.isActive,
-    hasCancelRequest: cancel !== null,
+    cancel: cancelStateOf(cancel),
   });
   return {
     id: row.trainingId,

@@ -1,5 +1,5 @@
-import type { ActivityKind, ActivitySort } from '@mels/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { type ActivityKind, type ActivitySort, IN_PROGRESS_STATUSES } from '@mels/domain';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   certificates,
@@ -21,19 +21,23 @@ export type ActivityFilter = {
 
 export type ActivityOrder = { sort: ActivitySort; direction: 'asc' | 'desc' };
 
+/** activityList() of packages/domain in SQL: in progress on an active session dated today or later. */
+function inProgress(today: string): SQL {
+  return and(
+    inArray(enrollments.status, [...IN_PROGRESS_STATUSES]),
+    eq(trainings.isActive, true),
+    gte(trainings.eventDate, today),
+  ) as SQL;
+}
+
 function activityWhere(filter: ActivityFilter): SQL | undefined {
   return and(
     eq(enrollments.userId, filter.userId),
     filter.userTypes && filter.userTypes.length > 0
       ? inArray(enrollments.userTypeId, [...filter.userTypes])
       : undefined,
-    filter.kind === 'pending'
-      ? and(
-          sql`${enrollments.status} between 4 and 8`,
-          eq(trainings.isActive, true),
-          gte(trainings.eventDate, filter.today),
-        )
-      : undefined,
+    // お申し込み中 (in progress) and 受講履歴 (over, finished, cancelled or lost) share no row.
+    filter.kind === 'pending' ? inProgress(filter.today) : not(inProgress(filter.today)),
   );
 }
 
@@ -84,6 +88,10 @@ export async function findActivityPage(
       userTypeName: userTypes.type,
       status: enrollments.status,
       assistantApprovedAt: enrollments.assistantApprovedAt,
+      selection: sql<string | null>`(
+        select tut.selection from training_user_types tut
+        where tut.training_id = ${enrollments.trainingId} and tut.user_type_id = ${enrollments.userTypeId}
+      )`,
       stepStatus: sql<number | null>`(
         select s.status from enrollment_steps s
         where s.enrollment_id = ${enrollments.id}

@@ -18,6 +18,7 @@ import {
   legacyHistories,
   trainingPaymentMethods,
   trainings,
+  trainingUserTypes,
 } from '../../db/schema.ts';
 import { call, newMember, type Member } from '../payments/payments.fixtures.ts';
 import { PASSWORD } from '../users/users.fixtures.ts';
@@ -58,6 +59,8 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       ['F', c4, '2026-10-01', true],
       ['G', c3, '2026-11-01', true],
       ['H', c3, '2026-11-22', true],
+      ['I', c4, '2026-12-15', true],
+      ['J', c2, '2026-12-25', true],
     ];
     for (const [key, courseId, eventDate, isActive] of plan) {
       const [t] = await db
@@ -78,6 +81,17 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       s[key] = { id: t!.id, name: t!.name };
     }
     await db.insert(trainingPaymentMethods).values({ trainingId: s.D!.id, paymentMethodId: 2 });
+    // B and H recruit by lottery (当選 / 落選 after a draw); the others first come, first served.
+    for (const key of ['B', 'H'])
+      await db.insert(trainingUserTypes).values({
+        trainingId: s[key]!.id,
+        userTypeId: 4,
+        capacity: 10,
+        price: 0,
+        selection: 'lottery',
+        applyStartDate: new Date('2026-10-01T00:00:00Z'),
+        applyEndDate: new Date('2026-11-01T00:00:00Z'),
+      });
 
     const enrol = async (key: string, status: number, userTypeId = 4, userId = owner.id) => {
       const [e] = await db
@@ -97,6 +111,9 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
     await enrol('G', 5);
     await enrol('H', 7);
     await enrol('F', 12, 2); // as an assistant, not approved yet
+    await enrol('I', 9); // paid, upcoming: still お申し込み中
+    const j = await enrol('J', 7); // a first-come booking the member cancelled (approved)
+    await db.insert(cancelRequests).values({ enrollmentId: j, status: 1 });
 
     const cert = async (key: string, values: Partial<typeof certificates.$inferInsert>) => {
       const [row] = await db
@@ -118,7 +135,7 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       trainingId: s.F!.id,
       enrollmentId: f,
       endDate: '2027-03-31',
-      startDate: '2024-04-01',
+      startDate: '2026-10-01',
     });
     await cert('expired', { courseId: c2, endDate: '2026-11-21', startDate: '2021-11-21' });
     await cert('revoked', { endDate: '2030-01-01', revokedAt: new Date('2026-01-01T00:00:00Z') });
@@ -177,64 +194,75 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       }
     });
 
-    it('pending: applying to awaiting payment, active, today or later; soonest first, 5 a page', async () => {
+    it('pending: applied and not finished (paid upcoming included), active, today or later; soonest first, 5 a page', async () => {
       const body = await list(owner.token, '?kind=pending');
-      expect(names(body.data)).toEqual(['H', 'D', 'A', 'B', 'C']);
+      // I is paid (9) and upcoming: お申し込み中, not 受講履歴. H (lost today) and J (cancelled) are not.
+      expect(names(body.data)).toEqual(['D', 'A', 'I', 'B', 'C']);
       expect(body.pagination).toEqual({ page: 1, pages: 1, limit: 5, total: 5 });
       const paged = await list(owner.token, '?kind=pending&limit=2&page=2');
-      expect(names(paged.data)).toEqual(['A', 'B']);
+      expect(names(paged.data)).toEqual(['I', 'B']);
       expect(paged.pagination).toEqual({ page: 2, pages: 3, limit: 2, total: 5 });
     });
 
-    it('history: everything, newest event first, 20 a page', async () => {
+    it('history: what is over, finished, cancelled or lost (none of pending), newest event first, 20 a page', async () => {
       const body = await list(owner.token, '');
-      expect(names(body.data)).toEqual(['C', 'B', 'A', 'D', 'E', 'H', 'G', 'F', 'F']);
-      expect(body.pagination).toEqual({ page: 1, pages: 1, limit: 20, total: 9 });
+      expect(names(body.data)).toEqual(['J', 'E', 'H', 'G', 'F', 'F']);
+      expect(body.pagination).toEqual({ page: 1, pages: 1, limit: 20, total: 6 });
       const first = body.data[0]!;
       expect(first).toMatchObject({
-        id: s.C!.id,
-        event_date: '2027-01-15',
-        venue_name: '会場C',
+        id: s.J!.id,
+        event_date: '2026-12-25',
+        venue_name: '会場J',
         course: { id: courseIds[1], name: '活動テスト講座二' },
         user_type: { id: 4, type: '受講者' },
         is_active: true,
-        status: 5,
-        step_status: 5,
-        cancel_status: null,
+        status: 7,
+        step_status: 7,
+        cancel_status: 1,
+        badge: 'cancelled',
+        status_label: 'キャンセル済み',
       });
     });
 
-    it('labels each status with the domain rule (Japanese)', async () => {
-      const body = await list(owner.token, '?sort=name&direction=asc');
-      const labels = body.data.map((r) => [r.name.replace('活動テスト', ''), r.user_type.id, r.status_label]);
+    it('labels each status with the domain rule (Japanese): a cancelled booking is never 落選', async () => {
+      const pending = await list(owner.token, '?kind=pending');
+      const history = await list(owner.token, '?sort=name&direction=asc');
+      const labels = [...pending.data, ...history.data]
+        .map((r) => [r.name.replace('活動テスト', ''), r.user_type.id, r.status_label] as const)
+        .sort((x, y) => (x[0] + x[1]).localeCompare(y[0] + y[1]));
       expect(labels).toEqual([
-        ['A', 4, ja.badges.applying],
-        ['B', 4, ja.badges.won],
+        ['A', 4, 'キャンセル承認待ち'], // 4 with a cancel request awaiting the office
+        ['B', 4, '当選'], // 6 after a draw
         ['C', 4, '落選（他の講習会で当選）'],
-        ['D', 4, ja.badges.won], // 8 with bank transfer only: 'get ticket'
+        ['D', 4, '申込確定'], // first come, 8 with bank transfer only
         ['E', 4, '開催中止'],
-        ['F', 2, ja.badges.awaitingApproval],
-        ['F', 4, ja.badges.completed],
-        ['G', 4, ja.badges.awaitingLottery],
-        ['H', 4, ja.badges.lost],
+        ['F', 2, '承認待ち'],
+        ['F', 4, '受講完了'],
+        ['G', 4, '抽選待ち'],
+        ['H', 4, '落選'], // a lottery lost
+        ['I', 4, '受講予定'],
+        ['J', 4, 'キャンセル済み'], // first come, cancelled (not 落選)
       ]);
-      expect(body.data.find((r) => r.name.endsWith('C'))?.badge).toBe('wonElsewhere');
-      expect(body.data.find((r) => r.name.endsWith('E'))).toMatchObject({
+      expect(history.data.find((r) => r.name.endsWith('E'))).toMatchObject({
         is_active: false,
         badge: 'sessionCancelled',
       });
-      expect(body.data.find((r) => r.name.endsWith('A'))?.cancel_status).toBe(0);
+      expect(pending.data.find((r) => r.name.endsWith('C'))?.badge).toBe('wonElsewhere');
+      expect(pending.data.find((r) => r.name.endsWith('A'))).toMatchObject({
+        cancel_status: 0,
+        badge: 'cancelPending',
+      });
     });
 
     it('sorts by status and by event date in both directions, and pages', async () => {
       const byStatus = (await list(owner.token, '?sort=status&direction=asc')).data.map((r) => r.status);
       expect(byStatus).toEqual([...byStatus].sort((x, y) => x - y));
-      expect(byStatus[0]).toBe(4);
+      expect(byStatus[0]).toBe(5);
       const byDate = await list(owner.token, '?sort=event_date&direction=asc');
-      expect(names(byDate.data)).toEqual(['F', 'F', 'G', 'H', 'E', 'D', 'A', 'B', 'C']);
+      expect(names(byDate.data)).toEqual(['F', 'F', 'G', 'H', 'E', 'J']);
       const desc = await list(owner.token, '?sort=name&direction=desc&limit=3&page=2');
-      expect(names(desc.data)).toEqual(['F', 'E', 'D']);
-      expect(desc.pagination).toEqual({ page: 2, pages: 3, limit: 3, total: 9 });
+      expect(names(desc.data)).toEqual(['F', 'F', 'E']);
+      expect(desc.pagination).toEqual({ page: 2, pages: 2, limit: 3, total: 6 });
     });
 
     it('filters by user type (user_type[])', async () => {
@@ -300,7 +328,7 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         certificate_number: 'AT-TEST-soon',
         course: { id: courseIds[3], name: '活動テスト講座四' },
         training: { id: s.F!.id, name: '活動テストF' },
-        start_date: '2024-04-01',
+        start_date: '2026-10-01',
         end_date: '2027-03-31',
         expired: false,
         expiring_soon: true,

@@ -86,3 +86,12 @@ export async function findCertificationPeriod(db: Executor, courseId: number): P
     .where(eq(courses.id, courseId));
   return row?.period ?? null;
 }
+
+/** The session's date (YYYY-MM-DD), the earliest day its certificates may carry. */
+export async function findSessionDate(db: Executor, trainingId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ eventDate: trainings.eventDate })
+    .from(trainings)
+    .where(eq(trainings.id, trainingId));
+  return row?.eventDate;
+}

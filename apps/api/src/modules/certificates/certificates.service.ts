@@ -24,6 +24,7 @@ import {
   findById,
   findCertificationPeriod,
   findPrintData,
+  findSessionDate,
   insertCertificate,
   nextNumber,
   revoke,
@@ -77,7 +78,11 @@ export async function issueCertificate(
   if (existing) return existing;
   if (!input.prefix) return null;
   const n = await nextNumber(tx, input.prefix);
-  const startDate = tokyoDate(now);
+  // Never before the session's day (the database refuses it: migration 0009): a survey finished within
+  // the check-in margin before midnight still dates the certificate on the session's date.
+  const today = tokyoDate(now);
+  const sessionDate = await findSessionDate(tx, input.trainingId);
+  const startDate = sessionDate && sessionDate > today ? sessionDate : today;
   const row = await insertCertificate(tx, {
     userId: input.userId,
     courseId: input.courseId,

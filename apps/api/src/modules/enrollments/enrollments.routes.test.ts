@@ -489,7 +489,8 @@ describe.each(drivers())('session workflow on %s', (driver) => {
   });
 
   it('check-in: forged, other session and reused codes are refused; a good one moves 9 → 10', async () => {
-    const session = await makeSession(ctx);
+    // Reception accepts tickets on the session's day only (decision 022): today at TEST_NOW.
+    const session = await makeSession(ctx, { eventDate: '2026-11-22' });
     const otherSession = await makeSession(ctx, { eventDate: '2026-12-27' });
     const user = await makeUser(ctx);
     await applyFor(ctx.app, session.id, user.token);
@@ -545,7 +546,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     await ctx.deps.db
       .insert(quizQuestions)
       .values({ quizId: quiz?.id ?? 0, title: '問1', inputType: 1, sortOrder: 1 });
-    const withTest = await makeSession(ctx, { courseId: course.id });
+    const withTest = await makeSession(ctx, { courseId: course.id, eventDate: '2026-11-22' });
     const attendee = await makeUser(ctx);
     await applyFor(ctx.app, withTest.id, attendee.token);
     await call(ctx.app, 'POST', `/api/v1/trainings/${withTest.id}/enrollments/agreement`, attendee.token, {
@@ -727,7 +728,8 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       enrollments: Array<{ enrollment_id: number; status: number; status_label: string }>;
     }>(await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, office.token));
     expect(roster.enrollments).toEqual([
-      expect.objectContaining({ enrollment_id: enrollmentId, status: 6, status_label: '当選' }),
+      // A first-come place is 申込確定 (当選 is a lottery won: decision 022).
+      expect.objectContaining({ enrollment_id: enrollmentId, status: 6, status_label: '申込確定' }),
     ]);
     const csv = await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster.csv`, office.token);
     expect(csv.statusCode).toBe(200);
@@ -740,7 +742,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(lines[0]?.split(',').slice(0, 3)).toEqual(['申込ID', '氏名', 'フリガナ']);
     expect(lines[0]).toContain('ステータス');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('当選');
+    expect(lines[1]).toContain('申込確定');
 
     const trail = dataOf<{ steps: Array<{ status: number; actor_user_id: number }> }>(
       await call(ctx.app, 'GET', `/api/v1/office/enrollments/${enrollmentId}/steps`, office.token),

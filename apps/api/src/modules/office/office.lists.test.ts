@@ -110,7 +110,9 @@ describe.each(drivers())('office lists on %s', (driver) => {
     ]);
 
     const detail = dataOf<OfficeTrainingDetail>(await get(`/office/trainings/${lotterySession.id}`));
-    expect(detail.recruitments[0]?.status_counts).toEqual([{ status: 5, label: '抽選待ち', count: 3 }]);
+    expect(detail.recruitments[0]?.status_counts).toEqual([
+      { key: 'awaitingLottery', status: 5, label: '抽選待ち', count: 3 },
+    ]);
     expect(detail.recruitments[0]?.draw).toBeNull();
 
     const drawn = await call(

@@ -35,6 +35,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { officeLabel } from './office.labels.ts';
+import { findStatusFacts } from './office.repository.ts';
 
 const count = sql<number>`count(*)::int`;
 const statusLabels = ja.office.statuses as Record<number, string>;
@@ -235,6 +237,25 @@ export async function officeTrainings(db: Executor, query: OfficeTrainingsQuery,
   return { data, total: total?.n ?? 0 };
 }
 
+/** Enrolments counted by the office's label (a cancelled first-come booking is キャンセル済み, not 落選). */
+function statusCounts(facts: Awaited<ReturnType<typeof findStatusFacts>>, selection: string) {
+  const out: Array<{ key: string; status: number; label: string; count: number }> = [];
+  for (const f of facts) {
+    const { key, label } = officeLabel({
+      selection,
+      status: f.status,
+      userTypeId: f.userTypeId,
+      approved: Boolean(f.approved),
+      cancelStatus: f.cancelStatus,
+      wonElsewhere: Boolean(f.wonElsewhere),
+    });
+    const same = out.find((o) => o.key === key);
+    if (same) same.count += Number(f.n);
+    else out.push({ key, status: f.status, label, count: Number(f.n) });
+  }
+  return out;
+}
+
 /** GET /office/trainings/{id}: the session, each recruitment's counts by status and its recorded draw. */
 export async function officeTraining(
   db: Executor,
@@ -248,12 +269,7 @@ export async function officeTraining(
     .where(eq(trainings.id, trainingId));
   if (!t) throw notFound(ja.errors.notFound);
   const recruitments = await recruitmentsOf(db, [t.id], now);
-  const counts = await db
-    .select({ userTypeId: enrollments.userTypeId, status: enrollments.status, n: count })
-    .from(enrollments)
-    .where(eq(enrollments.trainingId, t.id))
-    .groupBy(enrollments.userTypeId, enrollments.status)
-    .orderBy(asc(enrollments.userTypeId), asc(enrollments.status));
+  const facts = await findStatusFacts(db, t.id);
   const draws = await db.select().from(lotteryDraws).where(eq(lotteryDraws.trainingId, t.id));
   const waiting = await db
     .select({ userTypeId: enrollments.userTypeId, n: count })
@@ -272,9 +288,10 @@ export async function officeTraining(
       const draw = draws.find((d) => d.userTypeId === r.userTypeId);
       return {
         ...presentRecruitment(r, now),
-        status_counts: counts
-          .filter((c) => c.userTypeId === r.userTypeId)
-          .map((c) => ({ status: c.status, label: statusLabels[c.status] ?? String(c.status), count: c.n })),
+        status_counts: statusCounts(
+          facts.filter((c) => c.userTypeId === r.userTypeId),
+          r.selection,
+        ),
         draw: draw
           ? {
               seed: draw.seed,

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   auditEvents,
   cancelRequests,
+  certificates,
   courses,
   enrollments,
   enrollmentSteps,
@@ -179,6 +180,17 @@ export function findRoster(db: Executor, trainingId: number) {
       cancelId: sql<
         number | null
       >`(select c.id from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`,
+      selection: sql<string>`(select tut.selection from ${trainingUserTypes} tut
+        where tut.training_id = ${enrollments.trainingId} and tut.user_type_id = ${enrollments.userTypeId})`,
+      certificateId: sql<
+        number | null
+      >`(select c.id from ${certificates} c where c.enrollment_id = ${enrollments.id})`,
+      certificateNumber: sql<
+        string | null
+      >`(select c.certificate_number from ${certificates} c where c.enrollment_id = ${enrollments.id})`,
+      certificateRevokedAt: sql<
+        string | null
+      >`(select c.revoked_at from ${certificates} c where c.enrollment_id = ${enrollments.id})`,
     })
     .from(enrollments)
     .innerJoin(users, eq(users.id, enrollments.userId))
@@ -238,4 +250,68 @@ export async function courseHasPostTest(db: Executor, courseId: number): Promise
     .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, 'post')))
     .limit(1);
   return row !== undefined;
+}
+
+/** The note of the draw's 'won elsewhere' entries (WON_ELSEWHERE_NOTE of the enrolments module). */
+const WON_ELSEWHERE = 'won elsewhere';
+
+/**
+ * What the office's labels need of each enrolment of a session (officeStatusLabel in the domain),
+ * counted: status, latest cancel request, assistant approval and a 'won elsewhere' draw result.
+ */
+export function findStatusFacts(db: Executor, trainingId: number) {
+  const cancel = sql<
+    number | null
+  >`(select c.status from ${cancelRequests} c where c.enrollment_id = ${enrollments.id} order by c.id desc limit 1)`;
+  const wonElsewhere = sql<boolean>`coalesce((select s.note = ${WON_ELSEWHERE} from ${enrollmentSteps} s
+    where s.enrollment_id = ${enrollments.id} order by s.id desc limit 1), false)`;
+  const approved = sql<boolean>`(${enrollments.assistantApprovedAt} is not null)`;
+  return db
+    .select({
+      userTypeId: enrollments.userTypeId,
+      status: enrollments.status,
+      cancelStatus: cancel,
+      approved,
+      wonElsewhere,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(enrollments)
+    .where(eq(enrollments.trainingId, trainingId))
+    .groupBy(enrollments.userTypeId, enrollments.status, cancel, approved, wonElsewhere)
+    .orderBy(asc(enrollments.userTypeId), asc(enrollments.status));
+}
+
+/** Locks an enrolment row (the certificate issue takes the same lock). */
+export async function lockEnrollmentRow(db: Executor, enrollmentId: number) {
+  const [row] = await db.select().from(enrollments).where(eq(enrollments.id, enrollmentId)).for('update');
+  return row;
+}
+
+/** The enrolment's certificate, if one was issued and is not revoked. */
+export async function findValidCertificate(db: Executor, enrollmentId: number) {
+  const [row] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.enrollmentId, enrollmentId), sql`${certificates.revokedAt} is null`));
+  return row;
+}
+
+/** The step history of an enrolment with the acting person's name and role. */
+export function findTrail(db: Executor, enrollmentId: number) {
+  return db
+    .select({
+      id: enrollmentSteps.id,
+      step: enrollmentSteps.step,
+      status: enrollmentSteps.status,
+      note: enrollmentSteps.note,
+      createdAt: enrollmentSteps.createdAt,
+      actorUserId: enrollmentSteps.actorUserId,
+      actorLastName: users.lastName,
+      actorFirstName: users.firstName,
+      actorRole: users.role,
+    })
+    .from(enrollmentSteps)
+    .leftJoin(users, eq(users.id, enrollmentSteps.actorUserId))
+    .where(eq(enrollmentSteps.enrollmentId, enrollmentId))
+    .orderBy(asc(enrollmentSteps.id));
 }

@@ -2,6 +2,7 @@ import {
   checkInBodySchema,
   idParamSchema,
   lotteryBodySchema,
+  undoCheckInBodySchema,
   userTypeBodySchema,
   userTypeQuerySchema,
 } from '@mels/domain';
@@ -20,6 +21,7 @@ import {
   roster,
   rosterCsv,
   runLottery,
+  undoCheckIn,
   type OfficeDeps,
 } from './office.service.ts';
 import { registerCloseApplications } from './close-applications.ts';
@@ -183,6 +185,28 @@ export function registerOffice(app: FastifyInstance) {
         currentUser(request).id,
         now(),
       ),
+    }),
+  );
+  r.post(
+    '/office/enrollments/:id/undo-check-in',
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary: 'Undo a check-in made by mistake (with a reason, audited): back to attending',
+        params,
+        body: undoCheckInBodySchema,
+        response: errors,
+      },
+    },
+    async (request) => ({
+      data: await undoCheckIn(deps(), {
+        enrollmentId: request.params.id,
+        reason: request.body.reason,
+        actor: currentUser(request).id,
+        now: now(),
+      }),
     }),
   );
   r.get(

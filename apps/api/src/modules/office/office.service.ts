@@ -1,10 +1,12 @@
 import {
+  checkInVerdict,
   enrollmentMessagesJa as m,
+  holdsPlace,
   ja,
+  japaneseDate,
   OCCUPATIONS,
   PAYMENT_METHOD,
   STEP_STATUS,
-  holdsPlace,
   USER_TYPE,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
@@ -16,7 +18,6 @@ import {
   findEnrollmentById,
   findPaymentMethods,
   findRecruitment,
-  findSteps,
   recordSteps,
   releasePlace,
   takePlace,
@@ -38,8 +39,11 @@ import {
   findRankedLosers,
   findRoster,
   courseHasPostTest,
+  findTrail,
   findTrainingSummary,
   findUsersContact,
+  findValidCertificate,
+  lockEnrollmentRow,
   insertDraw,
   lockRecruitment,
   markCheckedIn,
@@ -57,6 +61,7 @@ import {
   type CancelRefund,
 } from './office.mails.ts';
 import { paymentsOfEnrollments } from './office.lists.ts';
+import { officeLabel } from './office.labels.ts';
 
 export type OfficeDeps = Deps;
 
@@ -413,8 +418,19 @@ export async function checkIn(
   if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
   if (e.status !== STEP_STATUS.attending) throw conflict(m.checkInNotAttending, 'NOT_ATTENDING');
   const training = await findTrainingSummary(deps.db, e.trainingId);
+  if (!training) throw notFound(ja.errors.notFound);
+  // Only on the session's date in Japan (within CHECK_IN_MARGIN_HOURS): decision 022.
+  const verdict = checkInVerdict({
+    eventDate: training.eventDate,
+    marginHours: deps.config.checkInMarginHours,
+    now,
+  });
+  if (verdict === 'tooEarly')
+    throw conflict(m.checkInTooEarly.replace('{0}', japaneseDate(training.eventDate)), 'CHECK_IN_NOT_TODAY');
+  if (verdict === 'tooLate')
+    throw conflict(m.checkInTooLate.replace('{0}', japaneseDate(training.eventDate)), 'CHECK_IN_NOT_TODAY');
   // A course without a post-test has no step 6 to take: attendance leads straight to the survey.
-  const postTest = training ? await courseHasPostTest(deps.db, training.courseId) : true;
+  const postTest = await courseHasPostTest(deps.db, training.courseId);
   const status = postTest ? STEP_STATUS.postTestNotTaken : STEP_STATUS.surveyNotTaken;
   await deps.db.transaction(async (tx) => {
     if (!(await markCheckedIn(tx, e.id, now))) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
@@ -443,13 +459,57 @@ export async function checkIn(
   return {
     enrollment_id: e.id,
     training_id: e.trainingId,
-    training_name: training?.name ?? '',
+    training_name: training.name,
     fullname: contact?.name ?? '',
     user_type_id: e.userTypeId,
     status,
     checked_in_at: now.toISOString(),
   };
 }
+
+/**
+ * POST /office/enrollments/{id}/undo-check-in: a check-in made by mistake is taken back (10–12 → 9,
+ * checked_in_at cleared), with the reason in the audit trail. The post-test, survey and certificate
+ * close again; a certificate must be revoked first (the row lock is the one the certificate issue takes).
+ */
+export async function undoCheckIn(
+  deps: OfficeDeps,
+  input: { enrollmentId: number; reason: string; actor: number; now: Date },
+) {
+  return deps.db.transaction(async (tx) => {
+    const e = await lockEnrollmentRow(tx, input.enrollmentId);
+    if (!e) throw notFound(ja.errors.notFound);
+    if (!e.checkedInAt) throw conflict(m.checkInNotDone, 'NOT_CHECKED_IN');
+    if (await findValidCertificate(tx, e.id)) throw conflict(m.checkInUndoCertificate, 'CERTIFICATE_ISSUED');
+    const undone = await recordSteps(
+      tx,
+      e.id,
+      [{ step: 5, status: STEP_STATUS.attending, note: CHECK_IN_UNDONE_NOTE }],
+      input.actor,
+      input.now,
+      [STEP_STATUS.postTestNotTaken, STEP_STATUS.surveyNotTaken, STEP_STATUS.completed],
+      { checkedInAt: null },
+    );
+    if (!undone) throw conflict(m.checkInNotDone, 'NOT_CHECKED_IN');
+    await writeAudit(
+      tx,
+      input.actor,
+      'enrollment.check_in_undo',
+      'enrollment',
+      e.id,
+      {
+        reason: input.reason,
+        previous_status: e.status,
+        checked_in_at: new Date(e.checkedInAt).toISOString(),
+      },
+      input.now,
+    );
+    return { enrollment_id: e.id, status: STEP_STATUS.attending, checked_in_at: null };
+  });
+}
+
+/** The note of the step entry an undone check-in leaves. */
+export const CHECK_IN_UNDONE_NOTE = 'check-in undone';
 
 /** POST /office/enrollments/{id}/confirm-payment: bank transfer or on-site payment received (8 → 9). */
 export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, actor: number, now: Date) {
@@ -472,13 +532,6 @@ const occupationJa: Record<string, string> = {
   student: '学生',
   other: 'その他',
 };
-
-function statusLabel(status: number, note: string | null, userTypeId: number, approved: boolean): string {
-  if (status === STEP_STATUS.lost && note === CANCELLED_NOTE) return 'キャンセル';
-  if (status === STEP_STATUS.lost && note === WON_ELSEWHERE_NOTE) return m.wonElsewhere;
-  if (userTypeId === USER_TYPE.assistant && !approved && status === STEP_STATUS.applying) return '承認待ち';
-  return ja.office.statuses[status] ?? String(status);
-}
 
 /** GET /office/trainings/{id}/roster */
 export async function roster(db: Executor, trainingId: number) {
@@ -507,12 +560,27 @@ export async function roster(db: Executor, trainingId: number) {
       location_work: row.locationWork,
       user_type: { id: row.userTypeId, type: row.userTypeName },
       status: row.status,
-      status_label: statusLabel(row.status, row.lastNote, row.userTypeId, Boolean(row.assistantApprovedAt)),
+      status_label: officeLabel({
+        selection: row.selection,
+        status: row.status,
+        userTypeId: row.userTypeId,
+        approved: Boolean(row.assistantApprovedAt),
+        cancelStatus: row.cancelStatus,
+        wonElsewhere: row.lastNote === WON_ELSEWHERE_NOTE,
+      }).label,
       lottery_rank: row.lotteryRank,
       assistant_approved: Boolean(row.assistantApprovedAt),
       cancel_request_id: row.cancelId,
       cancel_request_status: row.cancelStatus,
       checked_in_at: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
+      certificate:
+        row.certificateId === null
+          ? null
+          : {
+              id: Number(row.certificateId),
+              number: row.certificateNumber ?? '',
+              revoked: row.certificateRevokedAt !== null,
+            },
       applied_at: new Date(row.createdAt).toISOString(),
       payment: payments.get(row.enrollmentId) ?? null,
     })),
@@ -582,11 +650,16 @@ export async function rosterCsv(
   return { filename: `roster_${trainingId}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
 }
 
-/** GET /office/enrollments/{id}/steps: the audit trail of one enrolment. */
+const trailNotes = ja.office.trail.notes;
+
+/**
+ * GET /office/enrollments/{id}/steps: the audit trail of one enrolment, in words: the step and status
+ * names, the note's meaning and who acted (本人, the office member's name, or the system).
+ */
 export async function enrollmentTrail(db: Executor, enrollmentId: number) {
   const e = await findEnrollmentById(db, enrollmentId);
   if (!e) throw notFound(ja.errors.notFound);
-  const steps = await findSteps(db, e.id);
+  const steps = await findTrail(db, e.id);
   return {
     enrollment_id: e.id,
     training_id: e.trainingId,
@@ -596,9 +669,21 @@ export async function enrollmentTrail(db: Executor, enrollmentId: number) {
     steps: steps.map((s) => ({
       id: s.id,
       step: s.step,
+      step_label: (ja.steps as Record<number, string>)[s.step] ?? ja.office.trail.allDone,
       status: s.status,
+      status_label: ja.office.statuses[s.status] ?? '',
       note: s.note,
+      note_label: s.note === null ? null : (trailNotes[s.note] ?? s.note),
       actor_user_id: s.actorUserId,
+      actor:
+        s.actorUserId === null
+          ? { kind: 'system' as const, name: ja.office.trail.system }
+          : s.actorUserId === e.userId
+            ? { kind: 'self' as const, name: ja.office.trail.self }
+            : {
+                kind: s.actorRole === 'office' ? ('office' as const) : ('member' as const),
+                name: `${s.actorLastName ?? ''} ${s.actorFirstName ?? ''}`.trim(),
+              },
       created_at: new Date(s.createdAt).toISOString(),
     })),
   };

@@ -1,6 +1,7 @@
 import {
   recruitingPhase,
   statusBadge,
+  cancelStateOf,
   type StepStatus,
   type TrainingCard,
   type TrainingDetail,
@@ -84,13 +85,14 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
       is_win_other_training_same_course: wonElsewhere,
       order: e.orderStatus === null ? null : { status: Number(e.orderStatus) },
       badge: statusBadge({
+        selection: row.selection === 'lottery' ? 'lottery' : 'first_come',
         status,
         userTypeId: row.userTypeId,
         paymentMethodIds: row.paymentMethods,
         hasAssistantApproval: approvals.length > 0,
         wonOtherSessionSameCourse: wonElsewhere,
         sessionActive: row.isActive,
-        hasCancelRequest: e.cancelStatus !== null,
+        cancel: cancelStateOf(e.cancelStatus === null ? null : Number(e.cancelStatus)),
       }),
     };
   });

@@ -3,7 +3,7 @@ import type { ActivityBadgeKey } from '@mels/domain';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /** As on the session cards: statuses that end the story are grey, completion green, the rest the programme colour. */
-const MUTED: readonly ActivityBadgeKey[] = ['lost', 'wonElsewhere', 'sessionCancelled'];
+const MUTED: readonly ActivityBadgeKey[] = ['lost', 'cancelled', 'wonElsewhere', 'sessionCancelled'];
 const DONE: readonly ActivityBadgeKey[] = ['completed'];
 
 /** The label of activityBadge() (packages/domain) in the chosen language. */

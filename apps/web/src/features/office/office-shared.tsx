@@ -94,6 +94,7 @@ export function ConfirmAction<T>({
   children,
   confirmLabel,
   color,
+  disabled,
   action,
   onDone,
   onClose,
@@ -103,6 +104,8 @@ export function ConfirmAction<T>({
   children: ReactNode;
   confirmLabel: string;
   color?: string;
+  /** Keeps the confirm button off until the dialog's own fields are filled in (a required reason). */
+  disabled?: boolean;
   action: () => Promise<T>;
   onDone: (result: T) => void;
   onClose: () => void;
@@ -141,7 +144,13 @@ export function ConfirmAction<T>({
           <Button variant="default" onClick={close} disabled={mutation.isPending}>
             {t.office.confirm.cancel}
           </Button>
-          <Button color={color} loading={mutation.isPending} onClick={() => mutation.mutate()} data-autofocus>
+          <Button
+            color={color}
+            loading={mutation.isPending}
+            disabled={disabled}
+            onClick={() => mutation.mutate()}
+            data-autofocus={disabled === undefined ? true : undefined}
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import type { OfficeRosterRow, OfficeTrainingDetail } from '@mels/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +21,14 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { approveAssistant, downloadRosterCsv, rosterQuery, trainingQuery } from './api/office-calls.ts';
+import {
+  approveAssistant,
+  downloadRosterCsv,
+  revokeCertificate,
+  rosterQuery,
+  trainingQuery,
+  undoCheckIn,
+} from './api/office-calls.ts';
 import { LotteryPanel } from './lottery-panel.tsx';
 import {
   ActionNotice,
@@ -72,7 +91,7 @@ function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment
       {r.status_counts.length > 0 ? (
         <Group gap={6} mb={r.selection === 'lottery' ? 'md' : 0}>
           {r.status_counts.map((c) => (
-            <Badge key={c.status} variant="default" size="lg" fw={500}>
+            <Badge key={c.key} variant="default" size="lg" fw={500}>
               {c.label} {f(t.office.dashboard.count, c.count)}
             </Badge>
           ))}
@@ -91,10 +110,14 @@ function RosterTable({
   rows,
   onHistory,
   onApprove,
+  onUndoCheckIn,
+  onRevoke,
 }: {
   rows: OfficeRosterRow[];
   onHistory: (row: OfficeRosterRow) => void;
   onApprove: (row: OfficeRosterRow) => void;
+  onUndoCheckIn: (row: OfficeRosterRow) => void;
+  onRevoke: (row: OfficeRosterRow) => void;
 }) {
   const { t } = useI18n();
   const m = t.office.training;
@@ -152,6 +175,11 @@ function RosterTable({
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
                   {row.checked_in_at ? formatDateTime(row.checked_in_at) : m.notCheckedIn}
+                  {row.certificate?.revoked ? (
+                    <Tag size="xs" color="gray">
+                      {m.certificateRevoked}
+                    </Tag>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
@@ -170,6 +198,28 @@ function RosterTable({
                         aria-label={`${m.approve}（${row.fullname}）`}
                       >
                         {m.approve}
+                      </Button>
+                    ) : null}
+                    {row.checked_in_at ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onUndoCheckIn(row)}
+                        aria-label={`${m.undoCheckIn}（${row.fullname}）`}
+                      >
+                        {m.undoCheckIn}
+                      </Button>
+                    ) : null}
+                    {row.certificate && !row.certificate.revoked ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        c="red.9"
+                        onClick={() => onRevoke(row)}
+                        aria-label={`${m.revoke}（${row.fullname}）`}
+                      >
+                        {m.revoke}
                       </Button>
                     ) : null}
                   </Group>
@@ -192,6 +242,9 @@ export function OfficeTrainingPage() {
   const roster = useQuery({ ...rosterQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const [trail, setTrail] = useState<OfficeRosterRow | null>(null);
   const [approving, setApproving] = useState<OfficeRosterRow | null>(null);
+  const [undoing, setUndoing] = useState<OfficeRosterRow | null>(null);
+  const [revoking, setRevoking] = useState<OfficeRosterRow | null>(null);
+  const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const csv = useMutation({
     mutationFn: () => downloadRosterCsv(id),
@@ -237,7 +290,19 @@ export function OfficeTrainingPage() {
       {roster.isPending ? <ListSkeleton count={5} height={40} /> : null}
       {roster.data && roster.data.enrollments.length === 0 ? <EmptyState>{m.rosterEmpty}</EmptyState> : null}
       {roster.data && roster.data.enrollments.length > 0 ? (
-        <RosterTable rows={roster.data.enrollments} onHistory={setTrail} onApprove={setApproving} />
+        <RosterTable
+          rows={roster.data.enrollments}
+          onHistory={setTrail}
+          onApprove={setApproving}
+          onUndoCheckIn={(row) => {
+            setReason('');
+            setUndoing(row);
+          }}
+          onRevoke={(row) => {
+            setReason('');
+            setRevoking(row);
+          }}
+        />
       ) : null}
       <TrailDrawer
         target={
@@ -257,6 +322,60 @@ export function OfficeTrainingPage() {
         onClose={() => setApproving(null)}
       >
         {f(m.approveBody, approving?.fullname ?? '')}
+      </ConfirmAction>
+      <ConfirmAction
+        opened={undoing !== null}
+        title={m.undoTitle}
+        confirmLabel={m.undoCheckIn}
+        color="red"
+        disabled={reason.trim() === ''}
+        action={() => undoCheckIn(undoing?.enrollment_id ?? 0, reason.trim())}
+        onDone={() => {
+          setUndoing(null);
+          setNotice({ ok: true, text: m.undone });
+        }}
+        onClose={() => setUndoing(null)}
+      >
+        <Text size="sm">{f(m.undoBody, undoing?.fullname ?? '')}</Text>
+        <Textarea
+          label={m.reason}
+          description={m.reasonHint}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-autofocus
+          data-testid="undo-reason"
+        />
+      </ConfirmAction>
+      <ConfirmAction
+        opened={revoking !== null}
+        title={m.revokeTitle}
+        confirmLabel={m.revoke}
+        color="red"
+        disabled={reason.trim() === ''}
+        action={() => revokeCertificate(revoking?.certificate?.id ?? 0, reason.trim())}
+        onDone={() => {
+          setRevoking(null);
+          setNotice({ ok: true, text: m.revoked });
+        }}
+        onClose={() => setRevoking(null)}
+      >
+        <Text size="sm">
+          {f(m.revokeBody, revoking?.fullname ?? '', revoking?.certificate?.number ?? '')}
+        </Text>
+        <Textarea
+          label={m.reason}
+          description={m.reasonHint}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-autofocus
+          data-testid="revoke-reason"
+        />
       </ConfirmAction>
     </>
   );

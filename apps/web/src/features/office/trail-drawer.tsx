@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { trailQuery } from './api/office-calls.ts';
+import { trailQuery, type TrailStep } from './api/office-calls.ts';
 import { formatDateTime, TableScroll } from './office-shared.tsx';
 
 /** The audit trail of one enrolment: every step entry with who and when. */
@@ -18,6 +18,15 @@ export function TrailDrawer({
   const m = t.office.trail;
   const query = useQuery({ ...trailQuery(target?.enrollmentId ?? 0), enabled: target !== null });
   const stepNames = t.steps as Record<number, string>;
+  const notes = m.notes as Record<string, string>;
+  const actorName = (s: TrailStep) =>
+    s.actor.kind === 'self'
+      ? m.self
+      : s.actor.kind === 'system'
+        ? m.system
+        : s.actor.kind === 'office'
+          ? f(m.officeActor, s.actor.name)
+          : s.actor.name;
   return (
     <Drawer
       opened={target !== null}
@@ -46,14 +55,10 @@ export function TrailDrawer({
               {query.data.steps.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.created_at)}</Table.Td>
-                  <Table.Td>{stepNames[s.step] ?? s.step}</Table.Td>
-                  <Table.Td>{t.office.statuses[s.status] ?? s.status}</Table.Td>
-                  <Table.Td>{s.note ? (m.notes[s.note] ?? s.note) : ''}</Table.Td>
-                  <Table.Td>
-                    {s.actor_user_id === null || s.actor_user_id === target?.userId
-                      ? m.self
-                      : f(m.office, s.actor_user_id)}
-                  </Table.Td>
+                  <Table.Td>{stepNames[s.step] ?? m.allDone}</Table.Td>
+                  <Table.Td>{t.office.statuses[s.status] ?? s.status_label}</Table.Td>
+                  <Table.Td>{s.note ? (notes[s.note] ?? s.note_label ?? '') : ''}</Table.Td>
+                  <Table.Td>{actorName(s)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

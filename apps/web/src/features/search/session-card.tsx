@@ -15,7 +15,13 @@ const RECRUITING_KEY = {
 const RECRUITING_COLOR = { upcoming: 'blue.8', open: 'teal.9', closed: 'gray.7' } as const;
 
 /** Badges that end the story on this session are grey; the others keep the programme colour. */
-const MUTED_BADGES: readonly BadgeKey[] = ['lost', 'wonElsewhere', 'sessionCancelled', 'completed'];
+const MUTED_BADGES: readonly BadgeKey[] = [
+  'lost',
+  'cancelled',
+  'wonElsewhere',
+  'sessionCancelled',
+  'completed',
+];
 
 function StatusBadge({ item, loggedIn }: { item: TrainingCard; loggedIn: boolean }) {
   const { t } = useI18n();

@@ -12,7 +12,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { STEP_STATUS, type SessionDetail } from '@mels/domain';
+import {
+  activityBadge,
+  cancelStateOf,
+  STEP_STATUS,
+  type SessionDetail,
+  type StepStatus,
+} from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +27,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useActivityLabel } from '../activity/activity-status.tsx';
 import { requestCancel, sessionDetailQuery, sessionKeys, type SessionKey } from './api/session-calls.ts';
 import { sessionPath, useSessionKey } from './session-params.ts';
 import { SessionNotFound, SessionSkeleton } from './session-shared.tsx';
@@ -173,6 +180,21 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
   const { t, f } = useI18n();
   const s = t.session;
   const status = detail.step_status;
+  const statusWord = useActivityLabel();
+  // The member's label of packages/domain (decision 022): キャンセル済み, never 落選, for a cancelled booking.
+  const badge =
+    status === null || status < STEP_STATUS.applying
+      ? null
+      : activityBadge({
+          selection: detail.selection === 'lottery' ? 'lottery' : 'first_come',
+          status: status as StepStatus,
+          userTypeId: detail.user_type.id,
+          paymentMethodIds: detail.payments_methods.map((p) => p.payment_method_id),
+          hasAssistantApproval: detail.training_assistant_approve_users === 1,
+          wonOtherSessionSameCourse: detail.is_win_other_training_same_course,
+          sessionActive: detail.is_active === 1,
+          cancel: cancelStateOf(detail.training_user_cancel?.status ?? null),
+        });
   return (
     <Stack gap="xl">
       <div>
@@ -185,9 +207,9 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
               {s.cancelledBadge}
             </Badge>
           ) : null}
-          {status !== null && s.status[status] ? (
-            <Badge variant="outline" color="teal" c="teal.9" size="lg">
-              {s.statusLabel}: {s.status[status]}
+          {badge !== null && badge !== 'sessionCancelled' ? (
+            <Badge variant="outline" color="teal" c="teal.9" size="lg" data-badge={badge}>
+              {s.statusLabel}: {statusWord(badge)}
             </Badge>
           ) : null}
         </Group>

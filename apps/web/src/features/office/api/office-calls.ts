@@ -58,9 +58,14 @@ export const rosterQuery = (id: number) =>
 export type TrailStep = {
   id: number;
   step: number;
+  step_label: string;
   status: number;
+  status_label: string;
   note: string | null;
+  note_label: string | null;
   actor_user_id: number | null;
+  /** Who acted: the member themself, an office member or another person (by name), or the system. */
+  actor: { kind: 'self' | 'office' | 'member' | 'system'; name: string };
   created_at: string;
 };
 export type Trail = { enrollment_id: number; user_id: number; status: number; steps: TrailStep[] };
@@ -116,6 +121,20 @@ export const offerNext = (trainingId: number, userType: number) =>
   apiData<{ enrollment_id: number; status: number }>(`/office/trainings/${trainingId}/lottery/offer-next`, {
     method: 'POST',
     body: { user_type: userType },
+  });
+
+/** Takes back a check-in made by mistake; the reason is kept in the audit trail. */
+export const undoCheckIn = (enrollmentId: number, reason: string) =>
+  apiData<{ enrollment_id: number; status: number }>(`/office/enrollments/${enrollmentId}/undo-check-in`, {
+    method: 'POST',
+    body: { reason },
+  });
+
+/** Revokes a certificate (its verification then reads revoked); the reason is audited. */
+export const revokeCertificate = (certificateId: number, reason: string) =>
+  apiData<{ id: number; revoked_at: string }>(`/office/certificates/${certificateId}/revoke`, {
+    method: 'POST',
+    body: { reason },
   });
 
 export const approveAssistant = (enrollmentId: number) =>
