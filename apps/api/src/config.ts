@@ -32,7 +32,11 @@ const envSchema = z.object({
   /** Another Stripe API server (stripe-mock, or a test stand-in); https://api.stripe.com when unset. */
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTH_TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   /** Reception accepts tickets on the session's date in Japan, this many hours either side (decision 022). */
   CHECK_IN_MARGIN_HOURS: z.coerce.number().int().min(0).max(8784).default(DEFAULT_CHECK_IN_MARGIN_HOURS),
   /** Tests only (refused when NODE_ENV=production): the server's clock starts at this instant and runs on. */
@@ -88,7 +92,19 @@ export type Config = {
         protocol?: 'http' | 'https';
       }
     | undefined;
-  rateLimit: { login: number; windowSeconds: number };
+  /**
+   * Attempts per window (decision 018): failed logins per (address, IP) pair, failed logins and
+   * reminders per IP (generous), the longest wait for an address under attack, registrations per IP.
+   */
+  rateLimit: {
+    login: number;
+    loginIp: number;
+    loginMaxDelayMs: number;
+    register: number;
+    windowSeconds: number;
+  };
+  /** A login token unused for this long stops working (besides its 30-day lifetime). */
+  authTokenIdleMs: number;
   /** Hours before and after the session's date (Japan) during which a ticket can be checked in. */
   checkInMarginHours: number;
   /** TEST_CLOCK: where a test server's clock starts (never in production). */
@@ -155,7 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ...stripeApiBase(e.STRIPE_API_BASE),
           }
         : undefined,
-    rateLimit: { login: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: {
+      login: e.RATE_LIMIT_LOGIN,
+      loginIp: e.RATE_LIMIT_LOGIN_IP,
+      loginMaxDelayMs: e.RATE_LIMIT_LOGIN_MAX_DELAY_MS,
+      register: e.RATE_LIMIT_REGISTER,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    authTokenIdleMs: e.AUTH_TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000,
     checkInMarginHours: e.CHECK_IN_MARGIN_HOURS,
     testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',

@@ -223,8 +223,8 @@ describe('my-page activities', () => {
 
   it('a new member sees the empty state in every section; unknown tabs go to /my-page/info', async () => {
     const email = `activity.e2e.${Date.now()}@example.jp`;
-    await request('/users', null, registrationBody({ email, last_name: '新規', password: 'Passw0rd1' }));
-    const member = await login(email, 'Passw0rd1');
+    await request('/users', null, registrationBody({ email, last_name: '新規', password: 'Kirin2031' }));
+    const member = await login(email, 'Kirin2031');
     const { context, page } = await open(DESKTOP, member);
     for (const id of ['activity-pending', 'activity-history', 'activity-certificates', 'activity-legacy'])
       await page.getByTestId(id).getByText('表示するデータはありません').waitFor();

@@ -70,7 +70,7 @@ async function registerMember() {
   const data = await request<{ token: string }>('/users', null, {
     body: registrationBody({
       email: `learning.e2e.${Date.now()}@example.jp`,
-      password: 'Passw0rd1',
+      password: 'Kirin2031',
       last_name: MEMBER.last,
       first_name: MEMBER.first,
       last_name_kana: 'シュウリョウ',

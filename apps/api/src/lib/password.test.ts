@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { configurePasswordHashing, DEFAULT_HASH_COST, hashPassword, verifyPassword } from './password.ts';
+import {
+  configurePasswordHashing,
+  DEFAULT_HASH_COST,
+  dummyHash,
+  hashPassword,
+  verifyPassword,
+  verifyUnknownUserPassword,
+} from './password.ts';
 
 describe('password hashing', () => {
   afterEach(() => configurePasswordHashing(17));
@@ -20,6 +27,14 @@ describe('password hashing', () => {
     expect(cheap.startsWith('scrypt$4096$')).toBe(true);
     configurePasswordHashing(17);
     expect(await verifyPassword('Sakura2027', cheap)).toBe(true);
+  });
+
+  it('checks unknown addresses against a dummy hash of the current cost, made anew when the cost changes', async () => {
+    configurePasswordHashing(12);
+    expect((await dummyHash()).startsWith('scrypt$4096$8$1$')).toBe(true);
+    configurePasswordHashing(13);
+    expect((await dummyHash()).startsWith('scrypt$8192$8$1$')).toBe(true);
+    expect(await verifyUnknownUserPassword('Demo1234')).toBe(false);
   });
 
   it('refuses a cost outside 2^12…2^20 in the configuration', () => {

@@ -48,3 +48,34 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/** The cost new hashes get (from PASSWORD_HASH_COST). */
+export function currentHashCost(): HashCost {
+  return currentCost;
+}
+
+/** One throwaway hash per cost, made on first use. */
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * The hash that a password is checked against when the address is unknown, so that the answer
+ * takes as long as for a known address. It has the cost of the hashes stored now (the current
+ * PASSWORD_HASH_COST), and a new one is made when the cost changes: a hash cached at an older cost
+ * would answer faster or slower than a real check, and tell which addresses exist.
+ */
+export function dummyHash(): Promise<string> {
+  const cost = currentCost;
+  const key = `${cost.N}:${cost.r}:${cost.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(randomBytes(24).toString('base64url'), cost);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
+
+/** Spends the time of a real check on an unknown address; always false. */
+export async function verifyUnknownUserPassword(password: string): Promise<false> {
+  await verifyPassword(password, await dummyHash());
+  return false;
+}

@@ -113,3 +113,88 @@ export async function clearRateLimit(db: Database, key: RateLimitKey): Promise<v
     .delete(rateLimitHits)
     .where(and(eq(rateLimitHits.bucket, key.bucket), eq(rateLimitHits.key, storedKey(key.key))));
 }
+
+export type AttemptOutcome =
+  | { allowed: true; hitIds: number[]; counts: number[] }
+  | { allowed: false; retryAfterSeconds: number; bucket: string };
+
+/**
+ * One attempt judged by a rule over several counters (login throttling, decision 018). Within one
+ * transaction, with the keys locked as in consumeRateLimit: counts the hits of `keys` and of `watch`
+ * in the window (in that order), asks `refuse` which key, if any, refuses the attempt, and when none
+ * does, records a hit under each of `keys` (release them with releaseRateLimitHits when the attempt
+ * turns out not to count). `watch` keys are only counted; record their hits with recordRateLimitHits.
+ */
+export async function consumeAttempt(
+  db: Database,
+  options: {
+    keys: readonly RateLimitKey[];
+    watch?: readonly RateLimitKey[];
+    windowSeconds: number;
+    now: Date;
+    refuse: (counts: number[]) => RateLimitKey | null;
+  },
+): Promise<AttemptOutcome> {
+  const { now, windowSeconds } = options;
+  const windowStart = new Date(now.getTime() - windowSeconds * 1000);
+  const stored = (k: RateLimitKey) => ({ bucket: k.bucket, key: storedKey(k.key) });
+  const recorded = options.keys.map(stored);
+  const counted = [...recorded, ...(options.watch ?? []).map(stored)];
+  const locks = [...recorded].sort((a, b) => `${a.bucket}:${a.key}`.localeCompare(`${b.bucket}:${b.key}`));
+
+  return db.transaction(async (tx) => {
+    for (const entry of locks) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${entry.bucket}:${entry.key}`}))`);
+    }
+    const buckets = [...new Set(counted.map((e) => e.bucket))];
+    if (buckets.length > 0) {
+      await tx
+        .delete(rateLimitHits)
+        .where(and(inArray(rateLimitHits.bucket, buckets), lte(rateLimitHits.createdAt, windowStart)));
+    }
+    const match = (entry: { bucket: string; key: string }) =>
+      and(
+        eq(rateLimitHits.bucket, entry.bucket),
+        eq(rateLimitHits.key, entry.key),
+        gt(rateLimitHits.createdAt, windowStart),
+      );
+    const counts: number[] = [];
+    for (const entry of counted) {
+      const [row] = await tx.select({ n: count() }).from(rateLimitHits).where(match(entry));
+      counts.push(row?.n ?? 0);
+    }
+    const refusing = options.refuse(counts);
+    if (refusing) {
+      const [oldest] = await tx
+        .select({ at: rateLimitHits.createdAt })
+        .from(rateLimitHits)
+        .where(match(stored(refusing)))
+        .orderBy(asc(rateLimitHits.createdAt))
+        .limit(1);
+      const freeAt = (oldest?.at.getTime() ?? now.getTime()) + windowSeconds * 1000;
+      return {
+        allowed: false as const,
+        bucket: refusing.bucket,
+        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+      };
+    }
+    if (recorded.length === 0) return { allowed: true as const, hitIds: [], counts };
+    const inserted = await tx
+      .insert(rateLimitHits)
+      .values(recorded.map((e) => ({ bucket: e.bucket, key: e.key, createdAt: now })))
+      .returning({ id: rateLimitHits.id });
+    return { allowed: true as const, hitIds: inserted.map((r) => r.id), counts };
+  });
+}
+
+/** Records one hit under each key (a failure counted after the fact). */
+export async function recordRateLimitHits(
+  db: Database,
+  keys: readonly RateLimitKey[],
+  now: Date,
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insert(rateLimitHits)
+    .values(keys.map((k) => ({ bucket: k.bucket, key: storedKey(k.key), createdAt: now })));
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -21,9 +21,16 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** The last use of a token is written at most this often (one conditional UPDATE), not on every request. */
+export const TOKEN_LAST_USE_RESOLUTION_MS = 60_000;
+
 /**
  * Resolves the user of every API request that carries a token. A missing or bad token leaves
  * request.user null; routes that need a user call requireUser (401) or requireOffice (403).
+ * A token works until its lifetime ends (30 days) or until it has gone unused for
+ * config.authTokenIdleMs (14 days), whichever comes first; its last use is recorded to the minute.
+ * Every JSON answer to a request with a user says `Cache-Control: no-store` (files too, unless
+ * their route chose a policy): personal data must not stay in a browser's or a proxy's cache.
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -31,6 +38,8 @@ export function registerAuth(app: FastifyInstance) {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) return;
     const now = app.deps.clock.now();
+    const idleSince = new Date(now.getTime() - app.deps.config.authTokenIdleMs);
+    const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
     const [row] = await app.deps.db
       .select({ tokenId: authTokens.id, id: users.id, role: users.role, email: users.email })
       .from(authTokens)
@@ -40,10 +49,30 @@ export function registerAuth(app: FastifyInstance) {
           eq(authTokens.tokenHash, hashToken(token)),
           isNull(authTokens.revokedAt),
           gt(authTokens.expiresAt, now),
+          gt(lastUse, idleSince),
           eq(users.isActive, true),
         ),
       );
-    if (row) request.user = { ...row, role: row.role === 'office' ? 'office' : 'member' };
+    if (!row) return;
+    request.user = { ...row, role: row.role === 'office' ? 'office' : 'member' };
+    // Only when the recorded use is older than the resolution: most requests write nothing.
+    const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
+    await app.deps.db
+      .update(authTokens)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(authTokens.id, row.tokenId),
+          or(isNull(authTokens.lastUsedAt), lt(authTokens.lastUsedAt, stale)),
+        ),
+      );
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.user) return payload;
+    // JSON always; other answers (files) keep a policy their route chose, else no-store too.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.includes('json') || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }
 

@@ -67,6 +67,10 @@ export const userMessages = {
   avatarTooLarge: 'ファイルサイズは5MB以下にしてください。',
   avatarType: '画像はJPEG・PNG・GIF形式のファイルを選択してください。',
   avatarSingle: '画像ファイルは1つだけ選択してください。',
+  commonPassword: ja.account.security.commonPassword,
+  currentPasswordWrong: ja.account.security.currentPasswordWrong,
+  currentPasswordRequired: ja.account.security.currentPasswordRequired,
+  loggedOutAll: ja.account.security.loggedOutAll,
 } as const;
 
 /** Length caps the spec does not state, so that no field can hold a novel. */
@@ -433,6 +437,16 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
       if (value) for (const problem of passwordProblems(value)) issue(ctx, problem);
     });
 
+  /**
+   * The current password, asked for when the login address or the password changes (the service
+   * decides whether it is needed and checks it). Only its length is bounded here: an old password
+   * may predate today's rules.
+   */
+  const currentPasswordField = z
+    .string({ error: format(v.invalidValue, ja.account.security.currentPassword) })
+    .max(LIMITS.passwordMax, v.passwordMax)
+    .optional();
+
   /** A new password is optional in the profile; when one is given, so must be its confirmation. */
   function checkOptionalPasswords(value: WithPasswords, ctx: Ctx) {
     if (value.password && !value.re_password) {
@@ -455,6 +469,7 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
     .extend({
       password: optionalPassword,
       re_password: z.string().optional(),
+      current_password: currentPasswordField,
       /** The language of the member's mails (the web's language switcher saves it). */
       language: z.enum(LANGUAGES).optional(),
     })
@@ -463,8 +478,9 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
       if (value.occupation !== undefined && value.medical_department !== undefined)
         checkDepartment(value, ctx);
     }, always)
-    .transform(({ password, re_password: _confirmation, ...rest }) => ({
+    .transform(({ password, re_password: _confirmation, current_password, ...rest }) => ({
       ...rest,
+      current_password: current_password || undefined,
       ...(rest.occupation !== undefined && rest.occupation !== OCCUPATION_ID.doctor
         ? { medical_department: null }
         : {}),

@@ -13,7 +13,8 @@ import type { Config } from '../../config.ts';
 import type { DriverName } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-export const PASSWORD = 'Passw0rd';
+/** Not in the common-password list (lib/common-passwords/list.txt), so every entry point accepts it. */
+export const PASSWORD = 'Sakura0418';
 
 let counter = 0;
 /** An address no other test of this process uses. */
@@ -64,10 +65,20 @@ export function postJson(
 
 export type Registered = AuthResponse['data'] & { email: string; password: string };
 
-/** Registers through the API and returns the token and profile. */
+let ipCounter = 0;
+/**
+ * An IP (documentation range 2001:db8::/32) no other registration of this process uses:
+ * registrations are limited per IP (RATE_LIMIT_REGISTER) and the test clock does not move.
+ */
+export function registrationIp(): string {
+  ipCounter += 1;
+  return `2001:db8:1::${ipCounter.toString(16)}`;
+}
+
+/** Registers through the API (from an IP of its own) and returns the token and profile. */
 export async function registerMember(app: App, overrides: Record<string, unknown> = {}): Promise<Registered> {
   const body = registrationBody(overrides);
-  const response = await postJson(app, '/api/v1/users', body);
+  const response = await postJson(app, '/api/v1/users', body, { remoteAddress: registrationIp() });
   expect(response.statusCode, response.body).toBe(201);
   const parsed = authResponseSchema.parse(response.json());
   return { ...parsed.data, email: String(body.email), password: String(body.password) };
@@ -110,7 +121,9 @@ export function createUsersContext(
   driver: DriverName,
   env: Record<string, string> = {},
 ): Promise<TestContext> {
-  return createTestContext(driver, { env });
+  // These suites register scores of members from the injector's one address; the limit itself is
+  // tested in users.rate-limit.test.ts.
+  return createTestContext(driver, { env: { RATE_LIMIT_REGISTER: '1000', ...env } });
 }
 
 /** The mails the outbox holds for an address, oldest first. */

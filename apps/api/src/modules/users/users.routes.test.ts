@@ -385,11 +385,13 @@ describe.each(drivers())('users (%s)', (driver) => {
       expect(errors.id).toEqual(['IDは数値で指定してください']);
     });
 
-    it('stops accepting a token after 30 days', async () => {
+    it('stops accepting a token after 30 days, however often it is used', async () => {
       const member = await registerMember(ctx.app);
       try {
-        ctx.clock.advance(30 * DAY_MS - 1000);
-        expectBody(await me(member.token), 200, userResponseSchema);
+        for (let day = 0; day < 3; day += 1) {
+          ctx.clock.advance(10 * DAY_MS - (day === 2 ? 1000 : 0));
+          expectBody(await me(member.token), 200, userResponseSchema);
+        }
         ctx.clock.advance(2000);
         expectError(await me(member.token), 401, 'UNAUTHORIZED');
       } finally {
@@ -445,9 +447,12 @@ describe.each(drivers())('users (%s)', (driver) => {
         gender: '0',
         birthday: '19851224',
       });
-      const response = await postJson(ctx.app, '/api/v1/users/update', profile, {
-        headers: authHeader(member.token),
-      });
+      const response = await postJson(
+        ctx.app,
+        '/api/v1/users/update',
+        { ...profile, current_password: PASSWORD },
+        { headers: authHeader(member.token) },
+      );
       const { data } = expectBody(response, 200, profileUpdateResponseSchema);
       // The new address waits for its confirmation; everything else is saved.
       expect(data).toMatchObject({
@@ -492,7 +497,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       const response = await postJson(
         ctx.app,
         '/api/v1/users/update',
-        { email: next },
+        { email: next, current_password: PASSWORD },
         { headers: authHeader(member.token) },
       );
       expect(expectBody(response, 200, profileUpdateResponseSchema).data).toMatchObject({
@@ -528,7 +533,12 @@ describe.each(drivers())('users (%s)', (driver) => {
       const first = uniqueEmail('first');
       const second = uniqueEmail('second');
       const change = (email: string) =>
-        postJson(ctx.app, '/api/v1/users/update', { email }, { headers: authHeader(member.token) });
+        postJson(
+          ctx.app,
+          '/api/v1/users/update',
+          { email, current_password: PASSWORD },
+          { headers: authHeader(member.token) },
+        );
       expect((await change(first)).statusCode).toBe(200);
       const firstLink = /\/email-change\/([A-Za-z0-9_-]+)/.exec(
         (await outboxFor(ctx, first)).at(-1)?.textBody ?? '',
@@ -642,7 +652,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       const mismatch = await postJson(
         ctx.app,
         '/api/v1/users/update',
-        { password: 'NewPass1', re_password: 'NewPass2' },
+        { password: 'Kirin2031', re_password: 'Kirin2032', current_password: PASSWORD },
         { headers: authHeader(member.token) },
       );
       expect(expectValidationError(mismatch, ['re_password']).re_password).toEqual([
@@ -652,7 +662,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       const response = await postJson(
         ctx.app,
         '/api/v1/users/update',
-        { password: 'NewPass1', re_password: 'NewPass1' },
+        { password: 'Kirin2031', re_password: 'Kirin2031', current_password: PASSWORD },
         { headers: authHeader(member.token) },
       );
       expect(response.statusCode, response.body).toBe(200);
@@ -667,7 +677,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       expect(oldLogin.statusCode).toBe(400);
       const newLogin = await postJson(ctx.app, '/api/v1/users/login', {
         email: member.email,
-        password: 'NewPass1',
+        password: 'Kirin2031',
       });
       expect(newLogin.statusCode).toBe(200);
     });

@@ -25,6 +25,9 @@ import {
   confirmEmailChange,
   login,
   logout,
+  logoutEverywhere,
+  PASSWORD_RESET_JOB,
+  passwordResetMailJob,
   readProfile,
   registerUser,
   requestPasswordReset,
@@ -69,6 +72,7 @@ export function registerUsers(app: FastifyInstance) {
   const r = typed(app);
   const schemas = createUserSchemas({ today: () => tokyoDate(app.deps.clock.now()) });
   const deps = (request: FastifyRequest): UsersDeps => ({ ...app.deps, log: request.log });
+  app.deps.jobs.register(PASSWORD_RESET_JOB, passwordResetMailJob({ ...app.deps, log: app.log }));
 
   r.post(
     '/users',
@@ -77,11 +81,13 @@ export function registerUsers(app: FastifyInstance) {
         tags,
         summary: 'Register: creates the account, logs it in and sends the registration notice',
         body: schemas.registerRequestSchema,
-        response: { 201: authResponseSchema, 400: errorBodySchema },
+        response: { 201: authResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const data = await registerUser(deps(request), request.body, metaOf(request));
+      const data = await withRetryAfter(reply, () =>
+        registerUser(deps(request), request.body, metaOf(request)),
+      );
       return reply.status(201).send({ data });
     },
   );
@@ -116,6 +122,23 @@ export function registerUsers(app: FastifyInstance) {
     async (request) => {
       await logout(deps(request), currentUser(request));
       return { data: { message: userMessages.loggedOut } };
+    },
+  );
+
+  r.post(
+    '/users/logout-all',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Revoke every login token of the user, this request's included (sign out of all devices)",
+        response: { 200: messageResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await logoutEverywhere(deps(request), currentUser(request));
+      return { data: { message: userMessages.loggedOutAll } };
     },
   );
 
@@ -164,23 +187,27 @@ export function registerUsers(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'Edit the profile: multipart/form-data (fields + optional `avatar` file) or JSON (fields only)',
+          'Edit the profile: multipart/form-data (fields + optional `avatar` file) or JSON (fields only); a new email or password needs `current_password`',
         consumes: ['multipart/form-data', 'application/json'],
         response: {
           200: profileUpdateResponseSchema,
           400: errorBodySchema,
           401: errorBodySchema,
           413: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = currentUser(request);
       const upload = request.isMultipart()
         ? await readProfileUpload(request)
         : { fields: request.body, avatar: undefined };
       const input = parseFields(schemas.profileUpdateRequestSchema, upload.fields);
-      return { data: await updateProfile(deps(request), actor, input, upload.avatar) };
+      const data = await withRetryAfter(reply, () =>
+        updateProfile(deps(request), { actor, input, avatar: upload.avatar, meta: metaOf(request) }),
+      );
+      return { data };
     },
   );
 

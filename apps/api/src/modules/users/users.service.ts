@@ -1,9 +1,11 @@
 import {
   AUTH_TOKEN_TTL_MS,
   birthdayToIso,
+  DEFAULT_LOGIN_THROTTLE,
   EMAIL_CHANGE_TTL_MS,
   format,
   ja,
+  loginThrottle,
   OCCUPATION_ID,
   PASSWORD_RESET_TTL_MS,
   userMessages,
@@ -12,18 +14,24 @@ import {
   type UserProfile,
 } from '@mels/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
 import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../lib/mail-templates/email-change.ts';
 import { passwordResetMail } from '../../lib/mail-templates/password-reset.ts';
 import { registrationMail } from '../../lib/mail-templates/registration.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
+import { hashPassword, verifyPassword, verifyUnknownUserPassword } from '../../lib/password.ts';
+import { assertUncommonPassword } from '../../lib/password-policy.ts';
 import {
   clearRateLimit,
+  consumeAttempt,
   enforceRateLimit,
+  RateLimitedError,
+  recordRateLimitHits,
   releaseRateLimitHits,
-  type RateLimitPolicy,
+  type RateLimitKey,
 } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -51,7 +59,7 @@ import {
   type UserRow,
 } from './users.repository.ts';
 
-export type UsersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'storage'> & {
+export type UsersDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'config' | 'storage' | 'jobs'> & {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
@@ -60,19 +68,76 @@ export type RequestMeta = { ip: string; userAgent: string | undefined };
 
 export type AuthResult = { token: string; user: UserProfile };
 
-/** Rate-limit buckets: failed logins and reminder requests, each per address and per IP. */
+/**
+ * Rate-limit buckets (decision 018): failed password checks per (address, IP) pair, per IP and per
+ * address; reminder requests per address and per IP; registrations per IP.
+ */
 export const RATE_BUCKETS = {
+  loginPair: 'login:pair',
   loginEmail: 'login:email',
   loginIp: 'login:ip',
   forgotEmail: 'forgot-password:email',
   forgotIp: 'forgot-password:ip',
+  registerIp: 'register:ip',
 } as const;
+
+/** The job that writes a reset token and mails its link (see requestPasswordReset). */
+export const PASSWORD_RESET_JOB = 'users.password-reset-mail';
 
 const emailTaken = () => fieldError('email', userMessages.emailTaken);
 const invalidCredentials = () => new ApiError(400, 'INVALID_CREDENTIALS', userMessages.invalidCredentials);
 
-function ratePolicy(deps: UsersDeps): RateLimitPolicy {
-  return { limit: deps.config.rateLimit.login, windowSeconds: deps.config.rateLimit.windowSeconds };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The (address, IP) pair as one rate-limit key. */
+const pairKey = (email: string, ip: string): RateLimitKey => ({
+  bucket: RATE_BUCKETS.loginPair,
+  key: `${email.trim().toLowerCase()} ${ip}`,
+});
+
+/**
+ * Checks a password under login throttling (decision 018): refused (429) when this (address, IP)
+ * pair or this IP has failed too often; slowed, never refused, when only the address has (so that a
+ * stranger cannot keep the member out). A failure counts under all three; a success counts nowhere
+ * and clears the pair. Unknown addresses cost the same scrypt work as known ones. Used by the login
+ * and by the profile's current-password check.
+ */
+async function checkPassword(
+  deps: UsersDeps,
+  input: { email: string; password: string; user: UserRow | undefined; ip: string },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const { login: pairLimit, loginIp: ipLimit, loginMaxDelayMs, windowSeconds } = deps.config.rateLimit;
+  const pair = pairKey(input.email, input.ip);
+  const ip = { bucket: RATE_BUCKETS.loginIp, key: input.ip };
+  const address = { bucket: RATE_BUCKETS.loginEmail, key: input.email };
+  const limits = { ...DEFAULT_LOGIN_THROTTLE, pairLimit, ipLimit, maxDelayMs: loginMaxDelayMs };
+  let delayMs = 0;
+  const outcome = await consumeAttempt(deps.db, {
+    keys: [pair, ip],
+    watch: [address],
+    windowSeconds,
+    now,
+    refuse: ([pairCount = 0, ipCount = 0, addressCount = 0]) => {
+      const decision = loginThrottle({ pair: pairCount, ip: ipCount, address: addressCount }, limits);
+      if (decision.kind === 'refuse') return decision.scope === 'pair' ? pair : ip;
+      delayMs = decision.delayMs;
+      return null;
+    },
+  });
+  if (!outcome.allowed) throw new RateLimitedError(outcome.retryAfterSeconds);
+  if (delayMs > 0) await sleep(delayMs);
+  const valid =
+    input.user && input.user.isActive
+      ? await verifyPassword(input.password, input.user.passwordHash)
+      : await verifyUnknownUserPassword(input.password);
+  if (valid) {
+    await releaseRateLimitHits(deps.db, outcome.hitIds);
+    await clearRateLimit(deps.db, pair);
+  } else {
+    await recordRateLimitHits(deps.db, [address], now);
+  }
+  return valid;
 }
 
 /** A unique violation (23505) from either driver, possibly wrapped by drizzle. */
@@ -92,13 +157,6 @@ async function sendMail(deps: UsersDeps, mail: Mail): Promise<void> {
   } catch (error) {
     deps.log.error({ err: error, subject: mail.subject }, 'mail could not be recorded or sent');
   }
-}
-
-/** A hash to verify against when the address is unknown, so both answers take the same time. */
-let timingHash: Promise<string> | undefined;
-function unknownUserHash(): Promise<string> {
-  timingHash ??= hashPassword(generateToken());
-  return timingHash;
 }
 
 async function issueAuthToken(db: UsersDeps['db'], userId: number, now: Date, userAgent: string | undefined) {
@@ -153,6 +211,14 @@ export async function registerUser(
   meta: RequestMeta,
 ): Promise<AuthResult> {
   const now = deps.clock.now();
+  // Counted first, so that a refused registration costs no lookup and no scrypt work.
+  await enforceRateLimit(
+    deps.db,
+    [{ bucket: RATE_BUCKETS.registerIp, key: meta.ip }],
+    { limit: deps.config.rateLimit.register, windowSeconds: deps.config.rateLimit.windowSeconds },
+    now,
+  );
+  assertUncommonPassword(input.password);
   if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   let created: { user: UserRow; token: string };
@@ -207,37 +273,29 @@ export async function registerUser(
 }
 
 /**
- * Logs in. Wrong address and wrong password give the same answer (no hint which). Failed attempts
- * count against the address and the IP; a success does not count and clears the address's count.
+ * Logs in. Wrong address and wrong password give the same answer (no hint which), in the same time.
+ * Throttled as checkPassword says.
  */
 export async function login(
   deps: UsersDeps,
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<AuthResult> {
-  const now = deps.clock.now();
-  const emailKey = { bucket: RATE_BUCKETS.loginEmail, key: input.email };
-  const hitIds = await enforceRateLimit(
-    deps.db,
-    [emailKey, { bucket: RATE_BUCKETS.loginIp, key: meta.ip }],
-    ratePolicy(deps),
-    now,
-  );
   const user = await findUserByEmail(deps.db, input.email);
-  let valid = false;
-  if (user && user.isActive) valid = await verifyPassword(input.password, user.passwordHash);
-  else await verifyPassword(input.password, await unknownUserHash());
+  const valid = await checkPassword(deps, { ...input, user, ip: meta.ip });
   if (!user || !valid) throw invalidCredentials();
-
-  await releaseRateLimitHits(deps.db, hitIds);
-  await clearRateLimit(deps.db, emailKey);
-  const token = await issueAuthToken(deps.db, user.id, now, meta.userAgent);
+  const token = await issueAuthToken(deps.db, user.id, deps.clock.now(), meta.userAgent);
   return { token, user: presentUser(user) };
 }
 
 /** Revokes the token of this request; other logins of the user stay. */
 export async function logout(deps: UsersDeps, actor: AuthUser): Promise<void> {
   await revokeAuthToken(deps.db, actor.tokenId, deps.clock.now());
+}
+
+/** Revokes every login token of the user, this request's included ('すべての端末からログアウト'). */
+export async function logoutEverywhere(deps: UsersDeps, actor: AuthUser): Promise<void> {
+  await revokeUserAuthTokens(deps.db, actor.id, deps.clock.now());
 }
 
 // ───────────────────────────── profile ─────────────────────────────
@@ -259,15 +317,16 @@ function avatarProblem(error: AvatarError): ApiError {
 
 /**
  * Edits the caller's profile with the fields given, and replaces the avatar when a picture comes
- * along. A new password ends the user's other logins (this one stays). Nothing is half-written: the
- * picture is checked before anything is stored, and a failed update removes the stored picture.
+ * along. A new password or login address needs the current password (a token alone must not be
+ * enough to take the account); a wrong one counts as a failed login. A new password ends the
+ * user's other logins (this one stays). Nothing is half-written: the picture is checked before
+ * anything is stored, and a failed update removes the stored picture.
  */
 export async function updateProfile(
   deps: UsersDeps,
-  actor: AuthUser,
-  input: ProfileUpdateInput,
-  avatar: Buffer | undefined,
+  options: { actor: AuthUser; input: ProfileUpdateInput; avatar: Buffer | undefined; meta: RequestMeta },
 ): Promise<UserProfile & { pending_email: string | null }> {
+  const { actor, input, avatar, meta } = options;
   const now = deps.clock.now();
   const current = await findUserById(deps.db, actor.id);
   if (!current || !current.isActive) throw unauthorized();
@@ -275,7 +334,8 @@ export async function updateProfile(
   const occupation = input.occupation ?? current.occupation;
   const department =
     input.medical_department !== undefined ? input.medical_department : current.medicalDepartment;
-  const changes: UserChanges = { ...columnsOf(input), updatedAt: now };
+  const { current_password: _current, ...fields } = input;
+  const changes: UserChanges = { ...columnsOf(fields), updatedAt: now };
   if (input.language !== undefined) changes.language = input.language;
   if (occupation === OCCUPATION_ID.doctor) {
     if (department === null)
@@ -292,6 +352,17 @@ export async function updateProfile(
       ? input.email
       : null;
   delete changes.email;
+  if (input.password) assertUncommonPassword(input.password);
+  if (input.password || newEmail) {
+    if (!input.current_password) throw fieldError('current_password', userMessages.currentPasswordRequired);
+    const valid = await checkPassword(deps, {
+      email: current.email,
+      password: input.current_password,
+      user: current,
+      ip: meta.ip,
+    });
+    if (!valid) throw fieldError('current_password', userMessages.currentPasswordWrong);
+  }
 
   let jpeg: Buffer | undefined;
   if (avatar) {
@@ -403,7 +474,9 @@ export async function confirmEmailChange(
 
 /**
  * Sends a reset link when the address belongs to an account; the answer is the same either way
- * (no account enumeration). Requests count against the address and the IP.
+ * (no account enumeration), and so is the work done before answering: one job is queued for any
+ * address, and the job (passwordResetMailJob) looks the address up, writes the token and mails the
+ * link. Requests count against the address and the IP.
  */
 export async function requestPasswordReset(
   deps: UsersDeps,
@@ -411,36 +484,57 @@ export async function requestPasswordReset(
   meta: RequestMeta,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
-  await enforceRateLimit(
-    deps.db,
-    [
+  const { login, loginIp, windowSeconds } = deps.config.rateLimit;
+  // Per address as many as failed logins; per IP as generous as the login's IP limit (one NAT).
+  const outcome = await consumeAttempt(deps.db, {
+    keys: [
       { bucket: RATE_BUCKETS.forgotEmail, key: email },
       { bucket: RATE_BUCKETS.forgotIp, key: meta.ip },
     ],
-    ratePolicy(deps),
+    windowSeconds,
     now,
-  );
-  const user = await findUserByEmail(deps.db, email);
-  if (user && user.isActive) {
+    refuse: ([byAddress = 0, byIp = 0]) =>
+      byAddress >= login
+        ? { bucket: RATE_BUCKETS.forgotEmail, key: email }
+        : byIp >= loginIp
+          ? { bucket: RATE_BUCKETS.forgotIp, key: meta.ip }
+          : null,
+  });
+  if (!outcome.allowed) throw new RateLimitedError(outcome.retryAfterSeconds);
+  await scheduleJob(deps.db, { kind: PASSWORD_RESET_JOB, payload: { email }, runAt: now });
+  deps.jobs.nudge();
+  return { message: userMessages.forgotPasswordSent };
+}
+
+/**
+ * The queued half of requestPasswordReset: when the address belongs to an active account, writes a
+ * reset token (one hour) and, after the commit, mails its link; otherwise does nothing.
+ */
+export function passwordResetMailJob(deps: UsersDeps): JobHandler {
+  return async (tx: Tx, payload) => {
+    const email = typeof payload.email === 'string' ? payload.email : '';
+    const user = email ? await findUserByEmail(tx, email) : undefined;
+    if (!user || !user.isActive) return;
+    const now = deps.clock.now();
     const token = generateToken();
-    await insertPasswordResetToken(deps.db, {
+    await insertPasswordResetToken(tx, {
       userId: user.id,
       tokenHash: hashToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
-    await sendMail(deps, {
-      to: user.email,
-      ...passwordResetMail({
-        lastName: user.lastName,
-        firstName: user.firstName,
-        link: `${deps.config.publicUrl}/forgot-password/${token}`,
-        publicUrl: deps.config.publicUrl,
-        officeEmail: deps.config.officeEmail,
-      }),
-    });
-  }
-  return { message: userMessages.forgotPasswordSent };
+    return () =>
+      sendMail(deps, {
+        to: user.email,
+        ...passwordResetMail({
+          lastName: user.lastName,
+          firstName: user.firstName,
+          link: `${deps.config.publicUrl}/forgot-password/${token}`,
+          publicUrl: deps.config.publicUrl,
+          officeEmail: deps.config.officeEmail,
+        }),
+      });
+  };
 }
 
 function resetTokenProblem(row: { usedAt: Date | null; expiresAt: Date } | undefined, now: Date): ApiError {
@@ -467,6 +561,7 @@ export async function resetPassword(
   // A cheap look first, so that a bad token costs no password hashing.
   const found = await findPasswordResetToken(deps.db, tokenHash);
   if (!found || found.usedAt || found.expiresAt <= now) throw resetTokenProblem(found, now);
+  assertUncommonPassword(input.password);
 
   const passwordHash = await hashPassword(input.password);
   const userId = await deps.db.transaction(async (tx) => {
