@@ -2,7 +2,7 @@ import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@
 import type { Language } from '@mels/domain';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { saveLanguage } from '../../features/account/api/auth-calls.ts';
+import { apiData } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../auth/auth-provider.tsx';
 import { mainNavItems } from '../nav-items.ts';
@@ -40,7 +40,8 @@ function LanguageSwitch() {
       onChange={(value) => {
         setLang(value as Language);
         // A member's mails follow the language chosen here (best effort: the switch works offline too).
-        if (token) saveLanguage(value as Language).catch(() => undefined);
+        if (token)
+          apiData('/users/update', { method: 'POST', body: { language: value } }).catch(() => undefined);
       }}
       data={[
         { value: 'ja', label: '日本語' },

@@ -1,4 +1,4 @@
-import type { AuthResponse, Language, RegisterRequest, UserProfile } from '@mels/domain';
+import type { AuthResponse, RegisterRequest, UserProfile } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
@@ -26,10 +26,6 @@ export const profileQuery = (id: number) =>
 /** POST /users/update (multipart: fields and an optional avatar). */
 export const updateProfile = (form: FormData) =>
   apiData<UserProfile & { pending_email: string | null }>('/users/update', { method: 'POST', body: form });
-
-/** POST /users/update with the language only: the member's mails follow the web's language switch. */
-export const saveLanguage = (language: Language) =>
-  apiData<UserProfile>('/users/update', { method: 'POST', body: { language } });
 
 /** POST /users/email-change/confirm: the token of the link mailed to the new address. */
 export const confirmEmailChange = (token: string) =>
