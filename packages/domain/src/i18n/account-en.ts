@@ -8,6 +8,7 @@ export const accountEn: AccountMessages = {
     forgot: 'Forgot your password?',
     noAccount: 'New here?',
     toRegister: 'Create an account',
+    sessionNotice: 'Log in to see the session details and how to apply.',
   },
   register: {
     title: 'Create an account',

@@ -7,6 +7,7 @@ export const accountJa = {
     forgot: 'パスワードをお忘れの方',
     noAccount: 'はじめてご利用の方',
     toRegister: '新規会員登録',
+    sessionNotice: 'ログインすると講習会の詳細と申込手続きをご覧いただけます',
   },
   register: {
     title: '新規会員登録',

@@ -191,6 +191,8 @@ export type OfficeRosterRow = {
   /** The enrolment's certificate (revoked or not), for the office's revoke button. */
   certificate: { id: number; number: string; revoked: boolean } | null;
   applied_at: string;
+  /** The session fee's payment method the member chose (1 card, 2 bank transfer, 3 on site); decision 021. */
+  payment_method_id: number | null;
   payment: {
     order_id: number;
     status: number;

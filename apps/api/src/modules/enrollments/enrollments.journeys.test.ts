@@ -112,15 +112,13 @@ describe.each(drivers())('journeys (issue 13) on %s', (driver) => {
 
     it('pre-video and pre-test done for the course count on another session; after completing the course only the registration does', async () => {
       const course = await makeCourse(ctx, { coursePrice: 3300 });
-      await ctx.deps.db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          kind: 'pre',
-          title: '事前動画',
-          duration: 5,
-          link: 'https://example.jp/v.mp4',
-        });
+      await ctx.deps.db.insert(lessons).values({
+        courseId: course.id,
+        kind: 'pre',
+        title: '事前動画',
+        duration: 5,
+        link: 'https://example.jp/v.mp4',
+      });
       await ctx.deps.db.insert(quizzes).values({ courseId: course.id, kind: 'pre', title: '事前テスト' });
       const a = await makeSession(ctx, { courseId: course.id });
       const b = await makeSession(ctx, { courseId: course.id, eventDate: '2027-01-20' });
@@ -226,7 +224,9 @@ describe.each(drivers())('journeys (issue 13) on %s', (driver) => {
       expect(waiting.route).toBe('waiting');
       expect(waiting.payment_method_id).toBe(2);
       expect(waiting.transfer).toMatchObject({ amount: 5000, days: 7, account: { number: '1234567' } });
-      expect(waiting.transfer?.due_at).toBe(new Date(new Date(TEST_NOW).getTime() + 7 * 86_400_000).toISOString());
+      expect(waiting.transfer?.due_at).toBe(
+        new Date(new Date(TEST_NOW).getTime() + 7 * 86_400_000).toISOString(),
+      );
       const [row] = await ctx.deps.db
         .select()
         .from(enrollments)
@@ -248,6 +248,12 @@ describe.each(drivers())('journeys (issue 13) on %s', (driver) => {
       });
       const orderId = pending[0]?.id ?? 0;
       expect((await officeQueue('transfer')).map((o) => o.id)).toContain(orderId);
+      // The transfer instructions mail (account, amount, deadline) is queued with the order.
+      const [mailJob] = await ctx.deps.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `mail:transferInstructions:${orderId}`));
+      expect(mailJob).toBeDefined();
 
       const confirmed = await call(
         ctx.app,
@@ -281,6 +287,11 @@ describe.each(drivers())('journeys (issue 13) on %s', (driver) => {
       expect(job?.status).toBe('done');
       expect((await officeQueue('transfer')).map((o) => o.id)).not.toContain(transfer?.id);
       expect((await detail(session.id, member.token)).next_route).toBe('payment');
+      // The office sees the member's choice on the roster before any payment.
+      const roster = dataOf<{ enrollments: Array<{ user_id: number; payment_method_id: number | null }> }>(
+        await call(ctx.app, 'GET', `/api/v1/office/trainings/${session.id}/roster`, office.token),
+      );
+      expect(roster.enrollments.find((e) => e.user_id === member.id)?.payment_method_id).toBe(1);
     });
 
     it('pay on site: the order waits in the on-site queue, the agreement issues the ticket, the office marks it paid', async () => {

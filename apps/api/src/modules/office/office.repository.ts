@@ -162,6 +162,7 @@ export function findRoster(db: Executor, trainingId: number) {
       assistantApprovedAt: enrollments.assistantApprovedAt,
       checkedInAt: enrollments.checkedInAt,
       createdAt: enrollments.createdAt,
+      paymentMethodId: enrollments.paymentMethodId,
       userId: users.id,
       lastName: users.lastName,
       firstName: users.firstName,

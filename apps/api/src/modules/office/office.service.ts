@@ -572,6 +572,7 @@ export async function roster(db: Executor, trainingId: number) {
       assistant_approved: Boolean(row.assistantApprovedAt),
       cancel_request_id: row.cancelId,
       cancel_request_status: row.cancelStatus,
+      payment_method_id: row.paymentMethodId,
       checked_in_at: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
       certificate:
         row.certificateId === null

@@ -36,6 +36,12 @@ export function LoginPage() {
   return (
     <Paper maw={480} mx="auto" p={{ base: 'lg', sm: 'xl' }} withBorder>
       <PageHeading title={m.title} lead={m.lead} />
+      {target.startsWith('/session/') ? (
+        // A visitor sent here from a session page: say why, and the login returns there.
+        <Alert color="blue" variant="light" mb="md" data-testid="login-session-notice">
+          {m.sessionNotice}
+        </Alert>
+      ) : null}
       <form
         noValidate
         onSubmit={form.handleSubmit((values) => {

@@ -169,6 +169,9 @@ function RosterTable({
                         {row.payment.method_name}・{formatYen(row.payment.amount)}
                       </Text>
                     </>
+                  ) : row.payment_method_id ? (
+                    // The member's choice before any order (card not paid yet): decision 021.
+                    `${m.noPayment}（${t.paymentMethods[row.payment_method_id as 1 | 2 | 3] ?? ''}）`
                   ) : (
                     m.noPayment
                   )}

@@ -2,13 +2,14 @@ import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from 
 import { OBJECT_TYPE, PAYMENT_MESSAGES, isFreeAmount } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { sessionDetailQuery } from '../session/api/session-calls.ts';
 import { checkProductOrderQuery, trainingQuery, type PaymentTarget } from './api/payment-calls.ts';
 import { CardPayment } from './card-payment.tsx';
 import { FreeRegistration } from './free-registration.tsx';
@@ -29,6 +30,20 @@ export function CourseFeePaymentPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [forceFree, setForceFree] = useState(false);
+  const [searchParams] = useSearchParams();
+  const retry = searchParams.get('retry') === 'true';
+  // §2 guard, once on arrival: the course registration is per member and course (decision 021), so a
+  // member whose records already finish step 1 (here or on another session of the course) is sent on
+  // to the session page instead of a page with nothing to do. Decided once: a payment made here keeps
+  // its completion on screen.
+  const [arrival, setArrival] = useState<'checking' | 'stay' | 'leave'>('checking');
+  const detail = useQuery({
+    ...sessionDetailQuery({ id: id ?? 0, typeId: typeId ?? 0 }),
+    enabled: id !== null && typeId !== null && user !== null && arrival === 'checking',
+  });
+  if (arrival === 'checking' && (retry || detail.isError)) setArrival('stay');
+  else if (arrival === 'checking' && detail.data)
+    setArrival(detail.data.steps.find((v) => v.step === 1)?.state === 'finished' ? 'leave' : 'stay');
   const training = useQuery({
     ...trainingQuery(id ?? 0, typeId ?? 0),
     enabled: id !== null && typeId !== null,
@@ -50,6 +65,12 @@ export function CourseFeePaymentPage() {
       {m.backToSession}
     </Button>
   );
+  const continueLink = (
+    <Button component={Link} to={`${sessionPath}?payment=true`}>
+      {m.continueToSession}
+    </Button>
+  );
+  if (arrival === 'leave') return <Navigate to={sessionPath} replace />;
   const done = () => {
     void queryClient.invalidateQueries({ queryKey: ['users', 'orders'] });
     void queryClient.invalidateQueries({ queryKey: ['trainings'] });
@@ -57,6 +78,7 @@ export function CourseFeePaymentPage() {
 
   let body;
   if (id === null || typeId === null) body = <EmptyState>{t.errors.notFound}</EmptyState>;
+  else if (arrival === 'checking') body = <Skeleton height={320} radius="sm" />;
   else if (training.isError)
     body = <QueryError error={training.error} onRetry={() => void training.refetch()} />;
   else if (check.isError) body = <QueryError error={check.error} onRetry={() => void check.refetch()} />;
@@ -100,9 +122,15 @@ export function CourseFeePaymentPage() {
           <PaymentOutcome
             tone="info"
             title={t.payments.outcome.completeTitle}
-            message={t.payments.outcome.alreadyPaid}
+            message={
+              <>
+                {t.payments.outcome.alreadyPaid}
+                <br />
+                {m.registeredForCourse}
+              </>
+            }
           >
-            {backLink}
+            {continueLink}
           </PaymentOutcome>
         ) : messages.includes(PAYMENT_MESSAGES.processing) ? (
           <ProcessingOutcome onBack={() => void check.refetch()} />

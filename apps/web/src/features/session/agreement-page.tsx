@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { agreementGuard, OBJECT_TYPE, PAYMENT_MESSAGES, STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -15,11 +15,13 @@ import { ProcessingOutcome } from '../payments/payment-outcome.tsx';
 import {
   acceptAgreement,
   agreementQuery,
+  choosePaymentMethod,
   sessionKeys,
   type AgreementData,
   type SessionKey,
 } from './api/session-calls.ts';
 import { sessionPath, useSessionKey } from './session-params.ts';
+import { useSessionPaymentI18n } from './session-payment-messages.ts';
 import { BackToSession, ConsentForm, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
 import classes from './session.module.css';
 
@@ -130,14 +132,223 @@ function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
   );
 }
 
-function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: SessionKey }) {
-  const { t } = useI18n();
+/**
+ * The payment methods the session offers, each with what it means (decision 021): card now, a bank
+ * transfer within the deadline, or payment at reception. The choice is recorded on the enrolment.
+ */
+function PaymentMethodChooser({
+  data,
+  sessionKey,
+  onDone,
+  onKeep,
+}: {
+  data: AgreementData;
+  sessionKey: SessionKey;
+  onDone: () => void;
+  onKeep?: () => void;
+}) {
+  const { t, f, p } = useSessionPaymentI18n();
+  const m = p.method;
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<string | null>(
+    data.payment_method_id === null ? null : String(data.payment_method_id),
+  );
+  const [missing, setMissing] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (method: number) => choosePaymentMethod(sessionKey, method),
+    onSuccess: (next) => {
+      queryClient.setQueryData(agreementQuery(sessionKey).queryKey, next);
+      void queryClient.invalidateQueries({
+        queryKey: sessionKeys.all(sessionKey),
+        predicate: (query) => query.queryKey[3] !== 'agreement',
+      });
+      onDone();
+    },
+  });
+  const price = formatYen(data.price);
+  const days = data.transfer?.days ?? 7;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="payment-method-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={20} id="payment-method-title">
+            {m.title}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {m.lead}
+          </Text>
+        </div>
+        <Radio.Group
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            setMissing(false);
+          }}
+          label={m.legend}
+          error={missing ? m.required : undefined}
+        >
+          <Stack gap="sm" mt="xs">
+            {data.payments_methods.map(({ payment_method_id: id }) => (
+              <Radio.Card key={id} value={String(id)} p="md" radius="sm" className={classes.methodCard}>
+                <Group wrap="nowrap" align="flex-start">
+                  <Radio.Indicator />
+                  <div>
+                    <Text fw={700}>{m.names[id]}</Text>
+                    <Text size="sm" c="dimmed">
+                      {id === 2
+                        ? f(m.descriptions[id] ?? '', days, price)
+                        : f(m.descriptions[id] ?? '', price)}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        </Radio.Group>
+        {mutation.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {mutation.error instanceof ApiRequestError ? mutation.error.message : t.errors.generic}
+          </Alert>
+        ) : null}
+        <Group gap="sm">
+          <Button
+            loading={mutation.isPending}
+            onClick={() => {
+              if (value === null) setMissing(true);
+              else mutation.mutate(Number(value));
+            }}
+          >
+            {m.submit}
+          </Button>
+          {onKeep ? (
+            <Button variant="default" onClick={onKeep}>
+              {m.keep}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The association's account, the amount and the deadline of a bank transfer (route waiting). */
+function TransferDetails({ data, sessionKey }: { data: AgreementData; sessionKey: SessionKey }) {
+  const { t, f, p } = useSessionPaymentI18n();
   const a = t.session.agreement;
+  const m = p.transfer;
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => choosePaymentMethod(sessionKey, 2),
+    onSuccess: (next) => {
+      queryClient.setQueryData(agreementQuery(sessionKey).queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: ['users', 'orders'] });
+    },
+  });
+  const transfer = data.transfer;
+  if (!transfer) return null;
+  const account = transfer.account;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="transfer-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz={20} id="transfer-title">
+            {m.title}
+          </Title>
+          <Text size="sm" mt={4}>
+            {m.lead}
+          </Text>
+        </div>
+        <dl className={classes.facts} data-testid="transfer-details">
+          <div className={classes.fact}>
+            <dt>{m.amount}</dt>
+            <dd>{formatYen(transfer.amount)}</dd>
+          </div>
+          <div className={classes.fact}>
+            <dt>{m.deadline}</dt>
+            <dd>{transfer.due_at ? formatDate(transfer.due_at) : f(m.deadlineNotSet, transfer.days)}</dd>
+          </div>
+          <div className={classes.fact}>
+            <dt>{m.bank}</dt>
+            <dd>{account.bank}</dd>
+          </div>
+          <div className={classes.fact}>
+            <dt>{m.branch}</dt>
+            <dd>{account.branch}</dd>
+          </div>
+          <div className={classes.fact}>
+            <dt>{m.account}</dt>
+            <dd>{`${account.type} ${account.number}`}</dd>
+          </div>
+          <div className={classes.fact}>
+            <dt>{m.holder}</dt>
+            <dd>{account.holder}</dd>
+          </div>
+        </dl>
+        <List size="sm" spacing={4}>
+          {m.notes.map((n) => (
+            <List.Item key={n}>{n}</List.Item>
+          ))}
+        </List>
+        {confirm.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {confirm.error instanceof ApiRequestError ? confirm.error.message : t.errors.generic}
+          </Alert>
+        ) : null}
+        {transfer.order_id === null ? (
+          <Group>
+            <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
+              {m.confirm}
+            </Button>
+          </Group>
+        ) : (
+          <Alert color="blue" variant="light" role="status" data-testid="agreement-notice">
+            <Text size="sm">{a.waiting}</Text>
+            <Text size="sm">{m.mailSent}</Text>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: SessionKey }) {
+  const { t, f, p } = useSessionPaymentI18n();
+  const a = t.session.agreement;
+  const [changing, setChanging] = useState(false);
   const awaitingPayment = data.step_status === STEP_STATUS.awaitingPayment;
-  const payByCard = awaitingPayment && data.route === 'payment';
-  let notice: string | null = null;
-  if (awaitingPayment && !payByCard) notice = data.route === 'waiting' ? a.waiting : a.notPaid;
-  else if (!awaitingPayment && !data.can_agree) notice = a.notAvailable;
+  const choosing = data.route === 'choose' || changing;
+  const canChange =
+    data.can_choose_payment_method && data.payments_methods.length > 1 && data.route !== 'choose';
+  let body: ReactNode;
+  if (choosing)
+    body = (
+      <PaymentMethodChooser
+        data={data}
+        sessionKey={sessionKey}
+        onDone={() => setChanging(false)}
+        onKeep={changing ? () => setChanging(false) : undefined}
+      />
+    );
+  else if (awaitingPayment && data.route === 'payment') body = <SessionFeePayment sessionKey={sessionKey} />;
+  else if (awaitingPayment && data.route === 'waiting')
+    body = <TransferDetails data={data} sessionKey={sessionKey} />;
+  else if (data.can_agree)
+    body = (
+      <>
+        {data.payment_method_id === 3 ? (
+          <Alert color="blue" variant="light" role="status" data-testid="on-site-notice">
+            {f(p.onSite, formatYen(data.price))}
+          </Alert>
+        ) : null}
+        <AgreementForm sessionKey={sessionKey} />
+      </>
+    );
+  else
+    body = (
+      <Alert color="blue" variant="light" role="status" data-testid="agreement-notice">
+        {awaitingPayment ? a.notPaid : a.notAvailable}
+      </Alert>
+    );
   return (
     <Stack gap="lg" maw={760} mx="auto">
       <PageHeading title={a.title} lead={a.lead} />
@@ -159,15 +370,15 @@ function AgreementBody({ data, sessionKey }: { data: AgreementData; sessionKey: 
           <Text className={classes.prose}>{data.training.note}</Text>
         </Paper>
       ) : null}
-      {payByCard ? (
-        <SessionFeePayment sessionKey={sessionKey} />
-      ) : notice ? (
-        <Alert color="blue" variant="light" role="status" data-testid="agreement-notice">
-          {notice}
-        </Alert>
-      ) : (
-        <AgreementForm sessionKey={sessionKey} />
-      )}
+      {canChange && !changing && data.payment_method_id !== null ? (
+        <Group justify="space-between" gap="sm" data-testid="payment-method-current">
+          <Text>{f(p.method.current, p.method.names[data.payment_method_id] ?? '')}</Text>
+          <Button variant="default" size="sm" onClick={() => setChanging(true)}>
+            {p.method.change}
+          </Button>
+        </Group>
+      ) : null}
+      {body}
     </Stack>
   );
 }

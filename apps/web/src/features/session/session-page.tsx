@@ -12,13 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  activityBadge,
-  cancelStateOf,
-  STEP_STATUS,
-  type SessionDetail,
-  type StepStatus,
-} from '@mels/domain';
+import { activityBadge, cancelStateOf, STEP_STATUS, type SessionDetail, type StepStatus } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -55,6 +49,7 @@ function stepTarget(step: number, detail: SessionDetail, k: SessionKey) {
     if (detail.next_route === 'agreement') return { to: sessionPath(k, 'agreement'), action: 'agreement' };
     if (detail.next_route === 'waiting') return { to: sessionPath(k, 'agreement'), action: 'waiting' };
     if (detail.next_route === 'payment') return { to: sessionPath(k, 'agreement'), action: 'pay' };
+    if (detail.next_route === 'choose') return { to: sessionPath(k, 'agreement'), action: 'choose' };
   }
   return null;
 }
@@ -71,7 +66,10 @@ function StepList({ detail, sessionKey }: { detail: SessionDetail; sessionKey: S
             : (state === 'finished' || state === 'bi_finished') && step === 7
               ? { to: `${sessionPath(sessionKey)}/certificate`, action: 'certificate' }
               : null;
-        const awaitingPayment = state === 'active' && step === 5 && detail.next_route === 'payment';
+        const awaitingPayment =
+          state === 'active' &&
+          step === 5 &&
+          (detail.next_route === 'payment' || detail.next_route === 'choose');
         return (
           <li
             key={step}
@@ -180,6 +178,15 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
   const { t, f } = useI18n();
   const s = t.session;
   const status = detail.step_status;
+  const methods = detail.payments_methods.map((p) => p.payment_method_id);
+  // The notes the member should read before committing (spec 000 §3), not only at the agreement.
+  const notes = (
+    [
+      [s.registerNoteLabel, detail.register_date_note],
+      [s.applyNoteLabel, detail.apply_date_note],
+      [s.noteLabel, detail.note],
+    ] as const
+  ).filter(([, text]) => text.trim() !== '');
   const statusWord = useActivityLabel();
   // The member's label of packages/domain (decision 022): キャンセル済み, never 落選, for a cancelled booking.
   const badge =
@@ -244,6 +251,8 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <dl className={classes.facts}>
+          {detail.sponsor_by ? <Fact label={s.sponsorLabel}>{detail.sponsor_by}</Fact> : null}
+          {detail.target ? <Fact label={s.targetLabel}>{detail.target}</Fact> : null}
           <Fact label={s.areaLabel}>{detail.area}</Fact>
           <Fact label={s.dateLabel}>
             {`${formatDate(detail.event_date)} ${detail.event_start_time.slice(0, 5)}〜${detail.event_end_time.slice(0, 5)}`}
@@ -259,8 +268,32 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
           <Fact label={s.applyWindowLabel}>
             {`${formatDate(detail.apply_start_date)}〜${formatDate(detail.apply_end_date)}`}
           </Fact>
+          {detail.is_student && detail.price > 0 && methods.length > 0 ? (
+            <Fact label={s.paymentMethodsLabel}>
+              <span data-testid="session-payment-methods">
+                {methods.map((id) => t.paymentMethods[id as 1 | 2 | 3] ?? '').join('・')}
+              </span>
+            </Fact>
+          ) : null}
         </dl>
       </Paper>
+
+      {notes.length > 0 ? (
+        <Box component="section" aria-labelledby="session-notes">
+          <Title order={2} fz={20} id="session-notes" mb="sm">
+            {s.notesTitle}
+          </Title>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+            <dl className={classes.facts} data-testid="session-notes">
+              {notes.map(([label, text]) => (
+                <Fact key={label} label={label}>
+                  {text}
+                </Fact>
+              ))}
+            </dl>
+          </Paper>
+        </Box>
+      ) : null}
 
       {detail.documents.length > 0 ? (
         <Box component="section" aria-labelledby="session-documents">

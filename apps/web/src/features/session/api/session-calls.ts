@@ -23,10 +23,23 @@ export type ApplicationData = {
   step_status: number | null;
 };
 
+export type BankAccount = { bank: string; branch: string; type: string; number: string; holder: string };
+
 export type AgreementData = {
   training: { id: number; name: string; event_date: string; note: string | null };
   price: number;
-  route: 'payment' | 'waiting' | 'agreement';
+  payments_methods: Array<{ payment_method_id: number }>;
+  /** The method the place is paid by (chosen, or the session's only one); null while to be chosen. */
+  payment_method_id: number | null;
+  can_choose_payment_method: boolean;
+  route: 'payment' | 'waiting' | 'agreement' | 'choose';
+  transfer: {
+    account: BankAccount;
+    amount: number;
+    order_id: number | null;
+    due_at: string | null;
+    days: number;
+  } | null;
   step_status: number;
   can_agree: boolean;
 };
@@ -98,6 +111,14 @@ export function acceptAgreement(k: SessionKey) {
   return apiData<{ status: number }>(`${base(k.id)}/agreement`, {
     method: 'POST',
     body: { user_type: k.typeId, agree: true },
+  });
+}
+
+/** Choose or change the session fee's payment method (answers the agreement page's data). */
+export function choosePaymentMethod(k: SessionKey, paymentMethodId: number) {
+  return apiData<AgreementData>(`${base(k.id)}/payment-method`, {
+    method: 'POST',
+    body: { user_type: k.typeId, payment_method_id: paymentMethodId },
   });
 }
 
