@@ -11,6 +11,8 @@ export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs
 export { instructorDocsEn } from './instructor-docs-en.ts';
 export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';
 export { paymentMailsEn } from './payment-mails-en.ts';
+export { duplicateChargesJa, type DuplicateChargesMessages } from './duplicate-charges-ja.ts';
+export { duplicateChargesEn } from './duplicate-charges-en.ts';
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ja';

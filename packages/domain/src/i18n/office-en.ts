@@ -253,27 +253,6 @@ export const officeEn: OfficeMessages = {
     paidDone: 'Marked paid.',
     refunded: 'Refunded.',
   },
-  /** Second charges refunded automatically (decision 017): a tab of the payments screen. */
-  duplicates: {
-    lead: 'When an application is paid by card a second time, the second charge is refunded automatically through the payment service and the member is told by mail. Check any refund that is not complete in the payment service’s dashboard.',
-    caption: 'Duplicate charges',
-    empty: 'No duplicate charges.',
-    chargedAt: 'Charged at',
-    person: 'Member',
-    amount: 'Refunded',
-    kept: 'Order kept',
-    refund: 'Refund',
-    refundId: 'Refund {0}',
-    mailed: '(member mailed)',
-    status: {
-      waiting: 'Waiting',
-      pending: 'In progress',
-      requires_action: 'In progress',
-      succeeded: 'Refunded',
-      failed: 'Failed (check)',
-      canceled: 'Not charged',
-    },
-  },
   shipping: {
     empty: 'No shop orders waiting to be shipped.',
     deliverTo: 'Deliver to',

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { orderNumber } from '@mels/domain';
+import { duplicateChargesEn, duplicateChargesJa, orderNumber } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -16,8 +16,9 @@ import classes from './office.module.css';
  * reads as such, for the office to follow up.
  */
 export function DuplicateChargesList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
-  const { t, f } = useI18n();
-  const m = t.office.duplicates;
+  const { lang, f } = useI18n();
+  // These words come with this tab's chunk, not the first visit's dictionaries.
+  const m = lang === 'en' ? duplicateChargesEn : duplicateChargesJa;
   const query = useQuery(duplicateChargesQuery(page));
   const rows = query.data?.data ?? [];
   return (
