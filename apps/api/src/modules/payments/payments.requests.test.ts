@@ -557,4 +557,90 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect((await requestRow(others))?.status).toBe(1);
     });
   });
+  describe('one purchase, one charge (decision 017)', () => {
+    /** Five tabs at once, each with its own transaction, each paying with 4242: the intents, confirms and orders. */
+    async function fiveTabs(member: Member, body: Record<string, unknown>) {
+      const intents = await Promise.all(
+        [1, 2, 3, 4, 5].map(async () => {
+          const tKey = (
+            (
+              await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
+                ...body,
+                meta: { products: [] },
+              })
+            ).json() as { data: { t_key: string } }
+          ).data.t_key;
+          return createIntent(ctx.app, member.token, { ...body, t_key: tKey });
+        }),
+      );
+      const confirms = await Promise.all(
+        intents.map((intent) => confirmCard(ctx.app, intent.clientSecret, CARDS.success)),
+      );
+      await Promise.all(
+        intents.map((intent) =>
+          call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-order', {
+            ...body,
+            payment_intent_id: intent.paymentIntentId,
+          }),
+        ),
+      );
+      return {
+        intents: new Set(intents.map((intent) => intent.paymentIntentId)).size,
+        charged: confirms.filter((r) => r.statusCode === 200).length,
+        orders: (await ordersOf(member.id)).filter((o) => o.status === 3).length,
+      };
+    }
+
+    it('a certificate claim (3), an instructor request (5) and a renewal (7) at five tabs each: one intent, one charge, one order', async () => {
+      const claimer = await newMember(ctx.app);
+      const code = await legacy(basic.id);
+      const claim = await fiveTabs(claimer, {
+        object_type: 3,
+        object_id: basic.id,
+        attendance_code: code.code,
+      });
+      const applicant = await newMember(ctx.app);
+      const requestId = await request(applicant, instructor.id, 2, 1);
+      const instructorFee = await fiveTabs(applicant, {
+        object_type: 5,
+        object_id: instructor.id,
+        request_id: requestId,
+      });
+      const renewer = await newMember(ctx.app);
+      const renewalId = await request(renewer, renewal.id, 3, 1);
+      const renewalFee = await fiveTabs(renewer, {
+        object_type: 7,
+        object_id: renewal.id,
+        request_id: renewalId,
+      });
+      console.info(
+        `[double-charge requests ${driver}] orders: claim=${claim.orders} request=${instructorFee.orders} renewal=${renewalFee.orders}`,
+      );
+      for (const counted of [claim, instructorFee, renewalFee])
+        expect(counted).toEqual({ intents: 1, charged: 1, orders: 1 });
+    });
+
+    it('two requests of one course are two purchases: each has its own intent', async () => {
+      const member = await newMember(ctx.app);
+      const first = await request(member, instructor.id, 2, 1);
+      const second = await request(member, instructor.id, 2, 1);
+      const a = await createIntent(ctx.app, member.token, {
+        object_type: 5,
+        object_id: instructor.id,
+        request_id: first,
+      });
+      const b = await createIntent(ctx.app, member.token, {
+        object_type: 5,
+        object_id: instructor.id,
+        request_id: second,
+      });
+      expect(b.paymentIntentId).not.toBe(a.paymentIntentId);
+      const again = await createIntent(ctx.app, member.token, {
+        object_type: 5,
+        object_id: instructor.id,
+        request_id: first,
+      });
+      expect(again.paymentIntentId).toBe(a.paymentIntentId);
+    });
+  });
 });
