@@ -14,6 +14,9 @@ import { call, enrolAt, makeLearningSession, makeUser, type Member } from '../le
 import { loadConfig } from '../../config.ts';
 import { certificateNumber, newVerificationCode, publicOrigin, validUntil } from './certificates.service.ts';
 
+/** The sessions of these tests take place today (TEST_NOW in Japan): a certificate is never dated before its session. */
+const TODAY = '2026-11-22';
+
 const m = ja.learning.api;
 const url = (id: number, path: string) => `/api/v1/trainings/${id}/enrollments/${path}`;
 
@@ -62,7 +65,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   const verify = (code: string) => call(ctx.app, 'GET', `/api/v1/certificates/verify/${code}`);
 
   it('is refused before completion, and for someone with no enrolment (404)', async () => {
-    const session = await makeLearningSession(ctx);
+    const session = await makeLearningSession(ctx, { eventDate: TODAY });
     const user = await makeUser(ctx);
     await enrolAt(ctx, session.id, user.id, 11);
     const early = expectError(await preview(session.id, user), 409, 'NG_CERTIFICATE_NOT_CREATED');
@@ -74,7 +77,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   });
 
   it('issues once on first use, shows it in a signed frame link and downloads the PDF', async () => {
-    const session = await makeLearningSession(ctx);
+    const session = await makeLearningSession(ctx, { eventDate: TODAY });
     const user = await makeUser(ctx);
     const enrollmentId = await enrolAt(ctx, session.id, user.id, 12);
     const first = expectBody(await preview(session.id, user), 200, certificatePreviewResponseSchema).data;
@@ -134,7 +137,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   });
 
   it('never gives another user’s certificate (404)', async () => {
-    const session = await makeLearningSession(ctx);
+    const session = await makeLearningSession(ctx, { eventDate: TODAY });
     const [owner, other] = [await makeUser(ctx), await makeUser(ctx)];
     await enrolAt(ctx, session.id, owner.id, 12);
     await enrolAt(ctx, session.id, other.id, 12);
@@ -147,7 +150,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   });
 
   it('a course without a certificate prefix answers 400 (cannot issue now)', async () => {
-    const session = await makeLearningSession(ctx);
+    const session = await makeLearningSession(ctx, { eventDate: TODAY });
     await ctx.deps.db
       .update(courses)
       .set({ certificatePrefix: null })
@@ -159,7 +162,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   });
 
   it('numbers from the prefix counter without gaps or repeats under concurrency', async () => {
-    const session = await makeLearningSession(ctx, { certificatePrefix: 'C' });
+    const session = await makeLearningSession(ctx, { certificatePrefix: 'C', eventDate: TODAY });
     const users = await Promise.all(Array.from({ length: 6 }, () => makeUser(ctx)));
     for (const u of users) await enrolAt(ctx, session.id, u.id, 12);
     const results = await Promise.all(users.map((u) => preview(session.id, u)));
@@ -197,7 +200,7 @@ describe.each(drivers())('certificates on %s', (driver) => {
   });
 
   it('verifies publicly: valid, expired, revoked, unknown; revoking is office-only', async () => {
-    const session = await makeLearningSession(ctx);
+    const session = await makeLearningSession(ctx, { eventDate: TODAY });
     await ctx.deps.db.update(courses).set({ certificationPeriod: 5 }).where(eq(courses.id, session.courseId));
     const user = await makeUser(ctx);
     await enrolAt(ctx, session.id, user.id, 12);

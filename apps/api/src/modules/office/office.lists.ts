@@ -39,7 +39,6 @@ import { officeLabel } from './office.labels.ts';
 import { findStatusFacts } from './office.repository.ts';
 
 const count = sql<number>`count(*)::int`;
-const statusLabels = ja.office.statuses as Record<number, string>;
 const orderStatusNames = ja.orderStatus as Record<number, string>;
 const methodNames = ja.paymentMethods as Record<number, string>;
 

@@ -519,7 +519,10 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         .delete(trainingPaymentMethods)
         .where(eq(trainingPaymentMethods.trainingId, target.id));
       await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 2 });
-      expect((await cardOf(me.token, target)).badge).toBe('won');
+      // Paid otherwise than by card: the place's word, 当選 after a draw, else 申込確定 (decision 022).
+      expect((await cardOf(me.token, target)).badge).toBe(
+        target.selection === 'lottery' ? 'won' : 'confirmed',
+      );
       await ctx.deps.db.insert(trainingPaymentMethods).values({ trainingId: target.id, paymentMethodId: 1 });
       await ctx.deps.db.insert(orders).values({
         userId: me.id,
