@@ -34,6 +34,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
   });
   await dbHandle.migrate();
   let seeded = false;

@@ -122,7 +122,7 @@ export async function createTestContext(
     const dbHandle: DbHandle =
       driver === 'pglite' && template
         ? await openPgliteCopy(template)
-        : await openDb({ databaseUrl, poolSize: config.databasePoolSize });
+        : await openDb({ databaseUrl, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
     cleanups.push(dbHandle.close);
     // On a copy this finds nothing to do; it still runs, as at start-up.
     await dbHandle.migrate();

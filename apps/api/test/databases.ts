@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Database, type DbHandle, migrationsFolder, openDb } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
+import { type Database, type DbHandle, openDb, pgliteHandle } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { localStorage } from '../src/lib/storage.ts';
 
@@ -127,24 +123,7 @@ export async function buildPostgresTemplates(adminUrl: string, filesDir: string)
 // ───────────────────────────── PGlite ─────────────────────────────
 
 /** The handle openDb gives for the embedded database, over a PGlite client made here. */
-export function pgliteHandle(client: PGlite): DbHandle {
-  const pgliteDb = drizzlePglite(client, { schema });
-  const db = pgliteDb as unknown as Database;
-  return {
-    db,
-    driver: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    ping: async () => {
-      try {
-        await db.execute(sql`select 1`);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: () => client.close(),
-  };
-}
+export { pgliteHandle };
 
 /**
  * Opens the embedded database as the app does (openDb), migrates it and writes its data folder to

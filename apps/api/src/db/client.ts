@@ -23,7 +23,8 @@ export type DbHandle = {
   db: Database;
   driver: DriverName;
   migrate: () => Promise<void>;
-  ping: () => Promise<boolean>;
+  /** True when the database answers `select 1` within the time given (default 1.5 s; /readyz). */
+  ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
 };
 
@@ -39,11 +40,54 @@ export type OpenDbOptions = {
   /** Folder of the embedded database; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Timeouts of the PostgreSQL pool (config.databaseTimeouts); the defaults when not given. */
+  timeouts?: Partial<DbTimeouts>;
 };
+
+export type DbTimeouts = { connectMs: number; statementMs: number; acquireMs: number };
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5000, statementMs: 30_000, acquireMs: 5000 };
+
+/** The ping of /readyz gives up after this long, so that the probe answers within 2 s. */
+export const PING_TIMEOUT_MS = 1500;
+
+/** Resolves false when `check` has not resolved true within the time. */
+async function within(timeoutMs: number, check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answer = check().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const databaseUrl = options.databaseUrl;
+    const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
+    // Opening a connection has its own limit; the pool's connectionTimeoutMillis bounds the wait for
+    // a free connection (and a new one). PostgreSQL cancels a statement after statement_timeout
+    // (57014); query_timeout is the client's own limit for a server that stopped answering at all.
+    class TimedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.poolSize ?? 10,
+      Client: TimedClient,
+      connectionTimeoutMillis: timeouts.acquireMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
@@ -51,34 +95,39 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     return {
       db,
       driver: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
-      ping: async () => {
+      // Migrations run on a connection of their own, without the statement timeout of requests.
+      migrate: async () => {
+        const migrator = new pg.Pool({
+          connectionString: databaseUrl,
+          max: 1,
+          connectionTimeoutMillis: timeouts.connectMs,
+        });
         try {
-          await pool.query('select 1');
-          return true;
-        } catch {
-          return false;
+          await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder });
+        } finally {
+          await migrator.end();
         }
       },
+      ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => pool.query('select 1')),
       close: () => pool.end(),
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ?? 'memory://');
+  return pgliteHandle(await PGlite.create(options.pgliteDir ?? 'memory://'));
+}
+
+/**
+ * The handle of an embedded database (in this process: no connection to lose; once closed, its
+ * queries fail with 'PGlite is closed', which the API answers 503).
+ */
+export function pgliteHandle(client: PGlite): DbHandle {
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    ping: async () => {
-      try {
-        await db.execute(sql`select 1`);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => db.execute(sql`select 1`)),
     close: () => client.close(),
   };
 }

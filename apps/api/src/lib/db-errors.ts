@@ -68,6 +68,7 @@ const UNAVAILABLE_MESSAGES = [
   /query read timeout/i,
   /client has encountered a connection error/i,
   /connection timeout/i,
+  /^timeout expired$/i,
   /cannot use a pool after calling end/i,
   /client was closed and is not queryable/i,
   /pglite is closed/i,
