@@ -7,7 +7,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError } from '../../../test/http.ts';
-import { mailOutbox, orders, sandboxPaymentIntents, transactions } from '../../db/schema.ts';
+import {
+  duplicateCharges,
+  mailOutbox,
+  orders,
+  sandboxPaymentIntents,
+  transactions,
+} from '../../db/schema.ts';
 import {
   call,
   CARDS,
@@ -205,5 +211,69 @@ describe.each(drivers())('one purchase, one charge (sandbox, %s)', (driver) => {
     const refundMails = mails.filter((m) => m.subject.includes('返金'));
     expect(refundMails).toHaveLength(1);
     expect(refundMails[0]?.textBody).toContain('¥3,300');
+  });
+  it('choosing a bank transfer cancels the open card intent: the card can no longer be charged', async () => {
+    const member = await newMember(ctx.app);
+    await enrol(ctx, world, member.id);
+    const target = { object_type: OBJECT_TYPE.sessionFee, object_id: world.training.id };
+    const card = await tab(member, target);
+    const transfer = await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-offline-order', {
+      ...target,
+      payment_method_id: 2,
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    expectError(
+      await confirmCard(ctx.app, card.clientSecret, CARDS.success),
+      400,
+      'payment_intent_unexpected_state',
+    );
+    const counted = await money(member);
+    expect(counted).toMatchObject({ orders: 1, complete: 0, charged: 0, open: 0 });
+  });
+  it('a refund the gateway refuses at first is left to the job, which refunds and mails later', async () => {
+    const member = await newMember(ctx.app);
+    const target = { object_type: OBJECT_TYPE.courseRegistration, object_id: world.paidCourse.id };
+    const first = await tab(member, target);
+    const stray = await ctx.deps.payments.createIntent({
+      amount: 3300,
+      currency: 'jpy',
+      metadata: {
+        t_key: first.t_key,
+        user_id: String(member.id),
+        object_type: String(OBJECT_TYPE.courseRegistration),
+        object_id: String(world.paidCourse.id),
+      },
+      idempotencyKey: `stray-job-${member.id}`,
+    });
+    await confirmCard(ctx.app, first.clientSecret, CARDS.success);
+    await confirmCard(ctx.app, stray.clientSecret, CARDS.success);
+    expectBody(await payOrder(member, target, first), 200, orderResponseSchema);
+    const refund = ctx.deps.payments.refund;
+    ctx.deps.payments.refund = () => Promise.reject(new Error('gateway unreachable'));
+    try {
+      expectError(
+        await payOrder(member, target, { ...first, paymentIntentId: stray.id }),
+        409,
+        'DUPLICATE_CHARGE_REFUNDED',
+      );
+    } finally {
+      ctx.deps.payments.refund = refund;
+    }
+    const [waiting] = await ctx.deps.db
+      .select()
+      .from(duplicateCharges)
+      .where(eq(duplicateCharges.intentId, stray.id));
+    expect(waiting).toMatchObject({ refundStatus: 'waiting', mailedAt: null });
+    expect((await money(member)).kept).toBe(2);
+
+    ctx.clock.advance(5 * 60_000 + 1000);
+    await ctx.deps.jobs.runOnce();
+    const [done] = await ctx.deps.db
+      .select()
+      .from(duplicateCharges)
+      .where(eq(duplicateCharges.intentId, stray.id));
+    expect(done?.refundStatus).toBe('succeeded');
+    expect(done?.mailedAt).not.toBeNull();
+    expect(await money(member)).toMatchObject({ orders: 1, charged: 2, kept: 1 });
   });
 });

@@ -15,7 +15,7 @@ import {
   type FreeOrderInput,
   type OfflineOrderInput,
 } from '@mels/domain';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import {
   certificateRequests,
@@ -722,6 +722,8 @@ export async function checkPayment(
         eq(transactions.objectId, input.object_id),
         ofRequest,
         eq(payments.gateway, deps.payments.name),
+        // A duplicate charge is settled by its own job, not recorded again.
+        ne(payments.status, 'duplicate'),
         or(isNull(payments.orderId), eq(orders.status, ORDER_STATUS.inPayment)),
       ),
     );
