@@ -5,7 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
+import {
+  axeLandmarks,
+  axeSerious,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshot,
+} from './support/browser.ts';
 import { registrationBody } from './support/api.ts';
 import { startPortalServer } from './support/server.ts';
 
@@ -323,6 +331,30 @@ describe('office console', () => {
     );
   });
 
+  it('names every pager button; the tab bar shows all its tabs at 375 px', async () => {
+    const { context, page } = await officePage();
+    await page.goto(`${base}/office/trainings`);
+    await page.getByTestId('office-training-row').first().waitFor();
+    const pager = page.locator('.mantine-Pagination-root');
+    await pager.waitFor();
+    for (const name of ['前のページ', '次のページ', '1ページ目'])
+      await pager.getByRole('button', { name }).waitFor();
+    await expectAxeClean(page);
+    await context.close();
+
+    const mobile = await officePage(MOBILE);
+    await mobile.page.goto(`${base}/office`);
+    const tabs = mobile.page.getByRole('navigation', { name: '事務局' }).getByRole('link');
+    await tabs.first().waitFor();
+    expect(await tabs.count()).toBe(5);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width, await tab.innerText()).toBe(true);
+    }
+    await screenshot(mobile.page, 'office-tabs-375');
+    await mobile.context.close();
+  });
+
   it('runs the lottery with a seed, shows the recorded seed and result', async () => {
     const { context, page } = await officePage();
     await page.goto(`${base}/office/trainings/${world.lottery.id}`);
@@ -412,6 +444,7 @@ describe('office console', () => {
     await dialog.getByText('確保していた枠が空きます', { exact: false }).waitFor();
     await dialog.getByText('返金の対象となる支払いはありません。').waitFor();
     await expectAxeClean(page);
+    expect(await axeLandmarks(page)).toEqual([]);
     await screenshot(page, 'office-cancel-dialog-desktop');
     await dialog.getByRole('button', { name: '承認する' }).click();
     await page.getByTestId('office-notice').getByText('キャンセルを承認しました。').waitFor();

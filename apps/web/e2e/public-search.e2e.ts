@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import {
+  axeLandmarks,
   axeSerious,
   baseUrl,
   launchBrowser,
@@ -414,6 +415,8 @@ describe('course page', () => {
     expect(await video.getAttribute('src')).toBe(first?.link);
     await poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(5);
     expect(await axeSerious(page)).toEqual([]);
+    // The modal's header is no second banner landmark.
+    expect(await axeLandmarks(page)).toEqual([]);
     await dialog.getByRole('button', { name: '閉じる' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

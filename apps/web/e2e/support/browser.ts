@@ -81,6 +81,16 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function axeSerious(page: Page): Promise<AxeViolation[]> {
+  return (await axeAll(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The landmark violations (a second banner, a banner inside another landmark…), of any impact. */
+export async function axeLandmarks(page: Page): Promise<AxeViolation[]> {
+  return (await axeAll(page)).filter((v) => v.id.startsWith('landmark'));
+}
+
+/** Runs axe-core in the page; returns every violation. */
+export async function axeAll(page: Page): Promise<AxeViolation[]> {
   const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Let open/close transitions (Mantine's are 200 ms) finish, so a half-faded dialog is not judged.
   await page.waitForTimeout(400);
@@ -100,7 +110,7 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }
 
 export type ReceivedMail = { to: string[]; raw: string; receivedAt: string };

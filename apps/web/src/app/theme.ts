@@ -24,4 +24,10 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusRing: 'always',
   other: { maxContent: 1120 },
+  components: {
+    // Mantine renders a modal's and a drawer's header as <header>, which inside the dialog counts as
+    // a second banner landmark next to the page's own: a plain <div> carries the same title and close button.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+  },
 });

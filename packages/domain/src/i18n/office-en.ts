@@ -294,4 +294,10 @@ export const officeEn: OfficeMessages = {
     cancel: 'Cancel',
   },
   pager: 'Page {0}',
+  pagerControls: {
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+  },
 };

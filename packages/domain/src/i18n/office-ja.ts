@@ -297,6 +297,12 @@ export const officeJa = {
     cancel: 'やめる',
   },
   pager: '{0}ページ目',
+  pagerControls: {
+    first: '最初のページ',
+    previous: '前のページ',
+    next: '次のページ',
+    last: '最後のページ',
+  },
 };
 
 export type OfficeMessages = typeof officeJa;

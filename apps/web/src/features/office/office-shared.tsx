@@ -52,6 +52,7 @@ export function OfficePager({
         value={pagination.page}
         onChange={onChange}
         getItemProps={(page) => ({ 'aria-label': f(t.office.pager, page) })}
+        getControlProps={(control) => ({ 'aria-label': t.office.pagerControls[control] })}
         size="sm"
       />
     </Group>
