@@ -7,6 +7,7 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
+  receivedMails,
   screenshot,
   waitForMail,
 } from './support/browser.ts';
@@ -255,6 +256,25 @@ describe('a lottery session from application to check-in', () => {
     await context.close();
     const detail = await detailOf(session.id, 4, member.token);
     expect(detail.step_status).toBe(10);
+  });
+
+  it("the journey's mails arrive through SMTP, each in the one layout (issue 13 §5)", async () => {
+    const course = await waitForMail(member.email, /内容：コース登録料/);
+    const applied = await waitForMail(member.email, /お申し込みを受け付けました/);
+    expect(applied).toMatch(/申込締切（\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}）後に抽選を行い/);
+    const won = await waitForMail(member.email, /当選となりました/);
+    const fee = await waitForMail(member.email, /内容：受講料/);
+    expect(fee).toMatch(/注文番号：\d{10}/);
+    expect(fee).toContain(`金額：${session.price.toLocaleString('ja-JP')}円`);
+    expect(fee).toContain('/order-history');
+    const ticket = await waitForMail(member.email, /受講票を発行しました/);
+    expect(ticket).toContain(`/session/${session.id}/4/ticket`);
+    for (const text of [course, applied, won, fee, ticket]) expect(text).toMatch(/お問い合わせ：\S+@\S+/);
+    // registration, course fee, application, lottery result, session fee, ticket (and the day-before
+    // reminder when the demo session is tomorrow): each once.
+    const mine = (await receivedMails()).filter((m) => m.to.includes(member.email));
+    expect(mine.length).toBeGreaterThanOrEqual(6);
+    expect(mine.length).toBeLessThanOrEqual(7);
   });
 });
 
