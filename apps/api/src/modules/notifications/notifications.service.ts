@@ -133,9 +133,9 @@ async function compose(db: Executor, deps: Deps, template: MailTemplate, id: num
       const { order, lines } = found;
       const what = (language: Language) => {
         const label = OBJECT_LABEL[language][order.objectType] ?? '';
+        // A course registration names its course; anything else its session.
         const name =
-          found.trainingName ??
-          (order.objectType === OBJECT_TYPE.courseRegistration ? found.courseName : null);
+          order.objectType === OBJECT_TYPE.courseRegistration ? found.courseName : found.trainingName;
         return name
           ? `${label}${language === 'en' ? ': ' : '（'}${name}${language === 'en' ? '' : '）'}`
           : label;
