@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeSerious,
@@ -13,7 +13,7 @@ import {
   screenshot,
   waitForMail,
 } from './support/browser.ts';
-import { registerMember } from './support/api.ts';
+import { apiCall, apiLogin, registerMember } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,8 +23,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An input by its label, whether or not the label carries the required asterisk. */
-const field = (page: Page, label: string) =>
+/** An input by its label (in the page or a dialog), whether or not the label carries the required asterisk. */
+const field = (page: Page | Locator, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[()（）]/g, (c) => `\\${c}`)}\\s*\\*?$`));
 
 const email = `hanako.e2e.${Date.now()}@example.jp`;
@@ -207,6 +207,10 @@ describe('accounts', () => {
     await page.goto('/my-page/info');
     await field(page, 'メールアドレス').fill(next);
     await page.getByRole('button', { name: '変更を保存する' }).click();
+    // A new login address needs the current password.
+    const dialog = page.getByRole('dialog', { name: '現在のパスワードの確認' });
+    await field(dialog, '現在のパスワード').fill('Demo1234');
+    await dialog.getByRole('button', { name: '確認して保存する' }).click();
     await page.getByTestId('email-pending').waitFor();
     expect(await page.getByTestId('email-pending').textContent()).toContain(next);
     // Until the link is opened, the old address is the login address.
@@ -226,6 +230,82 @@ describe('accounts', () => {
     await page.goto(new URL(link!).pathname);
     await page.getByTestId('email-change-error').getByText('既に使用されています').waitFor();
     await context.close();
+  });
+
+  it('asks for the current password in a dialog before a new password is saved', async () => {
+    const member = await registerMember('current-password');
+    const { context, page } = await newPage(browser, DESKTOP, member.token);
+    await page.goto('/my-page/info');
+    await field(page, '新しいパスワード').fill('Kirin2031');
+    await field(page, 'パスワード（確認）').fill('Kirin2031');
+    await page.getByRole('button', { name: '変更を保存する' }).click();
+    const dialog = page.getByRole('dialog', { name: '現在のパスワードの確認' });
+    await dialog.waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'account-current-password-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'account-current-password-375');
+    await page.setViewportSize(DESKTOP);
+    // A wrong one: the server's message under the input; nothing changes.
+    await field(dialog, '現在のパスワード').fill('Wrong123');
+    await dialog.getByRole('button', { name: '確認して保存する' }).click();
+    await dialog.getByText('現在のパスワードが正しくありません。').waitFor();
+    await screenshot(page, 'account-current-password-wrong-desktop');
+    await expect(apiLogin(member.email, 'Kirin2031')).rejects.toThrow(/400/);
+    // The right one: saved, and the new password logs in.
+    await field(dialog, '現在のパスワード').fill('Demo1234');
+    await dialog.getByRole('button', { name: '確認して保存する' }).click();
+    await page.getByText('会員情報を保存しました。').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await apiLogin(member.email, 'Kirin2031')).toBeTruthy();
+    await context.close();
+  });
+
+  it('signs out of every device after a confirmation', async () => {
+    const member = await registerMember('logout-all');
+    const otherDevice = await apiLogin(member.email);
+    const { context, page } = await newPage(browser, DESKTOP, member.token);
+    await page.goto('/my-page/info');
+    await page.getByRole('button', { name: 'すべての端末からログアウト' }).click();
+    const dialog = page.getByRole('dialog', { name: 'すべての端末からログアウトしますか？' });
+    await dialog.waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'account-logout-all-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'account-logout-all-375');
+    await dialog.getByRole('button', { name: 'ログアウトする' }).click();
+    await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('mels.token'))).toBeNull();
+    // Every token of the member is revoked, the other device's too.
+    await expect(apiCall('/users/me', { token: otherDevice })).rejects.toThrow(/401/);
+    await expect(apiCall('/users/me', { token: member.token })).rejects.toThrow(/401/);
+    await context.close();
+  });
+
+  it('shows the stored prefectures even when the list of prefectures arrives after the profile', async () => {
+    const member = await registerMember('prefecture');
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { context, page } = await newPage(browser, viewport, member.token);
+      // The list of prefectures answers late (a slow network, a cold cache): the form must still show 東京都.
+      await page.route('**/api/v1/areas?**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await route.continue();
+      });
+      await page.goto('/my-page/info');
+      const workArea = field(page, '勤務先都道府県');
+      const area = field(page, '都道府県');
+      await workArea.locator('option', { hasText: '東京都' }).waitFor({ state: 'attached' });
+      await area.locator('option', { hasText: '東京都' }).waitFor({ state: 'attached' });
+      await expect.poll(() => workArea.inputValue()).toBe('13');
+      await expect.poll(() => area.inputValue()).toBe('13');
+      expect(await workArea.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).toBe(
+        '東京都',
+      );
+      expect(await area.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).toBe('東京都');
+      await screenshot(page, `account-profile-${viewport === DESKTOP ? 'desktop' : '375'}`);
+      expect(await axeSerious(page)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('saves screenshots of the account pages at desktop and 375 px', async () => {

@@ -16,8 +16,7 @@ export const CLAIM_MESSAGES = {
   codeTooLong: '50文字以下で入力してください',
   emailFormat: 'メールアドレスの形式が正しくありません',
   /** The one answer for an unknown code and a record whose address of the time was not given (decision 020). */
-  notFound:
-    '該当する受講記録が見つかりませんでした。コースと受講コード（認定番号）をご確認ください。受講時のメールアドレスが現在のご登録と異なる場合は、受講時のメールアドレスもご入力ください。',
+  notFound: '該当する受講記録が見つかりませんでした。コースと受講コード（認定番号）をご確認ください。',
   notPaid: 'お支払いが完了していません。お支払い手続きを行ってください。',
   rateLimited: '受講記録の確認回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。',
   certificateNotFound: '修了証が見つかりません。',

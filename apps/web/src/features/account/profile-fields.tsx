@@ -24,7 +24,7 @@ import {
   trimText,
 } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -245,6 +245,12 @@ export function ProfileFields({ form }: { form: Form }) {
   const { t } = useI18n();
   const m = t.account.register;
   const areas = useQuery(areasQuery());
+  // The prefecture selects are uncontrolled: a value set before its option exists shows the
+  // placeholder. When the prefectures arrive, the stored values are put back (issue 13 §6).
+  useEffect(() => {
+    if (!areas.data) return;
+    for (const name of ['work_area', 'area'] as const) form.setValue(name, form.getValues(name));
+  }, [areas.data, form]);
   const errors = form.formState.errors;
   const occupation = useWatch({ control: form.control, name: 'occupation' });
   const areaOptions = [

@@ -109,7 +109,7 @@ function CodeForm({ course, kind }: { course: ClaimCourse; kind: CodeKind }) {
             <Text size="sm">{m.emailOfferLead}</Text>
             <Button
               size="sm"
-              variant="light"
+              variant="default"
               onClick={() => {
                 setFailure(null);
                 setAskEmail(true);
