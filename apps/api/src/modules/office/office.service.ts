@@ -661,6 +661,17 @@ export async function enrollmentTrail(db: Executor, enrollmentId: number) {
   const e = await findEnrollmentById(db, enrollmentId);
   if (!e) throw notFound(ja.errors.notFound);
   const steps = await findTrail(db, e.id);
+  const recruitment = await findRecruitment(db, e.trainingId, e.userTypeId);
+  /** Each entry's status in the office's words as it stood then (a cancellation's entry: キャンセル済み). */
+  const statusWord = (status: number, note: string | null) =>
+    officeLabel({
+      selection: recruitment?.selection ?? null,
+      status,
+      userTypeId: e.userTypeId,
+      approved: status !== STEP_STATUS.applying && Boolean(e.assistantApprovedAt),
+      cancelStatus: note === CANCELLED_NOTE ? 1 : null,
+      wonElsewhere: note === WON_ELSEWHERE_NOTE,
+    });
   return {
     enrollment_id: e.id,
     training_id: e.trainingId,
@@ -672,7 +683,8 @@ export async function enrollmentTrail(db: Executor, enrollmentId: number) {
       step: s.step,
       step_label: (ja.steps as Record<number, string>)[s.step] ?? ja.office.trail.allDone,
       status: s.status,
-      status_label: ja.office.statuses[s.status] ?? '',
+      status_key: statusWord(s.status, s.note).key,
+      status_label: statusWord(s.status, s.note).label,
       note: s.note,
       note_label: s.note === null ? null : (trailNotes[s.note] ?? s.note),
       actor_user_id: s.actorUserId,

@@ -330,7 +330,7 @@ export function OfficeTrainingPage() {
         opened={undoing !== null}
         title={m.undoTitle}
         confirmLabel={m.undoCheckIn}
-        color="red"
+        color="red.9"
         disabled={reason.trim() === ''}
         action={() => undoCheckIn(undoing?.enrollment_id ?? 0, reason.trim())}
         onDone={() => {
@@ -356,7 +356,7 @@ export function OfficeTrainingPage() {
         opened={revoking !== null}
         title={m.revokeTitle}
         confirmLabel={m.revoke}
-        color="red"
+        color="red.9"
         disabled={reason.trim() === ''}
         action={() => revokeCertificate(revoking?.certificate?.id ?? 0, reason.trim())}
         onDone={() => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useActivityLabel } from '../activity/activity-status.tsx';
 import { trailQuery, type TrailStep } from './api/office-calls.ts';
 import { formatDateTime, TableScroll } from './office-shared.tsx';
 
@@ -19,6 +20,7 @@ export function TrailDrawer({
   const query = useQuery({ ...trailQuery(target?.enrollmentId ?? 0), enabled: target !== null });
   const stepNames = t.steps as Record<number, string>;
   const notes = m.notes as Record<string, string>;
+  const statusWord = useActivityLabel();
   const actorName = (s: TrailStep) =>
     s.actor.kind === 'self'
       ? m.self
@@ -56,7 +58,7 @@ export function TrailDrawer({
                 <Table.Tr key={s.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.created_at)}</Table.Td>
                   <Table.Td>{stepNames[s.step] ?? m.allDone}</Table.Td>
-                  <Table.Td>{t.office.statuses[s.status] ?? s.status_label}</Table.Td>
+                  <Table.Td>{statusWord(s.status_key)}</Table.Td>
                   <Table.Td>{s.note ? (notes[s.note] ?? s.note_label ?? '') : ''}</Table.Td>
                   <Table.Td>{actorName(s)}</Table.Td>
                 </Table.Tr>

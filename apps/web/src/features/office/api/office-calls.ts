@@ -6,6 +6,7 @@ import type {
   OfficeRoster,
   OfficeTraining,
   OfficeTrainingDetail,
+  OfficeLabelKey,
   OfficeWaiting,
 } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -60,6 +61,8 @@ export type TrailStep = {
   step: number;
   step_label: string;
   status: number;
+  /** The entry's status in the office's words (officeStatusLabel of the domain), as key and Japanese text. */
+  status_key: OfficeLabelKey;
   status_label: string;
   note: string | null;
   note_label: string | null;
