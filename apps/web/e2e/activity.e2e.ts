@@ -13,8 +13,8 @@ import { startPortalServer } from './support/server.ts';
  * The my-page activities tab (受講履歴) of the demo attendee, on a server of this file's own. The
  * seed gives the attendee records of the older system but no enrolment, and a certificate needs the
  * whole learning journey (learning.e2e.ts walks it); so while the server is stopped, one script gives
- * the attendee enrolments in seeded sessions (upcoming ones in progress, past ones done, lost and
- * attended) and two certificates (one of the completed enrolment, ending in 90 days; one expired),
+ * the attendee enrolments in seeded sessions (upcoming ones in progress, one of them paid; past ones
+ * done, lost and attended) and two certificates (one of the completed enrolment, ending in 90 days; one expired),
  * then the server starts again on the same data.
  */
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
@@ -54,13 +54,19 @@ const { id: userId } = await one("select id from users where email = $1", [proce
 const sessions = (where, order) => all(
   "select t.id, t.course_id from trainings t join training_user_types u on u.training_id = t.id and u.user_type_id = 4 " +
   "join courses c on c.id = t.course_id where t.is_active and c.certificate_prefix is not null and " + where +
-  " order by " + order + " limit 40");
+  " order by " + order + " limit 400");
 const future = await sessions("t.event_date >= current_date + 14", "t.event_date, t.id");
 const past = await sessions("t.event_date < current_date - 14", "t.event_date desc, t.id");
 // One session per course, so that no place won makes another read 'won elsewhere'.
 const used = new Set();
 const pick = (list) => { const s = list.find((x) => !used.has(x.course_id)); if (!s) throw new Error('no session'); used.add(s.course_id); return s; };
 const plan = [[pick(past), 12], [pick(future), 4], [pick(future), 5], [pick(past), 7], [pick(past), 9]];
+// A paid, upcoming one (9) in the course of the past 9: two places held never read 'won elsewhere'.
+const paid = future.find((x) => x.course_id === plan[4][0].course_id);
+if (!paid) throw new Error('no upcoming session of the course');
+plan.push([paid, 9]);
+// The 7 is a lottery lost (落選): in a first-come recruitment only a cancellation leads to 7 (キャンセル済み).
+await db.query("update training_user_types set selection = 'lottery' where training_id = $1 and user_type_id = 4", [plan[3][0].id]);
 let completed = 0;
 for (const [s, status] of plan) {
   const e = await one("insert into enrollments (training_id, user_id, user_type_id, status) values ($1, $2, 4, $3) returning id", [s.id, userId, status]);
@@ -71,7 +77,7 @@ for (const [s, status] of plan) {
 const stamp = Date.now().toString(36);
 await db.query(
   "insert into certificates (user_id, course_id, training_id, enrollment_id, certificate_number, verification_code, holder_name, start_date, end_date) " +
-  "values ($1, $2, $3, $4, $5, $6, '佐藤 美咲', current_date - 1000, current_date + 90)",
+  "values ($1, $2, $3, $4, $5, $6, '佐藤 美咲', (select event_date from trainings where id = $3), current_date + 90)",
   [userId, completed.course, completed.training, completed.enrollment, 'E2E-' + stamp + '-1', 'e2e-activity-' + stamp + '-1']);
 await db.query(
   "insert into certificates (user_id, course_id, certificate_number, verification_code, holder_name, start_date, end_date) " +
@@ -130,11 +136,13 @@ describe('my-page activities', () => {
 
     const pending = page.getByTestId('activity-pending');
     await pending.getByRole('heading', { name: 'お申し込み中の講習会' }).waitFor();
-    await expect.poll(() => pending.locator('li').count()).toBe(2);
+    // A paid, upcoming session (9) is still in progress: here, not in the history.
+    await expect.poll(() => pending.locator('li').count()).toBe(3);
     await pending.getByText('申込中').waitFor();
     await pending.getByText('抽選待ち').waitFor();
+    await pending.getByText('受講予定').waitFor();
 
-    await expect.poll(() => historyRows(page).count()).toBe(5);
+    await expect.poll(() => historyRows(page).count()).toBe(3);
     const history = page.getByTestId('activity-history');
     for (const label of ['受講完了', '落選', '受講予定'])
       await history.getByText(label, { exact: true }).waitFor();
@@ -160,7 +168,7 @@ describe('my-page activities', () => {
 
   it('sorts the history by event date with aria-sort, and a row opens its session page', async () => {
     const { context, page } = await open(DESKTOP);
-    await expect.poll(() => historyRows(page).count()).toBe(5);
+    await expect.poll(() => historyRows(page).count()).toBe(3);
     const dateHeader = page.getByRole('columnheader', { name: /開催日/ });
     expect(await dateHeader.getAttribute('aria-sort')).toBe('descending');
     const dates = () =>
@@ -207,7 +215,7 @@ describe('my-page activities', () => {
 
   it('turns the tables into cards at 375 px without sideways scrolling', async () => {
     const { context, page } = await open(MOBILE);
-    await expect.poll(() => historyRows(page).count()).toBe(5);
+    await expect.poll(() => historyRows(page).count()).toBe(3);
     await page.getByTestId('certificate-expiring').waitFor();
     await page.getByTestId('activity-legacy').locator('tbody tr').nth(2).waitFor();
     const display = await historyRows(page)
