@@ -148,7 +148,9 @@ describe('session workflow', () => {
     await page.getByLabel('個人情報保護方針に同意する').check();
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.getByRole('heading', { level: 1, name: 'お申し込みを受け付けました' }).waitFor();
-    expect(await page.getByTestId('application-result').innerText()).toContain('当選');
+    // A first-come booking is confirmed, not 'won' (当選 is a lottery's word: decision 022).
+    expect(await page.getByTestId('application-result').innerText()).toContain('お申し込みが確定しました');
+    expect(await page.getByTestId('application-result').innerText()).not.toContain('当選');
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'session-application-complete-desktop');
 

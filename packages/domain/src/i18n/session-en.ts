@@ -92,7 +92,7 @@ export const sessionEn: SessionMessages = {
     alreadyApplied: 'You have already applied for this session.',
     completeTitle: 'Your application was received',
     result: {
-      won: 'Your place is confirmed (won). Continue with the next step on the session page.',
+      won: 'Your place is confirmed. Continue with the next step on the session page.',
       lottery: 'Awaiting the lottery. The draw takes place after the application period; you will be mailed.',
       approval: 'Awaiting the office approval. You will be mailed once approved.',
       payment: 'Awaiting payment. Continue to the payment from the session page.',
