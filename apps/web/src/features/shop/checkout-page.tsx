@@ -395,7 +395,7 @@ function AddressChoice({
                     />
                     <Button
                       variant="light"
-                      mt={{ base: 0, xs: 44 }}
+                      mt={44}
                       loading={looking}
                       disabled={!values.postal_code.trim()}
                       onClick={() => void lookup()}
@@ -420,7 +420,7 @@ function AddressChoice({
                 inputMode="tel"
                 autoComplete="tel"
                 maxLength={20}
-                w={240}
+                maw={320}
                 {...field('phone')}
               />
             </Stack>
