@@ -198,6 +198,7 @@ describe.each(drivers())('mails of a whole journey (%s)', (driver) => {
     const number = (id: number) => String(id).padStart(10, '0');
     const paid = await mailOf(member.email, `お支払い完了のお知らせ（注文番号 ${number(feeOrder)}）`);
     expect(paid).toContain('金額：8,000円');
+    expect(paid).toMatch(/内容：受講料（試験講習会\d+）/);
     expect(paid).toContain(`${ctx.deps.config.publicUrl}/order-history`);
 
     const ticket = await mailOf(member.email, '受講票を発行しました');
@@ -215,6 +216,7 @@ describe.each(drivers())('mails of a whole journey (%s)', (driver) => {
 
     const transfer = await mailOf(member.email, `お振込みのご案内（注文番号 ${number(transferOrder)}）`);
     expect(transfer).toContain('お振込み金額：5,000円');
+    expect(transfer).toMatch(/内容：受講料（試験講習会\d+）/);
     expect(transfer).toContain('お振込み期限：2026/11/29 12:00');
     expect(transfer).toContain(`銀行名：${ctx.deps.config.bankAccount.bank}`);
     expect(transfer).toContain(`口座名義：${ctx.deps.config.bankAccount.holder}`);

@@ -24,6 +24,7 @@ import {
   shopOrderConfirmedMail,
   transferInstructionsMail,
   transferReminderMail,
+  orderWhat,
   type MailBankAccount,
 } from '../orders/orders.mails.ts';
 import { MAIL_TEMPLATES, type MailTemplate } from './notifications.queue.ts';
@@ -35,25 +36,6 @@ import {
 } from './notifications.repository.ts';
 
 type Composed = { userId: number; content: (reader: MailReader) => MailContent } | null;
-
-const OBJECT_LABEL: Record<Language, Record<number, string>> = {
-  ja: {
-    [OBJECT_TYPE.courseRegistration]: 'コース登録料',
-    [OBJECT_TYPE.sessionFee]: '受講料',
-    [OBJECT_TYPE.certificate]: '修了証の発行',
-    [OBJECT_TYPE.shopOrder]: 'ショップのご注文',
-    [OBJECT_TYPE.instructorRequest]: 'インストラクター申請',
-    [OBJECT_TYPE.renewal]: '資格の更新',
-  },
-  en: {
-    [OBJECT_TYPE.courseRegistration]: 'Course registration fee',
-    [OBJECT_TYPE.sessionFee]: 'Session fee',
-    [OBJECT_TYPE.certificate]: 'Certificate',
-    [OBJECT_TYPE.shopOrder]: 'Shop order',
-    [OBJECT_TYPE.instructorRequest]: 'Instructor application',
-    [OBJECT_TYPE.renewal]: 'Renewal',
-  },
-};
 
 /** Statuses at which a place is held or was used: the ticket is (or was) valid. */
 const TICKET_STATUSES: readonly number[] = [
@@ -131,15 +113,13 @@ async function compose(db: Executor, deps: Deps, template: MailTemplate, id: num
       const found = await findOrderForMail(db, id);
       if (!found) return null;
       const { order, lines } = found;
-      const what = (language: Language) => {
-        const label = OBJECT_LABEL[language][order.objectType] ?? '';
-        // A course registration names its course; anything else its session.
-        const name =
-          order.objectType === OBJECT_TYPE.courseRegistration ? found.courseName : found.trainingName;
-        return name
-          ? `${label}${language === 'en' ? ': ' : '（'}${name}${language === 'en' ? '' : '）'}`
-          : label;
-      };
+      // A course registration names its course; anything else its session.
+      const what = (language: Language) =>
+        orderWhat({
+          objectType: order.objectType,
+          name: order.objectType === OBJECT_TYPE.courseRegistration ? found.courseName : found.trainingName,
+          language,
+        });
       const mailOrder = (language: Language) => ({
         id: order.id,
         amount: order.amount,

@@ -1,4 +1,4 @@
-import { attributeText, orderNumber, postalCodeText } from '@mels/domain';
+import { attributeText, OBJECT_TYPE, orderNumber, postalCodeText, type Language } from '@mels/domain';
 import { composeMail, type MailContent, type MailSite } from '../../lib/mail-templates/layout.ts';
 import { greeting, mailDateTime, mailYen, type MailReader } from '../../lib/mail-templates/words.ts';
 
@@ -19,6 +19,32 @@ export type MailDelivery = { postalCode: string | null; address: string | null; 
 export type MailBankAccount = { bank: string; branch: string; type: string; number: string; holder: string };
 
 const historyUrl = (site: MailSite) => `${site.publicUrl}/order-history`;
+
+const OBJECT_LABEL: Record<Language, Record<number, string>> = {
+  ja: {
+    [OBJECT_TYPE.courseRegistration]: 'コース登録料',
+    [OBJECT_TYPE.sessionFee]: '受講料',
+    [OBJECT_TYPE.certificate]: '修了証の発行',
+    [OBJECT_TYPE.shopOrder]: 'ショップのご注文',
+    [OBJECT_TYPE.instructorRequest]: 'インストラクター申請',
+    [OBJECT_TYPE.renewal]: '資格の更新',
+  },
+  en: {
+    [OBJECT_TYPE.courseRegistration]: 'Course registration fee',
+    [OBJECT_TYPE.sessionFee]: 'Session fee',
+    [OBJECT_TYPE.certificate]: 'Certificate',
+    [OBJECT_TYPE.shopOrder]: 'Shop order',
+    [OBJECT_TYPE.instructorRequest]: 'Instructor application',
+    [OBJECT_TYPE.renewal]: 'Renewal',
+  },
+};
+
+/** What an order paid for: '受講料（講習会名）' / 'Session fee: name'. */
+export function orderWhat(input: { objectType: number; name: string | null; language: Language }): string {
+  const label = OBJECT_LABEL[input.language][input.objectType] ?? '';
+  if (!input.name) return label;
+  return input.language === 'en' ? `${label}: ${input.name}` : `${label}（${input.name}）`;
+}
 
 /** '・教材 × 1（サイズ: M）' lines. */
 function itemLines(lines: readonly MailOrderLine[], reader: Pick<MailReader, 'language'>): string {
