@@ -274,9 +274,9 @@ export const officeEn: OfficeMessages = {
   },
   checkIn: {
     title: 'Check-in',
-    lead: "Scan the ticket's QR code or type the attendance code. A USB QR scanner works as is.",
-    code: 'Attendance code',
-    codePlaceholder: 'Scan the QR code or type the code',
+    lead: "Scan the ticket's QR code or type the reception code printed beside it. A USB QR scanner works as is.",
+    code: 'Reception code',
+    codePlaceholder: 'Scan the QR code or type the reception code',
     session: 'Session (optional)',
     sessionHelp: "When chosen, other sessions' tickets are refused.",
     anySession: 'Any session',

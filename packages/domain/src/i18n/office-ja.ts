@@ -277,9 +277,9 @@ export const officeJa = {
   },
   checkIn: {
     title: '受付',
-    lead: '受講票のQRコードを読み取るか、受講コードを入力してください。USB接続のQRコードリーダーもそのまま使えます。',
-    code: '受講コード',
-    codePlaceholder: 'QRコードを読み取るか、受講コードを入力',
+    lead: '受講票のQRコードを読み取るか、QRコードの横の受付コードを入力してください。USB接続のQRコードリーダーもそのまま使えます。',
+    code: '受付コード',
+    codePlaceholder: 'QRコードを読み取るか、受付コードを入力',
     session: '講習会（任意）',
     sessionHelp: '選ぶと、ほかの講習会の受講票を受け付けません。',
     anySession: '指定しない',

@@ -68,6 +68,79 @@ export function verifyTicketToken(
   return { enrollmentId, code };
 }
 
+/**
+ * The reception code (受付コード): the ticket's short form for typing at reception when the QR code
+ * cannot be scanned. `<enrolment id in base32>-<6 HMAC characters>`, at most 12 characters
+ * (ids below 32⁵ ≈ 33.5 million), e.g. 'C7-K3M9QX'. Crockford's base32 (no I, L, O, U). The HMAC
+ * covers the id and the stored attendance code with its own key label, so the code is derived from
+ * the signed attendance code, changes with it, and cannot be made without the server's secret (30
+ * bits to guess, on an office-only endpoint). The id part makes the lookup one primary-key read.
+ */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const RECEPTION_MAC_LENGTH = 6;
+
+function base32(bytes: Buffer, length: number): string {
+  let out = '';
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < length) {
+      out += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+    if (out.length >= length) break;
+  }
+  return out;
+}
+
+function receptionMac(secret: Buffer, enrollmentId: number, code: string): string {
+  const mac = createHmac('sha256', secret).update(`reception.${enrollmentId}.${code}`).digest();
+  return base32(mac, RECEPTION_MAC_LENGTH);
+}
+
+function idBase32(id: number): string {
+  let out = '';
+  for (let n = id; n > 0; n = Math.floor(n / 32)) out = `${CROCKFORD[n % 32]}${out}`;
+  return out || '0';
+}
+
+export function receptionCode(secret: Buffer, enrollmentId: number, code: string): string {
+  return `${idBase32(enrollmentId)}-${receptionMac(secret, enrollmentId, code)}`;
+}
+
+/**
+ * Reads a typed reception code: case, spaces and the hyphen do not matter, and O/I/L read as 0/1/1
+ * (Crockford). Returns the enrolment id and the code's MAC part, or null when it cannot be one.
+ */
+export function parseReceptionCode(typed: string): { enrollmentId: number; mac: string } | null {
+  const text = typed
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-‐-―ー]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{7,11}$/.test(text)) return null;
+  const idPart = text.slice(0, -RECEPTION_MAC_LENGTH);
+  let enrollmentId = 0;
+  for (const c of idPart) enrollmentId = enrollmentId * 32 + CROCKFORD.indexOf(c);
+  if (!Number.isSafeInteger(enrollmentId) || enrollmentId < 1) return null;
+  return { enrollmentId, mac: text.slice(-RECEPTION_MAC_LENGTH) };
+}
+
+/** Whether a parsed reception code belongs to the enrolment's stored attendance code (timing-safe). */
+export function receptionCodeMatches(
+  secret: Buffer,
+  parsed: { enrollmentId: number; mac: string },
+  storedCode: string,
+): boolean {
+  const expected = Buffer.from(receptionMac(secret, parsed.enrollmentId, storedCode));
+  const given = Buffer.from(parsed.mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 export function qrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }

@@ -33,7 +33,14 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { queueApplicationMail, queueTicketMails } from '../notifications/notifications.queue.ts';
 import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
-import { attendanceSecret, checkInUrl, newAttendanceCode, qrSvg, ticketToken } from './attendance-code.ts';
+import {
+  attendanceSecret,
+  checkInUrl,
+  newAttendanceCode,
+  qrSvg,
+  receptionCode,
+  ticketToken,
+} from './attendance-code.ts';
 import {
   courseHasPreContent,
   findCourseConditions,
@@ -585,6 +592,8 @@ export async function ticket(
     user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
     step_status: e.status,
     attendance_code: token,
+    /** 受付コード: the short form reception can type (at most 12 characters). */
+    reception_code: receptionCode(attendanceSecret(config), e.id, code),
     check_in_url: url,
     qr_svg: await qrSvg(url),
     checked_in_at: e.checkedInAt ? toIso(e.checkedInAt) : null,

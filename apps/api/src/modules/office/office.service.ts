@@ -13,7 +13,12 @@ import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { refund } from '../orders/orders.service.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { attendanceSecret, verifyTicketToken } from '../enrollments/attendance-code.ts';
+import {
+  attendanceSecret,
+  parseReceptionCode,
+  receptionCodeMatches,
+  verifyTicketToken,
+} from '../enrollments/attendance-code.ts';
 import {
   findEnrollmentById,
   findPaymentMethods,
@@ -401,7 +406,25 @@ export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: n
   });
 }
 
-/** POST /office/check-in: a signed ticket of this session, used once, moves 9 → 10. */
+/**
+ * The enrolment of what reception scanned or typed: the signed ticket token (or the check-in URL
+ * holding it), or the ticket's reception code (受付コード). Either must match the enrolment's stored
+ * attendance code; anything else is refused alike, before and after the lookup.
+ */
+async function ticketEnrollment(deps: OfficeDeps, scanned: string) {
+  const secret = attendanceSecret(deps.config);
+  const token = verifyTicketToken(secret, scanned);
+  if (token) {
+    const e = await findEnrollmentById(deps.db, token.enrollmentId);
+    return e && e.attendanceCode === token.code ? e : null;
+  }
+  const typed = parseReceptionCode(scanned);
+  if (!typed) return null;
+  const e = await findEnrollmentById(deps.db, typed.enrollmentId);
+  return e?.attendanceCode && receptionCodeMatches(secret, typed, e.attendanceCode) ? e : null;
+}
+
+/** POST /office/check-in: a signed ticket (or its reception code) of this session, used once, moves 9 → 10. */
 export async function checkIn(
   deps: OfficeDeps,
   scanned: string,
@@ -409,10 +432,8 @@ export async function checkIn(
   actor: number,
   now: Date,
 ) {
-  const parsed = verifyTicketToken(attendanceSecret(deps.config), scanned);
-  if (!parsed) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
-  const e = await findEnrollmentById(deps.db, parsed.enrollmentId);
-  if (!e || e.attendanceCode !== parsed.code) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
+  const e = await ticketEnrollment(deps, scanned);
+  if (!e) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
   if (trainingId !== undefined && e.trainingId !== trainingId)
     throw conflict(m.checkInOtherSession, 'OTHER_SESSION');
   if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');

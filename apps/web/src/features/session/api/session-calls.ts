@@ -62,6 +62,8 @@ export type TicketData = {
   user_type: { id: number; type: string };
   step_status: number;
   attendance_code: string;
+  /** 受付コード: the short form reception can type (at most 12 characters). */
+  reception_code: string;
   qr_svg: string;
   checked_in_at: string | null;
 };
