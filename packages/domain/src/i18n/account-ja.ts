@@ -79,26 +79,6 @@ export const accountJa = {
     avatarSaved: 'プロフィール画像を保存しました。',
     avatarNotSaved: '切り抜き範囲が正しくないため、画像は保存されませんでした。',
   },
-  security: {
-    commonPassword: 'よく使われるパスワードのため使用できません。',
-    currentPasswordWrong: '現在のパスワードが正しくありません。',
-    currentPasswordRequired:
-      'メールアドレスまたはパスワードを変更するには、現在のパスワードを入力してください。',
-    currentPassword: '現在のパスワード',
-    confirmTitle: '現在のパスワードの確認',
-    confirmLead: 'メールアドレスまたはパスワードを変更するため、現在のパスワードを入力してください。',
-    confirmSubmit: '確認して保存する',
-    cancel: 'キャンセル',
-    logoutAllSection: 'ログイン中の端末',
-    logoutAllLead:
-      'ほかの端末やブラウザでログインしたままになっている場合は、すべての端末からログアウトできます。',
-    logoutAll: 'すべての端末からログアウト',
-    logoutAllTitle: 'すべての端末からログアウトしますか？',
-    logoutAllBody:
-      'この端末を含む、すべての端末・ブラウザでログアウトします。もう一度ご利用になるにはログインしてください。',
-    logoutAllConfirm: 'ログアウトする',
-    loggedOutAll: 'すべての端末からログアウトしました。',
-  },
 } as const;
 
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };

@@ -5,6 +5,8 @@ export { ja, en, type Messages };
 // Messages of pages that are loaded when first visited, kept out of the first visit's dictionaries.
 export { claimJa, type ClaimMessages } from './claim-ja.ts';
 export { claimEn } from './claim-en.ts';
+export { accountSecurityJa, type AccountSecurityMessages } from './account-security-ja.ts';
+export { accountSecurityEn } from './account-security-en.ts';
 export { sessionPaymentJa, type SessionPaymentMessages } from './session-payment-ja.ts';
 export { sessionPaymentEn } from './session-payment-en.ts';
 export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs-ja.ts';

@@ -67,10 +67,6 @@ export const userMessages = {
   avatarTooLarge: 'ファイルサイズは5MB以下にしてください。',
   avatarType: '画像はJPEG・PNG・GIF形式のファイルを選択してください。',
   avatarSingle: '画像ファイルは1つだけ選択してください。',
-  commonPassword: ja.account.security.commonPassword,
-  currentPasswordWrong: ja.account.security.currentPasswordWrong,
-  currentPasswordRequired: ja.account.security.currentPasswordRequired,
-  loggedOutAll: ja.account.security.loggedOutAll,
 } as const;
 
 /** Length caps the spec does not state, so that no field can hold a novel. */
@@ -443,7 +439,7 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
    * may predate today's rules.
    */
   const currentPasswordField = z
-    .string({ error: format(v.invalidValue, ja.account.security.currentPassword) })
+    .string({ error: format(v.invalidValue, f.password) })
     .max(LIMITS.passwordMax, v.passwordMax)
     .optional();
 

@@ -1,4 +1,5 @@
 import {
+  accountSecurityJa,
   authResponseSchema,
   createUserSchemas,
   dataEnvelope,
@@ -138,7 +139,7 @@ export function registerUsers(app: FastifyInstance) {
     },
     async (request) => {
       await logoutEverywhere(deps(request), currentUser(request));
-      return { data: { message: userMessages.loggedOutAll } };
+      return { data: { message: accountSecurityJa.loggedOutAll } };
     },
   );
 

@@ -1,4 +1,9 @@
-import { authResponseSchema, messageResponseSchema, userMessages, userResponseSchema } from '@mels/domain';
+import {
+  accountSecurityJa,
+  authResponseSchema,
+  messageResponseSchema,
+  userResponseSchema,
+} from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -76,7 +81,7 @@ describe.each(drivers())('account security (%s)', (driver) => {
       const member = await registerMember(ctx.app);
       const body = { password: 'Kirin2031', re_password: 'Kirin2031' };
       expect(expectValidationError(await update(member.token, body), ['current_password'])).toEqual({
-        current_password: [userMessages.currentPasswordRequired],
+        current_password: [accountSecurityJa.currentPasswordRequired],
       });
       const wrong = await update(member.token, { ...body, current_password: 'Wrong123' });
       expect(expectValidationError(wrong, ['current_password'])).toEqual({
@@ -95,7 +100,7 @@ describe.each(drivers())('account security (%s)', (driver) => {
       const next = uniqueEmail('stolen');
       expect(
         expectValidationError(await update(member.token, { email: next }), ['current_password']),
-      ).toEqual({ current_password: [userMessages.currentPasswordRequired] });
+      ).toEqual({ current_password: [accountSecurityJa.currentPasswordRequired] });
       expectValidationError(await update(member.token, { email: next, current_password: 'Wrong123' }), [
         'current_password',
       ]);

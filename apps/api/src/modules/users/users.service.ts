@@ -1,4 +1,5 @@
 import {
+  accountSecurityJa,
   AUTH_TOKEN_TTL_MS,
   birthdayToIso,
   DEFAULT_LOGIN_THROTTLE,
@@ -354,14 +355,15 @@ export async function updateProfile(
   delete changes.email;
   if (input.password) assertUncommonPassword(input.password);
   if (input.password || newEmail) {
-    if (!input.current_password) throw fieldError('current_password', userMessages.currentPasswordRequired);
+    if (!input.current_password)
+      throw fieldError('current_password', accountSecurityJa.currentPasswordRequired);
     const valid = await checkPassword(deps, {
       email: current.email,
       password: input.current_password,
       user: current,
       ip: meta.ip,
     });
-    if (!valid) throw fieldError('current_password', userMessages.currentPasswordWrong);
+    if (!valid) throw fieldError('current_password', accountSecurityJa.currentPasswordWrong);
   }
 
   let jpeg: Buffer | undefined;
