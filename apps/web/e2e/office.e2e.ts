@@ -639,6 +639,9 @@ describe('office console', () => {
     expect(await page.getByTestId('check-in-error').innerText()).toMatch(/受付済み|すでに/);
 
     // The roster: undo the check-in, with a reason the dialog asks for.
+    await shootBoth(`/office/trainings/${world.ticketSession.id}`, 'office-training-checked-in', (p) =>
+      p.getByRole('button', { name: `受付を取り消す（${world.ticketName}）` }).waitFor(),
+    );
     await page.goto(`${base}/office/trainings/${world.ticketSession.id}`);
     const row = page.getByTestId('roster-row').filter({ hasText: world.ticketName });
     await row.getByRole('button', { name: `受付を取り消す（${world.ticketName}）` }).click();
