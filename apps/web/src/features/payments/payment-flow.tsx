@@ -77,7 +77,10 @@ export function usePaymentFlow({ target, onComplete, onFree }: PaymentFlowProps)
       return;
     }
     if (error instanceof ApiRequestError && PAID_BEFORE.includes(error.code ?? '')) {
-      setPhase({ kind: 'complete', paidBefore: error.message });
+      // A second charge refunded: the server's words say so; else the outcome's own (ja/en).
+      const paidBefore =
+        error.code === 'DUPLICATE_CHARGE_REFUNDED' ? error.message : t.payments.outcome.alreadyPaidBody;
+      setPhase({ kind: 'complete', paidBefore });
       onComplete?.();
       return;
     }
