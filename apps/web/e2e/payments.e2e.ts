@@ -240,7 +240,7 @@ describe('payments', () => {
       (o) => o.object_type === 1 && o.object_id === session.course.id && o.status === 3,
     )!;
     const row = page.getByTestId(`order-${paid.id}`);
-    await row.getByText(`コース登録料: ${session.course.name}`).waitFor();
+    await row.getByText(`コース登録料：${session.course.name}`).waitFor();
     await row.getByText(`${paid.amount.toLocaleString('ja-JP')}円`).waitFor();
     await row.getByText('決済完了').waitFor();
     expect(await row.locator('td').first().textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);

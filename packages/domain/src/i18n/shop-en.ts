@@ -20,7 +20,7 @@ export const shopEn: ShopMessages = {
   imageOf: 'Image {1} of {0}',
   showImage: 'Show image {0}',
   options: 'Your order',
-  choose: 'Please choose',
+  choose: 'Choose {0}',
   optional: 'optional',
   quantity: 'Quantity',
   addToCart: 'Add to cart',
@@ -46,7 +46,7 @@ export const shopEn: ShopMessages = {
     checkout: 'Proceed to checkout',
     continueShopping: 'Continue shopping',
     shippingNote:
-      'Goods arrive 1 to 10 days after the payment is confirmed. Returns can be requested within one week of arrival.',
+      'Goods arrive 1 to 10 days after payment. Returns can be requested within one week of arrival.',
   },
   checkout: {
     title: 'Checkout',

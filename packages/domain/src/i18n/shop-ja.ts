@@ -19,7 +19,8 @@ export const shopJa = {
   imageOf: '{0}の画像{1}',
   showImage: '{0}件目の画像を表示',
   options: 'ご注文内容',
-  choose: '選択してください',
+  /** The placeholder of an attribute's select box: サイズを選択してください. */
+  choose: '{0}を選択してください',
   optional: '任意',
   quantity: '数量',
   addToCart: 'カートに入れる',
@@ -45,7 +46,7 @@ export const shopJa = {
     checkout: 'ご購入手続きへ',
     continueShopping: '買い物を続ける',
     shippingNote:
-      'ご入金確認後、1〜10日程度でお届けします。商品到着後1週間以内であれば返品のご相談を承ります。',
+      'お支払いの完了後、1〜10日程度でお届けします。商品到着後1週間以内であれば返品のご相談を承ります。',
   },
   checkout: {
     title: 'ご購入手続き',
@@ -78,7 +79,7 @@ export const shopJa = {
     back: 'カートに戻る',
     changeAddress: 'お届け先を変更する',
     cannotBuy: 'ご購入いただけない商品があります',
-    deliverTo: 'お届け先: 〒{0} {1} {2} 様',
+    deliverTo: 'お届け先：〒{0} {1} {2} 様',
     deliverPhone: '（電話 {0}）',
     completeBody: 'ご注文ありがとうございました。ご注文内容は注文履歴でご確認いただけます。',
     toOrders: '注文履歴を見る',

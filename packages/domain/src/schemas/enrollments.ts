@@ -34,7 +34,7 @@ export const enrollmentMessagesJa = {
   notAssistant: 'アシスタントの申し込みではありません。',
   alreadyApproved: 'すでに承認済みです。',
   cancelRequestDecided: 'このキャンセル申請はすでに処理済みです。',
-  checkInForged: '受講コードが正しくありません。受講票をご確認ください。',
+  checkInForged: '受付コードが正しくありません。受講票をご確認ください。',
   checkInOtherSession: 'この受講票は別の講習会のものです。',
   checkInUsed: 'この受講票はすでに受付済みです。',
   checkInNotAttending: 'この受講票ではまだ受付できません（受講予定の状態ではありません）。',

@@ -142,7 +142,7 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
   doc
     .fillColor('#333333')
     .fontSize(10)
-    .text(`認定番号  ${input.number}`, 60, 56, { width: W - 120, align: 'right' });
+    .text(`修了証番号  ${input.number}`, 60, 56, { width: W - 120, align: 'right' });
 
   doc
     .fillColor(navy)

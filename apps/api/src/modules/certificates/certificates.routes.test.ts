@@ -133,6 +133,8 @@ describe.each(drivers())('certificates on %s', (driver) => {
     expect(text).toContain('試験コース');
     expect(text).toContain(first.name);
     expect(text).toContain('修 了 証');
+    // The number has the name the pages give it.
+    expect(text).toMatch(/修了証番号\s+\S+/);
     expect(text).toContain(first.verify_url);
   });
 

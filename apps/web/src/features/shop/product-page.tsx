@@ -205,7 +205,7 @@ function ProductDetail({ product }: { product: Product }) {
                   required={attribute.is_required}
                   value={values[attribute.id] ?? ''}
                   onChange={(e) => onChange(e.currentTarget.value)}
-                  data={[{ value: '', label: m.choose }, ...attribute.options]}
+                  data={[{ value: '', label: f(m.choose, attribute.attribute) }, ...attribute.options]}
                   error={error}
                   disabled={!canBuy}
                 />
