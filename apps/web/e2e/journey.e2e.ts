@@ -98,8 +98,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   officeToken = await apiLogin('office@mels.example.jp');
   member = await registerMember('journey', '抽選');
-  // A lottery session for attendees, paid by card only, whose applications are open.
-  const found = (await cards(4, member.token)).find(
+  // A lottery session for attendees, paid by card only, whose applications are open, of a course a
+  // new member may take (no course condition: step 1 open to them).
+  const candidates = (await cards(4, member.token)).filter(
     (c) =>
       c.selection === 'lottery' &&
       c.recruiting === 'open' &&
@@ -110,6 +111,14 @@ beforeAll(async () => {
       c.payments_methods.length === 1 &&
       c.payments_methods[0]?.payment_method_id === 1,
   );
+  let found: Card | undefined;
+  for (const c of candidates) {
+    const d = await detailOf(c.id, 4, member.token);
+    if (d.steps.find((v) => v.step === 1)?.state === 'active') {
+      found = c;
+      break;
+    }
+  }
   if (!found) throw new Error('no open lottery session paid by card in the demo data');
   session = found;
   await paySandbox(member.token, { object_type: 1, object_id: session.course.id, training_id: session.id });
