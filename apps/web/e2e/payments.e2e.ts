@@ -248,6 +248,15 @@ describe('payments', () => {
     await row.getByRole('button', { name: `注文番号${paid.id}の領収書` }).click();
     const dialog = page.getByRole('dialog', { name: '領収書のダウンロード' });
     await dialog.waitFor();
+    // 宛名 starts as the member's name (issue 13 §6), and can be changed.
+    const me = await api<{ fullname: string }>('/users/me');
+    expect(await dialog.getByLabel(/^宛名/).inputValue()).toBe(me.fullname);
+    expect(me.fullname).not.toBe('');
+    await screenshot(page, 'payments-receipt-prefilled-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'payments-receipt-prefilled-375');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByLabel(/^宛名/).fill('');
     await dialog.getByRole('button', { name: 'ダウンロード' }).click();
     await dialog.getByText('宛名を入力してください。', { exact: true }).waitFor();
     expect(await axeSerious(page)).toEqual([]);
