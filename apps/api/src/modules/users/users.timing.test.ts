@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, type TestContext } from '../../../test/context.ts';
+import { eq } from 'drizzle-orm';
+import { passwordResetTokens } from '../../db/schema.ts';
+import { pendingJobs } from '../../lib/jobs.ts';
 import { configurePasswordHashing } from '../../lib/password.ts';
-import { createUsersContext, postJson, registerMember, uniqueEmail } from './users.fixtures.ts';
+import { PASSWORD_RESET_JOB } from './users.service.ts';
+import { createUsersContext, outboxFor, postJson, registerMember, uniqueEmail } from './users.fixtures.ts';
 
 /**
  * Mann–Whitney U test, two-sided, normal approximation with the tie correction (fine for n ≥ 20).
@@ -83,6 +87,32 @@ describe.each(drivers())('answer times that tell nothing about an address (%s)',
     expect(response.statusCode, response.body).toBeLessThan(500);
     return { ms, body: response.body, status: response.statusCode };
   };
+
+  it('forgot-password does the same work before answering for a known and an unknown address: one queued job', async () => {
+    const member = await registerMember(ctx.app);
+    const unknown = uniqueEmail('nobody');
+    const tokensOf = async () =>
+      (
+        await ctx.deps.db
+          .select()
+          .from(passwordResetTokens)
+          .where(eq(passwordResetTokens.userId, member.user.id))
+      ).length;
+    await ctx.deps.jobs.runOnce();
+    const queued = await pendingJobs(ctx.deps.db, PASSWORD_RESET_JOB);
+    for (const email of [member.email, unknown]) {
+      expect((await timed('/api/v1/users/forgot-password', { email })).status).toBe(200);
+    }
+    // Answered: nothing written for either address yet, one job each.
+    expect(await tokensOf()).toBe(0);
+    expect(await outboxFor(ctx, member.email)).toHaveLength(1); // the registration notice only
+    expect(await pendingJobs(ctx.deps.db, PASSWORD_RESET_JOB)).toBe(queued + 2);
+    // The jobs: a token and a mail for the member, nothing for the unknown address.
+    expect(await ctx.deps.jobs.runOnce()).toBe(2);
+    expect(await tokensOf()).toBe(1);
+    expect((await outboxFor(ctx, member.email)).at(-1)?.subject).toContain('パスワード再設定');
+    expect(await outboxFor(ctx, unknown)).toHaveLength(0);
+  });
 
   it(`forgot-password answers a known and an unknown address in times a Mann–Whitney test cannot tell apart (${CALLS} calls each)`, async () => {
     const member = await registerMember(ctx.app);
