@@ -261,6 +261,7 @@ export const officeEn: OfficeMessages = {
     waiting: 'Not shipped',
     preparing: 'Preparing',
     recipient: '{0}',
+    phone: 'Phone {0}',
     quantity: '{0} ×\u00a0{1}',
     prepare: 'Mark preparing',
     ship: 'Mark shipped',

@@ -263,6 +263,7 @@ export const officeJa = {
     waiting: '発送待ち',
     preparing: '発送準備中',
     recipient: '{0} 様',
+    phone: '電話 {0}',
     /** A no-break space keeps '× 2' on one line. */
     quantity: '{0} ×\u00a0{1}',
     prepare: '発送準備中にする',

@@ -158,6 +158,8 @@ export const officeOrderSchema = z.object({
   postal_code: z.string().nullable(),
   address: z.string().nullable(),
   customer_name: z.string().nullable(),
+  /** The delivery phone number of a shop order. */
+  phone: z.string().nullable(),
   /** The order's lines with the chosen attribute values (empty when it has none). */
   lines: z.array(
     z.object({

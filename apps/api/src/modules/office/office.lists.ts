@@ -459,6 +459,7 @@ export async function officeOrders(db: Executor, kind: OfficeOrderKind, page: nu
     postal_code: order.postalCode,
     address: order.address,
     customer_name: order.customerName,
+    phone: order.phone,
     lines: lines.get(order.id) ?? [],
   }));
   return { data, total: total?.n ?? 0 };

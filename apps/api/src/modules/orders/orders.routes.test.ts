@@ -207,7 +207,9 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         .where(eq(jobs.dedupeKey, `cancel-unpaid-transfer:${order.id}`));
       expect(job?.status).toBe('done');
       const mails = await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email));
-      const mail = mails.find((m) => m.subject === `${SUBJECT_PREFIX}お振込み期限を過ぎたため、お申込みを取り消しました`);
+      const mail = mails.find(
+        (m) => m.subject === `${SUBJECT_PREFIX}お振込み期限を過ぎたため、お申込みを取り消しました`,
+      );
       expect(mail?.textBody).toContain(String(order.id).padStart(10, '0'));
       expect(mail?.textBody).toContain('8,000円');
       // the office can no longer confirm it
@@ -474,6 +476,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         postal_code: '1000001',
         address: delivery.address,
         customer_name: '配送 太郎',
+        phone: '090-1234-5678',
         lines: [
           { name: world.product.name, quantity: 2, attributes: [{ attribute: 'カラー', value: 'ネイビー' }] },
         ],
@@ -491,6 +494,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         postal_code: null,
         address: null,
         customer_name: null,
+        phone: null,
         lines: [{ name: `${world.paidCourse.name} 登録料`, quantity: 1, attributes: [] }],
       });
       expect(paid.map((o) => o.id)).not.toContain(second.id);
