@@ -114,6 +114,9 @@ export async function createTestContext(
       SEED_ON_EMPTY: 'false',
       // Cheaper scrypt for the hundreds of hashes the suites make; production keeps 2^17 (lib/password.test.ts).
       PASSWORD_HASH_COST: '12',
+      // Race tests queue hundreds of requests on a pool of 4 on a busy 2-core machine: they wait for a
+      // connection rather than get the 503 a production pool gives after 5 s (database-outage.test.ts).
+      DATABASE_POOL_ACQUIRE_TIMEOUT_MS: '60000',
       ...options.env,
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),
