@@ -1,6 +1,5 @@
 import { accountEn } from './account-en.ts';
 import { activityEn } from './activity-en.ts';
-import { officeEn } from './office-en.ts';
 import type { Messages } from './ja.ts';
 import { publicEn } from './public-en.ts';
 import { sessionEn } from './session-en.ts';
@@ -14,7 +13,6 @@ export const en: Messages = {
   account: accountEn,
   activity: activityEn,
   payments: paymentsEn,
-  office: officeEn,
   session: sessionEn,
   learning: learningEn,
   shop: shopEn,
@@ -48,6 +46,7 @@ export const en: Messages = {
     mainNavigation: 'Main navigation',
     userMenu: 'User menu',
     instructorDocs: 'Instructor documents',
+    office: 'Office console',
   },
   footer: {
     privacyPolicy: 'Privacy policy',

@@ -15,6 +15,8 @@ export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts'
 export { paymentMailsEn } from './payment-mails-en.ts';
 export { duplicateChargesJa, type DuplicateChargesMessages } from './duplicate-charges-ja.ts';
 export { duplicateChargesEn } from './duplicate-charges-en.ts';
+export { officeJa, type OfficeMessages } from './office-ja.ts';
+export { officeEn } from './office-en.ts';
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ja';

@@ -1,6 +1,5 @@
 import { accountJa } from './account-ja.ts';
 import { activityJa } from './activity-ja.ts';
-import { officeJa } from './office-ja.ts';
 import { publicJa } from './public-ja.ts';
 import { sessionJa } from './session-ja.ts';
 import { paymentsJa } from './payments-ja.ts';
@@ -13,7 +12,6 @@ export const ja = {
   account: accountJa,
   activity: activityJa,
   payments: paymentsJa,
-  office: officeJa,
   session: sessionJa,
   learning: learningJa,
   shop: shopJa,
@@ -47,6 +45,7 @@ export const ja = {
     mainNavigation: 'メインナビゲーション',
     userMenu: 'ユーザーメニュー',
     instructorDocs: 'インストラクター資料',
+    office: '事務局画面',
   },
   footer: {
     privacyPolicy: 'プライバシーポリシー',

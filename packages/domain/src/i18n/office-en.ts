@@ -9,7 +9,6 @@ export const officeEn: OfficeMessages = {
     payments: 'Payments & shipping',
     checkIn: 'Check-in',
   },
-  menuLink: 'Office console',
   forbidden: {
     title: 'This page is for the association office only',
     body: 'Please log in with an office account. Attendees can continue their procedures from My page.',

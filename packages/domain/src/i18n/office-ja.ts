@@ -8,7 +8,6 @@ export const officeJa = {
     payments: '入金確認・発送',
     checkIn: '受付',
   },
-  menuLink: '事務局画面',
   forbidden: {
     title: 'この画面は事務局の方のみ利用できます',
     body: '事務局のアカウントでログインしてください。受講者の方は、マイページからお手続きをお進めください。',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enrollmentMessagesJa } from '../schemas/enrollments.ts';
-import { format, ja } from './index.ts';
+import { format, ja, officeJa } from './index.ts';
 import { paymentMailsJa } from './payment-mails-ja.ts';
 
 /** Every string of a dictionary, with its path (shop.cart.shippingNote). */
@@ -17,6 +17,7 @@ const HALF_WIDTH_COLON = new RegExp(`[${JAPANESE}}]\\s?:(?!//)|:\\s?[${JAPANESE}
 
 const all = [
   ...strings(ja),
+  ...strings(officeJa, 'office'),
   ...strings(paymentMailsJa, 'paymentMails'),
   ...strings(enrollmentMessagesJa, 'enrollment'),
 ];
@@ -29,7 +30,7 @@ describe('Japanese wording', () => {
   it('keeps 受講コード for the older system’s code: the ticket’s code is the 受付コード', () => {
     expect(all.filter(([, text]) => text.includes('受講コード'))).toEqual([]);
     expect(ja.session.ticket.code).toBe('受付コード');
-    expect(ja.office.checkIn.code).toBe('受付コード');
+    expect(officeJa.checkIn.code).toBe('受付コード');
   });
 
   it('promises no transfer confirmation where the shop takes no transfer', () => {

@@ -5,6 +5,7 @@ import {
   ja,
   japaneseDate,
   OCCUPATIONS,
+  officeJa,
   PAYMENT_METHOD,
   STEP_STATUS,
   USER_TYPE,
@@ -672,7 +673,7 @@ export async function rosterCsv(
   return { filename: `roster_${trainingId}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
 }
 
-const trailNotes = ja.office.trail.notes;
+const trailNotes = officeJa.trail.notes;
 
 /**
  * GET /office/enrollments/{id}/steps: the audit trail of one enrolment, in words: the step and status
@@ -702,7 +703,7 @@ export async function enrollmentTrail(db: Executor, enrollmentId: number) {
     steps: steps.map((s) => ({
       id: s.id,
       step: s.step,
-      step_label: (ja.steps as Record<number, string>)[s.step] ?? ja.office.trail.allDone,
+      step_label: (ja.steps as Record<number, string>)[s.step] ?? officeJa.trail.allDone,
       status: s.status,
       status_key: statusWord(s.status, s.note).key,
       status_label: statusWord(s.status, s.note).label,
@@ -711,9 +712,9 @@ export async function enrollmentTrail(db: Executor, enrollmentId: number) {
       actor_user_id: s.actorUserId,
       actor:
         s.actorUserId === null
-          ? { kind: 'system' as const, name: ja.office.trail.system }
+          ? { kind: 'system' as const, name: officeJa.trail.system }
           : s.actorUserId === e.userId
-            ? { kind: 'self' as const, name: ja.office.trail.self }
+            ? { kind: 'self' as const, name: officeJa.trail.self }
             : {
                 kind: s.actorRole === 'office' ? ('office' as const) : ('member' as const),
                 name: `${s.actorLastName ?? ''} ${s.actorFirstName ?? ''}`.trim(),

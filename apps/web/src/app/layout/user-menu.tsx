@@ -95,7 +95,7 @@ export function UserMenu() {
           {user?.role === 'office' ? (
             <li>
               <Link to="/office" onClick={() => setOpen(false)} className={classes.userItem}>
-                {t.office.menuLink}
+                {t.nav.office}
               </Link>
             </li>
           ) : null}

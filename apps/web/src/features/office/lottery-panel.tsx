@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { OfficeTrainingDetail } from '@mels/domain';
 import { useState } from 'react';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { closeApplications, offerNext, runLottery } from './api/office-calls.ts';
 import { ConfirmAction, formatDateTime } from './office-shared.tsx';
 import classes from './office.module.css';
@@ -30,8 +30,8 @@ export function LotteryPanel({
   trainingId: number;
   recruitment: Recruitment;
 }) {
-  const { t, f } = useI18n();
-  const m = t.office.lottery;
+  const { f, o } = useOfficeI18n();
+  const m = o.lottery;
   const [seed, setSeed] = useState('');
   const [seedError, setSeedError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'run' | 'offer' | 'close' | null>(null);

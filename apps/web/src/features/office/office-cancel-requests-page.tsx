@@ -8,14 +8,14 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { approveCancel, cancelRequestsQuery, rejectCancel, type CancelOutcome } from './api/office-calls.ts';
 import { ActionNotice, ConfirmAction, OfficePager, Tag, formatDateTime } from './office-shared.tsx';
 
 /** /office/cancel-requests: requests awaiting the office (and those decided), approve or reject. */
 export function OfficeCancelRequestsPage() {
-  const { t, f } = useI18n();
-  const m = t.office.cancel;
+  const { f, o } = useOfficeI18n();
+  const m = o.cancel;
   const [params, setParams] = useSearchParams();
   const status = [0, 1, 2].includes(Number(params.get('status'))) ? Number(params.get('status')) : 0;
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -74,7 +74,7 @@ export function OfficeCancelRequestsPage() {
                 （{formatDate(r.training.event_date)}・{r.user_type.type}）
               </Text>
               <Text size="sm">
-                {m.currentStatus}：{t.office.statuses[r.enrollment_status]}
+                {m.currentStatus}：{o.statuses[r.enrollment_status]}
                 {r.paid_order ? `・${f(m.paid, formatYen(r.paid_order.amount))}` : ''}
               </Text>
               <Text size="sm">

@@ -5,7 +5,7 @@ import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { checkIn, OFFICE_KEY, trainingsQuery, type CheckInResult } from './api/office-calls.ts';
 import { errorMessage, formatDateTime, TableScroll } from './office-shared.tsx';
 
@@ -60,8 +60,8 @@ function CameraScanner({ onCode, onError }: { onCode: (code: string) => void; on
 
 /** /office/check-in: scan or type a ticket's attendance code; keeps a list of this page's check-ins. */
 export function OfficeCheckInPage() {
-  const { t } = useI18n();
-  const m = t.office.checkIn;
+  const { t, o } = useOfficeI18n();
+  const m = o.checkIn;
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -185,8 +185,8 @@ export function OfficeCheckInPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{m.at}</Table.Th>
-                <Table.Th scope="col">{t.office.training.columns.name}</Table.Th>
-                <Table.Th scope="col">{t.office.cancel.session}</Table.Th>
+                <Table.Th scope="col">{o.training.columns.name}</Table.Th>
+                <Table.Th scope="col">{o.cancel.session}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { dashboardQuery } from './api/office-calls.ts';
 import classes from './office.module.css';
 
 /** /office: what waits for the office, each count linking to its list. */
 export function OfficeDashboardPage() {
-  const { t, f } = useI18n();
-  const m = t.office.dashboard;
+  const { f, o } = useOfficeI18n();
+  const m = o.dashboard;
   const query = useQuery(dashboardQuery());
   const data = query.data;
   const items = [

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../app/auth/auth-provider.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import classes from './office.module.css';
 
 /** Japanese lines break between phrases (Chromium), not inside a word. */
@@ -11,9 +11,9 @@ const phrase = { wordBreak: 'auto-phrase' } as unknown as CSSProperties;
 
 /** The console's pages: office staff only; a member sees a plain refusal, never a crash. */
 export function OfficeLayout() {
-  const { t } = useI18n();
+  const { t, o } = useOfficeI18n();
   const { user, isLoadingUser } = useAuth();
-  const m = t.office;
+  const m = o;
   if (!user) {
     return isLoadingUser ? (
       <Center py="xl" role="status" aria-label={t.app.loading}>

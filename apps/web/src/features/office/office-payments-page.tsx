@@ -8,7 +8,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { orderAction, ordersQuery, type OrderAction } from './api/office-calls.ts';
 import { ActionNotice, ConfirmAction, formatDateTime, OfficePager, TableScroll } from './office-shared.tsx';
 import { DuplicateChargesList } from './office-duplicate-charges.tsx';
@@ -31,8 +31,8 @@ type Kind = (typeof KINDS)[number];
  * shop orders to mark as being prepared or shipped, and second charges refunded automatically.
  */
 export function OfficePaymentsPage() {
-  const { t, f } = useI18n();
-  const m = t.office.payments;
+  const { f, o } = useOfficeI18n();
+  const m = o.payments;
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind') ?? 'transfer';
   const kind = ((KINDS as readonly string[]).includes(kindParam) ? kindParam : 'transfer') as Kind;
@@ -42,7 +42,7 @@ export function OfficePaymentsPage() {
   const [target, setTarget] = useState<{ order: OfficeOrder; action: OrderAction } | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const action: OrderAction = orderKind === 'shop' ? 'ship' : ACTION_OF[orderKind];
-  const s = t.office.shipping;
+  const s = o.shipping;
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const labelsOf = {
     'confirm-transfer': {
@@ -108,7 +108,7 @@ export function OfficePaymentsPage() {
                   {kind === 'paid' ? m.paidAt : kind === 'transfer' ? m.dueAt : m.orderedAt}
                 </Table.Th>
                 <Table.Th scope="col">
-                  <span className="visually-hidden">{t.office.training.columns.actions}</span>
+                  <span className="visually-hidden">{o.training.columns.actions}</span>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -3,7 +3,7 @@ import type { Pagination as PageInfo } from '@mels/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { OFFICE_KEY } from './api/office-calls.ts';
 import classes from './office.module.css';
 
@@ -43,7 +43,7 @@ export function OfficePager({
   pagination?: PageInfo;
   onChange: (page: number) => void;
 }) {
-  const { t, f } = useI18n();
+  const { f, o } = useOfficeI18n();
   if (!pagination || pagination.pages <= 1) return null;
   return (
     <Group justify="center" mt="md">
@@ -51,8 +51,8 @@ export function OfficePager({
         total={pagination.pages}
         value={pagination.page}
         onChange={onChange}
-        getItemProps={(page) => ({ 'aria-label': f(t.office.pager, page) })}
-        getControlProps={(control) => ({ 'aria-label': t.office.pagerControls[control] })}
+        getItemProps={(page) => ({ 'aria-label': f(o.pager, page) })}
+        getControlProps={(control) => ({ 'aria-label': o.pagerControls[control] })}
         size="sm"
       />
     </Group>
@@ -67,7 +67,7 @@ export function ActionNotice({
   notice: { ok: boolean; text: string } | null;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t } = useOfficeI18n();
   if (!notice) return null;
   return (
     <Alert
@@ -111,7 +111,7 @@ export function ConfirmAction<T>({
   onDone: (result: T) => void;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, o } = useOfficeI18n();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: action,
@@ -143,7 +143,7 @@ export function ConfirmAction<T>({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={mutation.isPending}>
-            {t.office.confirm.cancel}
+            {o.confirm.cancel}
           </Button>
           <Button
             color={color}

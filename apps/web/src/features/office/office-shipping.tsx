@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Table, Text, useMatches } from '@mantine/core';
 import { attributeText, ORDER_STATUS, orderNumber, type OfficeOrder } from '@mels/domain';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import type { OrderAction } from './api/office-calls.ts';
 import { formatDateTime, Tag, TableScroll } from './office-shared.tsx';
 import classes from './office.module.css';
@@ -11,8 +11,8 @@ const actionsOf = (o: OfficeOrder): Array<'prepare-shipping' | 'ship'> =>
   o.status === ORDER_STATUS.complete ? ['prepare-shipping', 'ship'] : ['ship'];
 
 function ShippingStatus({ order }: { order: OfficeOrder }) {
-  const { t } = useI18n();
-  const m = t.office.shipping;
+  const { o } = useOfficeI18n();
+  const m = o.shipping;
   return order.status === ORDER_STATUS.shipping ? (
     <Tag color="orange">{m.preparing}</Tag>
   ) : (
@@ -22,29 +22,29 @@ function ShippingStatus({ order }: { order: OfficeOrder }) {
 
 /** 〒123-4567, the address, the recipient's name and the delivery phone, one per line. */
 function Delivery({ order }: { order: OfficeOrder }) {
-  const { t, f } = useI18n();
+  const { f, o } = useOfficeI18n();
   return (
     <div>
       {order.postal_code ? <Text size="sm">〒{formatPostalCode(order.postal_code)}</Text> : null}
       {order.address ? <Text size="sm">{order.address}</Text> : null}
       {order.customer_name ? (
         <Text size="sm" fw={600}>
-          {f(t.office.shipping.recipient, order.customer_name)}
+          {f(o.shipping.recipient, order.customer_name)}
         </Text>
       ) : null}
-      {order.phone ? <Text size="sm">{f(t.office.shipping.phone, order.phone)}</Text> : null}
+      {order.phone ? <Text size="sm">{f(o.shipping.phone, order.phone)}</Text> : null}
     </div>
   );
 }
 
 /** The order's lines: name × quantity, with the chosen attribute values underneath. */
 function Lines({ order }: { order: OfficeOrder }) {
-  const { t, f } = useI18n();
+  const { f, o } = useOfficeI18n();
   return (
     <ul className={classes.lines}>
       {order.lines.map((line, i) => (
         <li key={i}>
-          <Text size="sm">{f(t.office.shipping.quantity, line.name, line.quantity)}</Text>
+          <Text size="sm">{f(o.shipping.quantity, line.name, line.quantity)}</Text>
           {line.attributes.length > 0 ? (
             <Text size="xs" c="dimmed">
               {attributeText(line.attributes)}
@@ -65,8 +65,8 @@ function Actions({
   onAction: (order: OfficeOrder, action: OrderAction) => void;
   fullWidth?: boolean;
 }) {
-  const { t } = useI18n();
-  const m = t.office.shipping;
+  const { o } = useOfficeI18n();
+  const m = o.shipping;
   return (
     <Stack gap={6} align={fullWidth ? 'stretch' : 'flex-start'}>
       {actionsOf(order).map((action) => {
@@ -100,9 +100,9 @@ export function ShopShippingList({
   rows: readonly OfficeOrder[];
   onAction: (order: OfficeOrder, action: OrderAction) => void;
 }) {
-  const { t } = useI18n();
-  const m = t.office.payments;
-  const s = t.office.shipping;
+  const { o } = useOfficeI18n();
+  const m = o.payments;
+  const s = o.shipping;
   const cards = useMatches({ base: true, sm: false });
   if (cards)
     return (
@@ -154,7 +154,7 @@ export function ShopShippingList({
               {s.status}
             </Table.Th>
             <Table.Th scope="col">
-              <span className="visually-hidden">{t.office.training.columns.actions}</span>
+              <span className="visually-hidden">{o.training.columns.actions}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -20,7 +20,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import {
   approveAssistant,
   downloadRosterCsv,
@@ -44,8 +44,8 @@ import { TrailDrawer } from './trail-drawer.tsx';
 type Recruitment = OfficeTrainingDetail['recruitments'][number];
 
 function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment }) {
-  const { t, f } = useI18n();
-  const m = t.office.training;
+  const { f, o } = useOfficeI18n();
+  const m = o.training;
   return (
     <Card withBorder radius="md" padding="md" data-testid={`recruitment-${r.user_type_id}`}>
       <Group justify="space-between" mb="xs" gap="xs">
@@ -92,7 +92,7 @@ function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment
         <Group gap={6} mb={r.selection === 'lottery' ? 'md' : 0}>
           {r.status_counts.map((c) => (
             <Badge key={c.key} variant="default" size="lg" fw={500}>
-              {c.label} {f(t.office.dashboard.count, c.count)}
+              {c.label} {f(o.dashboard.count, c.count)}
             </Badge>
           ))}
         </Group>
@@ -119,8 +119,8 @@ function RosterTable({
   onUndoCheckIn: (row: OfficeRosterRow) => void;
   onRevoke: (row: OfficeRosterRow) => void;
 }) {
-  const { t } = useI18n();
-  const m = t.office.training;
+  const { t, o } = useOfficeI18n();
+  const m = o.training;
   const c = m.columns;
   return (
     <TableScroll label={m.roster}>
@@ -238,8 +238,8 @@ function RosterTable({
 
 /** /office/trainings/:id: one session with its recruitments, draws, roster and CSV. */
 export function OfficeTrainingPage() {
-  const { t, f } = useI18n();
-  const m = t.office.training;
+  const { t, f, o } = useOfficeI18n();
+  const m = o.training;
   const id = Number(useParams().id);
   const training = useQuery({ ...trainingQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const roster = useQuery({ ...rosterQuery(id), enabled: Number.isInteger(id) && id > 0 });

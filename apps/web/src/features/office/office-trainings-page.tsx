@@ -20,7 +20,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { coursesQuery } from '../search/api/get-courses.ts';
 import { trainingsQuery, type TrainingFilters } from './api/office-calls.ts';
 import { OfficePager, TableScroll, Tag } from './office-shared.tsx';
@@ -45,8 +45,8 @@ function filtersOf(params: URLSearchParams): TrainingFilters {
 }
 
 function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining; wrap?: boolean }) {
-  const { t, f } = useI18n();
-  const m = t.office.trainings;
+  const { f, o } = useOfficeI18n();
+  const m = o.trainings;
   return (
     <Stack gap={4}>
       {training.recruitments.map((r) => (
@@ -55,7 +55,7 @@ function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining
             {r.user_type_name}
           </Text>
           <Tag size="sm" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
-            {t.office.training.selection[r.selection]}
+            {o.training.selection[r.selection]}
           </Tag>
           <Text size="sm" className={classes.nowrap}>
             {f(m.places, r.participant, r.capacity)}・{f(m.applicants, r.applicants)}
@@ -83,8 +83,8 @@ function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining
 
 /** /office/trainings: sessions (upcoming first) with filters, places and applicant counts. */
 export function OfficeTrainingsPage() {
-  const { t, f } = useI18n();
-  const m = t.office.trainings;
+  const { f, o } = useOfficeI18n();
+  const m = o.trainings;
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const query = useQuery(trainingsQuery(filters));

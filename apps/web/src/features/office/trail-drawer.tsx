@@ -2,7 +2,7 @@ import { Drawer, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useOfficeI18n } from './office-messages.ts';
 import { useActivityLabel } from '../activity/activity-status.tsx';
 import { trailQuery, type TrailStep } from './api/office-calls.ts';
 import { formatDateTime, TableScroll } from './office-shared.tsx';
@@ -15,8 +15,8 @@ export function TrailDrawer({
   target: { enrollmentId: number; userId: number; name: string } | null;
   onClose: () => void;
 }) {
-  const { t, f } = useI18n();
-  const m = t.office.trail;
+  const { t, f, o } = useOfficeI18n();
+  const m = o.trail;
   const query = useQuery({ ...trailQuery(target?.enrollmentId ?? 0), enabled: target !== null });
   const stepNames = t.steps as Record<number, string>;
   const notes = m.notes as Record<string, string>;
@@ -35,14 +35,14 @@ export function TrailDrawer({
       onClose={onClose}
       position="right"
       size="xl"
-      title={target ? f(t.office.training.historyOf, target.name) : ''}
+      title={target ? f(o.training.historyOf, target.name) : ''}
       closeButtonProps={{ 'aria-label': t.app.close }}
     >
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isPending && target ? <ListSkeleton count={3} height={32} /> : null}
       {query.data && query.data.steps.length === 0 ? <Text c="dimmed">{m.empty}</Text> : null}
       {query.data && query.data.steps.length > 0 ? (
-        <TableScroll label={target ? f(t.office.training.historyOf, target.name) : m.step} minWidth={480}>
+        <TableScroll label={target ? f(o.training.historyOf, target.name) : m.step} minWidth={480}>
           <Table verticalSpacing="xs" fz="sm" data-testid="trail-table">
             <Table.Thead>
               <Table.Tr>
