@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeLandmarks,
   axeSerious,
   launchBrowser,
   MOBILE,
@@ -151,6 +152,8 @@ describe('accounts', () => {
     await (await chooser).setFiles(file);
     await page.getByRole('dialog', { name: '画像の切り抜き' }).waitFor();
     await screenshot(page, 'account-avatar-crop-desktop');
+    // The modal's header is no second banner landmark.
+    expect(await axeLandmarks(page)).toEqual([]);
     await page.getByTestId('avatar-apply').click();
     await page.getByText('プロフィール画像を保存しました。').waitFor();
     await expect
@@ -166,6 +169,55 @@ describe('accounts', () => {
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'account-my-page-375');
     await context.close();
+  });
+
+  it('fits the birthday selects (year, month, day) inside the form at 375 px, on registration and profile', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const fits = async () => {
+      const fieldset = page.locator('fieldset', { has: page.getByLabel('生年月日 日') }).first();
+      await fieldset.waitFor();
+      const outer = await fieldset.boundingBox();
+      for (const part of ['年', '月', '日']) {
+        const box = await page.getByLabel(`生年月日 ${part}`).boundingBox();
+        expect(
+          box && outer && box.x >= outer.x && box.x + box.width <= outer.x + outer.width + 0.5,
+          part,
+        ).toBe(true);
+        expect(box && box.x + box.width <= MOBILE.width - 8, part).toBe(true);
+      }
+    };
+    await page.goto('/register');
+    await fits();
+    await screenshot(page, 'account-register-375');
+    await context.close();
+    const member = await registerMember('birthday');
+    const profile = await newPage(browser, MOBILE, member.token);
+    await profile.page.goto('/my-page/info');
+    const fitsIn = async (p: Page) => {
+      const fieldset = p.locator('fieldset', { has: p.getByLabel('生年月日 日') }).first();
+      await fieldset.waitFor();
+      const outer = await fieldset.boundingBox();
+      for (const part of ['年', '月', '日']) {
+        const select = p.getByLabel(`生年月日 ${part}`);
+        const box = await select.boundingBox();
+        expect(box && outer && box.x + box.width <= outer.x + outer.width + 0.5, part).toBe(true);
+        expect(box && box.x + box.width <= MOBILE.width - 8, part).toBe(true);
+        // The chosen value is not cut off by the arrow ('31日', not '31E').
+        const room = await select.evaluate((el: HTMLSelectElement) => {
+          const style = getComputedStyle(el);
+          const context = document.createElement('canvas').getContext('2d');
+          if (!context) return 0;
+          context.font = style.font;
+          const text = el.options[el.selectedIndex]?.text ?? '';
+          const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return inner - context.measureText(text).width;
+        });
+        expect(room, `${part}: room left beside the value`).toBeGreaterThanOrEqual(0);
+      }
+    };
+    await fitsIn(profile.page);
+    await screenshot(profile.page, 'account-profile-375');
+    await profile.context.close();
   });
 
   it('resets a forgotten password through the mailed link', async () => {

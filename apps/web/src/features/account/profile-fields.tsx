@@ -125,7 +125,8 @@ function BirthdayField({ form }: { form: Form }) {
   const two = (n: number) => String(n).padStart(2, '0');
   return (
     <Fieldset legend={t.fields.birthday} variant="unstyled">
-      <Group gap="xs" wrap="nowrap">
+      {/* Shares the row (wrapping only when even the minimum widths do not fit), so that '31日' is never cut off at 375 px. */}
+      <Group gap={6} wrap="wrap">
         <NativeSelect
           aria-label={`${t.fields.birthday} ${m.birthdayYear}`}
           data={[
@@ -136,7 +137,8 @@ function BirthdayField({ form }: { form: Form }) {
           onChange={(e) => change('y', e.currentTarget.value)}
           error={Boolean(error)}
           aria-describedby={error ? 'birthday-error' : undefined}
-          w={120}
+          style={{ flex: '4 1 0', minWidth: 92, maxWidth: 130 }}
+          rightSectionWidth={26}
           required
         />
         <NativeSelect
@@ -148,7 +150,8 @@ function BirthdayField({ form }: { form: Form }) {
           value={parts.m}
           onChange={(e) => change('m', e.currentTarget.value)}
           error={Boolean(error)}
-          w={90}
+          style={{ flex: '3 1 0', minWidth: 74, maxWidth: 100 }}
+          rightSectionWidth={26}
           required
         />
         <NativeSelect
@@ -160,7 +163,8 @@ function BirthdayField({ form }: { form: Form }) {
           value={parts.d}
           onChange={(e) => change('d', e.currentTarget.value)}
           error={Boolean(error)}
-          w={90}
+          style={{ flex: '3 1 0', minWidth: 74, maxWidth: 100 }}
+          rightSectionWidth={26}
           required
         />
       </Group>
