@@ -247,6 +247,15 @@ describe('shop', () => {
     await page.getByTestId('checkout').click();
     await page.getByTestId('to-payment').waitFor();
     await screenshot(page, 'shop-checkout-375');
+    // The order history's shop row: items and delivery address read top to bottom at full width.
+    await page.goto('/order-history');
+    const item = page.getByTestId('order-shop-item').first();
+    await item.waitFor();
+    const list = await item.locator('ul').boundingBox();
+    const address = await item.getByText(/^お届け先：〒/).boundingBox();
+    expect(list && list.width >= 260, `items ${list?.width} px wide`).toBe(true);
+    expect(list && address && address.y >= list.y + list.height - 1).toBe(true);
+    await screenshot(page, 'shop-order-history-375');
     await context.close();
   });
 

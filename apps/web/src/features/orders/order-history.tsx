@@ -33,7 +33,7 @@ export function OrderHistory() {
       return f(m.sessionFee, order.training.name);
     if (order.object_type === OBJECT_TYPE.shopOrder && order.products.length > 0)
       return (
-        <>
+        <div className={classes.shopItem} data-testid="order-shop-item">
           <ul className={classes.products}>
             {order.products.map((p, i) => {
               const attributes = attributeText(p.attributes);
@@ -55,7 +55,7 @@ export function OrderHistory() {
               )}
             </span>
           ) : null}
-        </>
+        </div>
       );
     if (order.products.length > 0)
       return order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、');
@@ -97,7 +97,10 @@ export function OrderHistory() {
             return (
               <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
                 <Table.Td data-label={m.date}>{formatDate(order.created_at)}</Table.Td>
-                <Table.Td data-label={m.item}>
+                <Table.Td
+                  data-label={m.item}
+                  className={order.object_type === OBJECT_TYPE.shopOrder ? classes.stacked : undefined}
+                >
                   {refund ? (
                     <Badge color="gray" variant="light" mr={6}>
                       {m.refund}
