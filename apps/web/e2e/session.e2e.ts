@@ -172,11 +172,15 @@ describe('session workflow', () => {
     await page.getByLabel('上記内容に同意する').check();
     await page.getByRole('button', { name: '同意して受講票へ進む' }).click();
 
-    // The ticket: session, name, attendance code and the QR SVG; a print button.
+    // The ticket: session, name, the QR SVG with the 受付コード beside it (at most 12 characters, typed at
+    // reception when the QR code cannot be scanned); a print button.
     await path(`${root}/ticket`)(page);
     await page.getByRole('heading', { level: 1, name: '受講票' }).waitFor();
     await page.getByTestId('ticket-qr').locator('svg').waitFor();
-    expect((await page.getByTestId('ticket-code').innerText()).length).toBeGreaterThan(10);
+    await page.getByText('受付コード', { exact: true }).waitFor();
+    expect(await page.getByTestId('ticket-reception-code').innerText()).toMatch(
+      /^[0-9A-HJKMNP-TV-Z]{1,5}-[0-9A-HJKMNP-TV-Z]{6}$/,
+    );
     const me = await api<{ fullname: string }>('/users/me');
     await page.getByTestId('ticket').getByText(me.fullname).waitFor();
     await page.getByRole('button', { name: '印刷する' }).waitFor();
