@@ -80,7 +80,13 @@ export type NewsDetail = z.infer<typeof newsDetailSchema>;
 export const newsListResponseSchema = listEnvelope(newsSummarySchema);
 export const newsResponseSchema = dataEnvelope(newsDetailSchema);
 
-export const faqSchema = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+/** An FAQ item (spec 001 §3: title, content, active 1/0; the list shows only active items). */
+export const faqSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  active: z.union([z.literal(0), z.literal(1)]),
+});
 export type Faq = z.infer<typeof faqSchema>;
 export const faqsQuerySchema = pageQuerySchema;
 export const faqsResponseSchema = listEnvelope(faqSchema);

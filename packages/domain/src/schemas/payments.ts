@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREE_THRESHOLD_YEN } from '../constants.ts';
+import { FREE_THRESHOLD_YEN, OBJECT_TYPE, type ObjectType } from '../constants.ts';
 import { dataEnvelope, intField, listEnvelope } from './common.ts';
 
 /** Japanese messages of the payment calls (the card ones read as Stripe's Japanese messages do). */
@@ -126,10 +126,34 @@ export function isFreeAmount(amount: number): boolean {
 
 const id = (label: string) => intField(label, { min: 1, max: 2147483647 });
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+/**
+ * What a payment pays for (object_type, with object_id): the meaning of each value, as the OpenAPI
+ * document shows it (spec 000 §7: 1 and 2 are the session page's payments).
+ */
+export const OBJECT_TYPE_MEANING = {
+  [OBJECT_TYPE.courseRegistration]: 'course registration fee (object_id: the course)',
+  [OBJECT_TYPE.sessionFee]: 'session fee (object_id: the session)',
+  [OBJECT_TYPE.certificate]: 'certificate issue fee (object_id: the course)',
+  [OBJECT_TYPE.shopOrder]: 'shop order (object_id: the shop order)',
+  [OBJECT_TYPE.instructorRequest]: 'instructor certification request (object_id: the course)',
+  [OBJECT_TYPE.renewal]: 'certificate renewal (object_id: the course)',
+} as const satisfies Record<ObjectType, string>;
+const OBJECT_TYPE_VALUES = Object.values(OBJECT_TYPE);
+export const objectTypeMeta = {
+  description:
+    'object_type: ' +
+    Object.entries(OBJECT_TYPE_MEANING)
+      .map(([value, meaning]) => `${value} ${meaning}`)
+      .join('; '),
+  enum: OBJECT_TYPE_VALUES,
+};
 const objectType = z.coerce
   .number({ error: 'object_typeは数値で指定してください' })
   .int()
-  .refine((value) => [1, 2, 3, 4, 5, 7].includes(value), { error: 'object_typeの値が正しくありません' });
+  .refine((value) => (OBJECT_TYPE_VALUES as number[]).includes(value), {
+    error: 'object_typeの値が正しくありません',
+  })
+  .meta(objectTypeMeta);
 
 export const cartProductSchema = z.object({
   id: id('商品ID'),
@@ -380,7 +404,7 @@ export const orderSchema = z.object({
   payment_method_id: z.number().int(),
   payment_method_name: z.string(),
   object_id: z.number().int().nullable(),
-  object_type: z.number().int(),
+  object_type: z.number().int().meta(objectTypeMeta),
   refund_of_id: z.number().int().nullable(),
   due_at: z.string().nullable(),
   paid_at: z.string().nullable(),
@@ -413,7 +437,7 @@ export const transactionResponseSchema = dataEnvelope(
     t_key: z.string(),
     status: z.number().int(),
     amount: z.number().int(),
-    object_type: z.number().int(),
+    object_type: z.number().int().meta(objectTypeMeta),
     object_id: z.number().int().nullable(),
     order_id: z.number().int().nullable(),
     created_at: z.string(),

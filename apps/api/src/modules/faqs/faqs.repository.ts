@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { faqs } from '../../db/schema.ts';
 
@@ -6,7 +6,12 @@ export async function listFaqs(db: Executor, page: number, limit: number) {
   const where = eq(faqs.active, true);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: faqs.id, title: faqs.title, content: faqs.content })
+      .select({
+        id: faqs.id,
+        title: faqs.title,
+        content: faqs.content,
+        active: sql<0 | 1>`(${faqs.active})::int`,
+      })
       .from(faqs)
       .where(where)
       .orderBy(asc(faqs.sortOrder), asc(faqs.id))

@@ -24,7 +24,8 @@ describe.each(drivers())('GET /api/v1/faqs (%s)', (driver) => {
     });
     expect(body.data).toHaveLength(20);
     for (const faq of body.data) {
-      expect(Object.keys(faq).sort()).toEqual(['content', 'id', 'title']);
+      expect(Object.keys(faq).sort()).toEqual(['active', 'content', 'id', 'title']);
+      expect(faq.active).toBe(1);
       expect(faq.title.length).toBeGreaterThan(0);
       expect(faq.content.length).toBeGreaterThan(0);
     }
