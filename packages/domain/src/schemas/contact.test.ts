@@ -65,6 +65,22 @@ describe('contactSendSchema', () => {
     },
   );
 
+  it("reads the subject text the spec's browser composes back into the keyed form", () => {
+    expect(contactSendSchema.parse({ ...contact, subject: '認定について' })).toMatchObject({
+      subject: 'certification',
+    });
+    expect(contactSendSchema.parse({ ...contact, subject: 'その他（領収書の再発行）' })).toMatchObject({
+      subject: 'other',
+      description: '領収書の再発行',
+    });
+    expect(errors(contactSendSchema, { ...contact, subject: 'その他' })).toEqual({
+      description: ['件名（その他）は必須です'],
+    });
+    expect(errors(contactSendSchema, { ...contact, subject: 'その他(半角)' })).toEqual({
+      subject: ['件名を選択してください'],
+    });
+  });
+
   it('refuses an unknown subject', () => {
     expect(errors(contactSendSchema, { ...contact, subject: 'complaint' })).toEqual({
       subject: ['件名を選択してください'],

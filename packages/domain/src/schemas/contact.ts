@@ -56,6 +56,25 @@ export function contactSubjectText(subject: ContactSubject, description?: string
   return extra ? `${label}（${extra}）` : label;
 }
 
+/**
+ * The subject as the spec's browser sends it (spec 001 §7: the text it composes — a subject label,
+ * or 'その他（…）' with the description in full-width brackets) read back into the keyed form;
+ * a key is taken as it is. Null for any other text.
+ */
+export function parseContactSubject(text: string): { subject: ContactSubject; description?: string } | null {
+  const value = text.trim();
+  if ((CONTACT_SUBJECTS as readonly string[]).includes(value)) return { subject: value as ContactSubject };
+  for (const subject of CONTACT_SUBJECTS) {
+    const label = CONTACT_SUBJECT_LABELS[subject];
+    if (value === label) return { subject };
+    if (subject === 'other' && value.startsWith(`${label}（`) && value.endsWith('）')) {
+      const description = value.slice(label.length + 1, -1).trim();
+      return description ? { subject, description } : { subject };
+    }
+  }
+  return null;
+}
+
 /** The contact answer time promised to the sender (spec 001 §9: one week). */
 export const CONTACT_ANSWER_WITHIN = '1週間以内';
 
@@ -93,7 +112,13 @@ export const contactSendSchema = z
     client_name: requiredText(c.client_name, 100),
     location_work: requiredText(c.location_work, 200),
     client_email: emailField(c.client_email),
-    subject: z.enum(CONTACT_SUBJECTS, { error: publicFormMessages.subjectChoice }),
+    /** A key of CONTACT_SUBJECTS, or the Japanese text the spec's browser composes ('その他（…）'). */
+    subject: z.string({ error: publicFormMessages.subjectChoice }).transform((text, ctx) => {
+      const parsed = parseContactSubject(text);
+      if (parsed) return parsed;
+      ctx.addIssue({ code: 'custom', message: publicFormMessages.subjectChoice });
+      return z.NEVER;
+    }),
     description: optionalText.pipe(
       z
         .string()
@@ -105,12 +130,22 @@ export const contactSendSchema = z
   .superRefine(
     (value, ctx) => {
       // Checked even when other fields fail (`when`), so the form shows every error at once.
-      if (value.subject === 'other' && !value.description) {
+      const subject = value.subject as ReturnType<typeof parseContactSubject> | undefined;
+      if (!subject) return;
+      if (subject.subject === 'other' && !value.description && !subject.description) {
         ctx.addIssue({ code: 'custom', path: ['description'], message: format(v.required, c.description) });
+      }
+      if ((subject.description?.length ?? 0) > LIMITS.contactSubjectDescriptionMax) {
+        ctx.addIssue({ code: 'custom', path: ['subject'], message: publicFormMessages.descriptionMax });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  )
+  .transform(({ subject, description, ...rest }) => ({
+    ...rest,
+    subject: subject.subject,
+    description: description ?? subject.description,
+  }));
 export type ContactSendInput = z.input<typeof contactSendSchema>;
 export type ContactSend = z.infer<typeof contactSendSchema>;
 

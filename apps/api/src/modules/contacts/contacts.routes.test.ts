@@ -95,12 +95,33 @@ describe.each(drivers())('POST /api/v1/contacts/send (%s)', (driver) => {
   });
 
   it.each([
+    ['講習会の申込について', '講習会の申込について'],
+    ['認定について', '認定について'],
+    ['その他（領収書の再発行）', 'その他（領収書の再発行）'],
+  ])("takes the spec's composed subject %j (spec 001 §7) and stores %j", async (subject, storedSubject) => {
+    await clearLimit();
+    const body = expectBody(
+      await send({ ...valid, client_email: 'spec-form@example.jp', subject }),
+      201,
+      contactSendResponseSchema,
+    );
+    const [stored] = await ctx.deps.db.select().from(contacts).where(eq(contacts.id, body.data.id));
+    expect(stored?.subject).toBe(storedSubject);
+    const [office] = await mailsTo(ctx.deps.config.officeEmail);
+    expect(office?.textBody).toContain(storedSubject);
+  });
+
+  it.each([
     [{ client_name: ' ' }, 'client_name', 'お名前は必須です'],
     [{ location_work: undefined }, 'location_work', '勤務先は必須です'],
     [{ client_email: '' }, 'client_email', 'メールアドレスは必須です'],
     [{ client_email: 'hanako@example' }, 'client_email', 'メールアドレスの形式は正しくありません。'],
     [{ client_email: 'hanako example.jp' }, 'client_email', 'メールアドレスの形式は正しくありません。'],
     [{ subject: 'complaint' }, 'subject', '件名を選択してください'],
+    [{ subject: '料金について' }, 'subject', '件名を選択してください'],
+    [{ subject: '認定について（更新）' }, 'subject', '件名を選択してください'],
+    [{ subject: 'その他（）' }, 'description', '件名（その他）は必須です'],
+    [{ subject: `その他（${'あ'.repeat(51)}）` }, 'subject', '50文字以内で入力してください'],
     [{ subject: 'other' }, 'description', '件名（その他）は必須です'],
     [{ subject: 'other', description: 'あ'.repeat(51) }, 'description', '50文字以内で入力してください'],
     [{ content: '\n \n' }, 'content', 'お問い合わせ内容は必須です'],
