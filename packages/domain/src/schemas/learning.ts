@@ -44,8 +44,26 @@ export const lessonSchema = z.object({
   position: z.number(),
   /** Seconds of the video really played (merged ranges). */
   watched_seconds: z.number(),
+  /**
+   * histories (spec 000 §3): the member's viewing records of this lesson, one per enrolment in
+   * which they watched it (this session's and the course's other sessions'), oldest first.
+   */
+  histories: z.array(
+    z.object({
+      id: z.number().int(),
+      lesson_id: z.number().int(),
+      enrollment_id: z.number().int(),
+      watched_seconds: z.number().int(),
+      position: z.number().int(),
+      is_seen: z.boolean(),
+      /** ISO 8601 instant; null until the lesson was seen to its end. */
+      seen_at: z.string().nullable(),
+      updated_at: z.string(),
+    }),
+  ),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
+export type LessonHistory = Lesson['histories'][number];
 
 /** GET …/enrollments/pre-videos */
 export const preVideosSchema = z.object({

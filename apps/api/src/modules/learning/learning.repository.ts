@@ -25,6 +25,31 @@ export function findViews(db: Executor, enrollmentId: number) {
 }
 export type ViewRow = Awaited<ReturnType<typeof findViews>>[number];
 
+/** The member's watch records of these lessons in any of their enrolments (the pre-video histories). */
+export function findMemberViews(db: Executor, userId: number, lessonIds: readonly number[]) {
+  if (lessonIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: lessonViews.id,
+      lessonId: lessonViews.lessonId,
+      enrollmentId: lessonViews.enrollmentId,
+      watchedSeconds: lessonViews.watchedSeconds,
+      position: lessonViews.position,
+      seenAt: lessonViews.seenAt,
+      updatedAt: lessonViews.updatedAt,
+    })
+    .from(lessonViews)
+    .where(
+      and(
+        eq(lessonViews.userId, userId),
+        inArray(lessonViews.lessonId, [...lessonIds]),
+        isNotNull(lessonViews.enrollmentId),
+      ),
+    )
+    .orderBy(asc(lessonViews.lessonId), asc(lessonViews.id));
+}
+export type MemberViewRow = Awaited<ReturnType<typeof findMemberViews>>[number];
+
 /**
  * The watch record of a lesson, locked for the transaction; created empty when missing (then
  * `created` is true: a first report is credited only the slack, there is no previous report).

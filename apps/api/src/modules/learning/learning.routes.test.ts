@@ -121,6 +121,45 @@ describe.each(drivers())('pre-videos and tests on %s', (driver) => {
     expect(again.is_completed).toBe(false);
   });
 
+  it("carries each lesson's histories (the member's own viewing records) beside watched_seconds", async () => {
+    const session = await makeLearningSession(ctx);
+    const user = await makeUser(ctx);
+    const other = await makeUser(ctx);
+    const before = await lessonsOf(session.id, user);
+    expect(before.lessons.map((l) => l.histories)).toEqual(before.lessons.map(() => []));
+    const [first, second] = before.lessons;
+    if (!first || !second) throw new Error('lessons');
+
+    await progress(session.id, user, first.id, [], 0);
+    ctx.clock.advance(4000);
+    await progress(session.id, user, first.id, [[0, 4]], 4);
+    await watch(session.id, user, second.id, second.duration);
+
+    const after = await lessonsOf(session.id, user);
+    const [enrollment] = await ctx.deps.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.trainingId, session.id), eq(enrollments.userId, user.id)));
+    expect(after.lessons[0]?.histories).toEqual([
+      expect.objectContaining({
+        lesson_id: first.id,
+        enrollment_id: enrollment?.id,
+        watched_seconds: 4,
+        position: 4,
+        is_seen: false,
+        seen_at: null,
+      }),
+    ]);
+    expect(after.lessons[0]?.watched_seconds).toBe(4);
+    expect(after.lessons[1]?.histories).toEqual([
+      expect.objectContaining({ lesson_id: second.id, is_seen: true, seen_at: expect.any(String) }),
+    ]);
+    expect(after.lessons[2]?.histories).toEqual([]);
+    // Another member sees only their own (none).
+    const theirs = await lessonsOf(session.id, other);
+    expect(theirs.lessons.flatMap((l) => l.histories)).toEqual([]);
+  });
+
   it('counts honest watching; all seen records step 2 once; the pre-test then opens', async () => {
     const session = await makeLearningSession(ctx);
     const user = await makeUser(ctx);

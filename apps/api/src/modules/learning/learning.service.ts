@@ -3,6 +3,7 @@ import {
   LEARNING_LIMITS,
   ja,
   type Lesson,
+  type LessonHistory,
   mergeRanges,
   type PreVideos,
   QUIZ_INPUT_TYPE,
@@ -29,6 +30,7 @@ import {
   findAnswers,
   findPreLessons,
   findQuiz,
+  findMemberViews,
   findViews,
   type LessonRow,
   lockView,
@@ -36,6 +38,7 @@ import {
   type Range,
   saveView,
   upsertAnswer,
+  type MemberViewRow,
   type ViewRow,
 } from './learning.repository.ts';
 
@@ -49,7 +52,24 @@ const MIN_RANGE_SECONDS = 0.2;
 /** A watch record of more separate ranges than this is not a real viewing (refused, 400). */
 const MAX_STORED_RANGES = 1000;
 
-function presentLesson(l: LessonRow, v: ViewRow | undefined): Lesson {
+function presentHistory(v: MemberViewRow): LessonHistory {
+  return {
+    id: v.id,
+    lesson_id: v.lessonId,
+    enrollment_id: v.enrollmentId ?? 0,
+    watched_seconds: v.watchedSeconds,
+    position: v.position,
+    is_seen: v.seenAt !== null,
+    seen_at: v.seenAt === null ? null : new Date(v.seenAt).toISOString(),
+    updated_at: new Date(v.updatedAt).toISOString(),
+  };
+}
+
+function presentLesson(
+  l: LessonRow,
+  v: ViewRow | undefined,
+  histories: readonly MemberViewRow[] = [],
+): Lesson {
   return {
     id: l.id,
     title: l.title,
@@ -60,6 +80,7 @@ function presentLesson(l: LessonRow, v: ViewRow | undefined): Lesson {
     is_seen: Boolean(v?.seenAt),
     position: v?.position ?? 0,
     watched_seconds: v?.watchedSeconds ?? 0,
+    histories: histories.filter((h) => h.lessonId === l.id).map(presentHistory),
   };
 }
 
@@ -70,11 +91,19 @@ export async function preVideos(db: Database, c: Caller): Promise<PreVideos> {
   const ctx = await learningContext(db, c.trainingId, c.userTypeId, c.userId, WORKFLOW_STEP.preVideo, c.now);
   assertStepOpen(ctx, WORKFLOW_STEP.preVideo, m.preVideoNotOpen, true);
   const lessons = await findPreLessons(db, ctx.r.courseId);
-  const views = ctx.enrollment ? await findViews(db, ctx.enrollment.id) : [];
+  const [views, histories] = await Promise.all([
+    ctx.enrollment ? findViews(db, ctx.enrollment.id) : [],
+    findMemberViews(
+      db,
+      c.userId,
+      lessons.map((l) => l.id),
+    ),
+  ]);
   const list = lessons.map((l) =>
     presentLesson(
       l,
       views.find((v) => v.lessonId === l.id),
+      histories,
     ),
   );
   return {
