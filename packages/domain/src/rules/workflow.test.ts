@@ -302,10 +302,13 @@ describe('routeAfterWin / statusAfterWin', () => {
     [1, 5000, [1, 2], null, 'agreement', 6],
     [2, 5000, [1], null, 'agreement', 6],
     [3, 5000, [2], null, 'agreement', 6],
-  ] as const)('type %i fee %i methods %j chosen %s → %s (%i)', (type, fee, methods, chosen, route, status) => {
-    expect(routeAfterWin(type, fee, methods, chosen)).toBe(route);
-    expect(statusAfterWin(routeAfterWin(type, fee, methods, chosen))).toBe(status);
-  });
+  ] as const)(
+    'type %i fee %i methods %j chosen %s → %s (%i)',
+    (type, fee, methods, chosen, route, status) => {
+      expect(routeAfterWin(type, fee, methods, chosen)).toBe(route);
+      expect(statusAfterWin(routeAfterWin(type, fee, methods, chosen))).toBe(status);
+    },
+  );
 
   it.each([
     [[], null, 1],
