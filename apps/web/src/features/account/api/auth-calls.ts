@@ -33,3 +33,6 @@ export const confirmEmailChange = (token: string) =>
     method: 'POST',
     body: { token },
   });
+
+/** POST /users/logout-all: ends every login of the member, this one included. */
+export const logoutEverywhere = () => apiData<{ message: string }>('/users/logout-all', { method: 'POST' });

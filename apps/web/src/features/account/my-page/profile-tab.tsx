@@ -17,11 +17,13 @@ import { useState } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useAuth } from '../../../app/auth/auth-provider.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { profileQuery, updateProfile } from '../api/auth-calls.ts';
 import { blurWith, PROFILE_FIELD_NAMES, ProfileFields, type ProfileFieldValues } from '../profile-fields.tsx';
 import { useServerErrors } from '../use-server-errors.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
+import { CurrentPasswordDialog, LogoutEverywhere } from './security-dialogs.tsx';
 
 type Values = ProfileFieldValues & { password: string; re_password: string };
 
@@ -76,6 +78,9 @@ function ProfileForm({
     defaultValues: toValues(profile),
   });
   const server = useServerErrors(form.setError, PROFILE_FIELD_NAMES);
+  // A new address or password waits here for the current password (asked for in a dialog).
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
+  const [currentError, setCurrentError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (body: Record<string, unknown>) => {
       const data = new FormData();
@@ -85,11 +90,20 @@ function ProfileForm({
       return updateProfile(data);
     },
     onSuccess: (next) => {
+      setConfirming(null);
       onNotice({ pendingEmail: next.pending_email });
       form.reset(toValues(next));
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
-    onError: server.apply,
+    onError: (error) => {
+      // The current password was wrong (or tried too often): say so in the dialog, which stays open.
+      if (error instanceof ApiRequestError && (error.errors.current_password || error.status === 429)) {
+        setCurrentError(error.errors.current_password?.[0] ?? error.message);
+        return;
+      }
+      setConfirming(null);
+      server.apply(error);
+    },
   });
   const errors = form.formState.errors;
   const profileForm = form as unknown as UseFormReturn<ProfileFieldValues>;
@@ -99,6 +113,12 @@ function ProfileForm({
       onSubmit={form.handleSubmit((body) => {
         onNotice(null);
         server.setMessage(null);
+        const newEmail = String(body.email ?? '').toLowerCase() !== profile.email.toLowerCase();
+        if (body.password || newEmail) {
+          setCurrentError(null);
+          setConfirming(body);
+          return;
+        }
         mutation.mutate(body);
       })}
     >
@@ -150,6 +170,16 @@ function ProfileForm({
         <Button type="submit" loading={mutation.isPending} maw={360} w="100%" mx="auto">
           {m.save}
         </Button>
+        {/* In a portal: its own form, whose submit does not reach this one. */}
+        <CurrentPasswordDialog
+          opened={confirming !== null}
+          pending={mutation.isPending}
+          error={currentError}
+          onConfirm={(current) => {
+            if (confirming) mutation.mutate({ ...confirming, current_password: current });
+          }}
+          onCancel={() => setConfirming(null)}
+        />
       </Stack>
     </form>
   );
@@ -174,6 +204,7 @@ export function ProfileTab() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <ProfileForm key={query.dataUpdatedAt} profile={query.data} notice={notice} onNotice={setNotice} />
       </Paper>
+      <LogoutEverywhere />
     </Stack>
   );
 }
