@@ -11,6 +11,7 @@ export * from './rules/normalize.ts';
 export * from './schemas/users.ts';
 export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
+export * from './rules/eligibility.ts';
 export * from './rules/cart.ts';
 export * from './rules/invoice.ts';
 export * from './rules/mail-schedule.ts';

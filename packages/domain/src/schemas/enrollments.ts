@@ -154,6 +154,14 @@ export const sessionDetailSchema = z.object({
   ),
   is_pass_basic_updated_course: z.boolean(),
   check_training: z.boolean(),
+  /** Nothing blocks the steps (session active, no check_training conflict, conditions met, not cancelled). */
+  is_not_disabled: z.boolean(),
+  /** The course registration fee of step 1 (yen; 0 when the course skips registration: free or BI). */
+  office_price: z.number().int(),
+  /** The status of the member's course-registration order (object type 1) of the course; null without one. */
+  order_office_status: z.number().int().nullable(),
+  /** The course id when it is a special course (prefix BI: step 7 finishes as bi_finished); else null. */
+  special_course_condition: z.number().int().nullable(),
   is_win_other_training_same_course: z.boolean(),
   training_assistant_approve_users: z.union([z.literal(0), z.literal(1)]),
   training_user_cancel: z.object({ status: z.number() }).nullable(),

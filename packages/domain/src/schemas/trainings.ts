@@ -96,6 +96,19 @@ export const trainingUserStepSchema = z.object({
 });
 export type TrainingUserStep = z.infer<typeof trainingUserStepSchema>;
 
+/** An occupation a course accepts (is_not_pass_occupation). */
+export const notPassedOccupationSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * One alternative of a course condition (is_not_pass_course_condition): passing course_id as one of
+ * `roles` (user type ids; empty: any user type).
+ */
+export const conditionAlternativeSchema = z.object({
+  course_id: z.number().int(),
+  course_name: z.string(),
+  roles: z.array(z.number().int()),
+});
+
 /**
  * A session card: one session for one recruited user type, with the logged-in user's own state on
  * it (empty/null/false for a visitor). `price` is the fee of that user type; `recruiting` is the
@@ -142,6 +155,16 @@ export const trainingCardSchema = z.object({
   is_win_other_training_same_course: z.boolean(),
   order: z.object({ status: z.number().int() }).nullable(),
   badge: z.enum(BADGE_KEYS).nullable(),
+  /**
+   * For a logged-in caller: the occupations the course accepts when theirs is not one of them (empty:
+   * accepted). Null for a visitor.
+   */
+  is_not_pass_occupation: z.array(notPassedOccupationSchema).nullable(),
+  /**
+   * For a logged-in caller: the course conditions they have not met, as groups of alternatives
+   * (every group needs one); empty when met. Null for a visitor.
+   */
+  is_not_pass_course_condition: z.array(z.array(conditionAlternativeSchema)).nullable(),
 });
 export type TrainingCard = z.infer<typeof trainingCardSchema>;
 
@@ -153,6 +176,25 @@ export const trainingDetailSchema = trainingCardSchema.extend({
   end_time_afternoon: z.string().nullable(),
   /** The course's documents (public) and, for a logged-in user, the session's own. */
   documents: z.array(documentSchema),
+  /** The course registration fee of step 1 (yen; 0 when the course skips registration: free or BI). */
+  office_price: z.number().int(),
+  /** The card's user type is the attendee (4), who sees all seven steps. */
+  is_student: z.boolean(),
+  /** The course id when it is a special course (prefix BI); else null. */
+  special_course_condition: z.number().int().nullable(),
+  // The caller's own state (spec 000 §3); null for a visitor.
+  /** The display step. */
+  step: z.number().int().nullable(),
+  /** The status the workflow reads (the last step entry's, or the course progress carried). */
+  step_status: z.number().int().nullable(),
+  /** The caller already applied to another session at the same time (blocks the application). */
+  check_training: z.boolean().nullable(),
+  /** Nothing blocks the caller's steps (session active, no check_training, conditions met). */
+  is_not_disabled: z.boolean().nullable(),
+  /** The basic-course holder limitation of renewal courses is passed. */
+  is_pass_basic_updated_course: z.boolean().nullable(),
+  /** The status of the caller's course-registration order (object type 1); null without one. */
+  order_office_status: z.number().int().nullable(),
 });
 export type TrainingDetail = z.infer<typeof trainingDetailSchema>;
 

@@ -215,6 +215,55 @@ export function findCourseConditions(db: Executor, courseId: number) {
     .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
 }
 
+/** The occupations each of these courses accepts (no rows for a course: every occupation). */
+export function findCoursesOccupations(db: Executor, courseIds: readonly number[]) {
+  return db
+    .select({ courseId: courseOccupations.courseId, occupation: courseOccupations.occupation })
+    .from(courseOccupations)
+    .where(inArray(courseOccupations.courseId, [...courseIds]))
+    .orderBy(asc(courseOccupations.courseId), asc(courseOccupations.occupation));
+}
+
+/** The course conditions of each of these courses (forCourseId: the course they belong to). */
+export function findCoursesConditions(db: Executor, courseIds: readonly number[]) {
+  return db
+    .select({
+      forCourseId: courseConditions.courseId,
+      groupNo: courseConditions.groupNo,
+      courseId: courseConditions.requiredCourseId,
+      courseName: courses.name,
+      userTypeId: courseConditions.requiredUserTypeId,
+    })
+    .from(courseConditions)
+    .innerJoin(courses, eq(courses.id, courseConditions.requiredCourseId))
+    .where(inArray(courseConditions.courseId, [...courseIds]))
+    .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
+}
+
+/**
+ * order_office_status: the status of the member's latest course-registration order (object type 1)
+ * of the course; null when they have none.
+ */
+export async function findCourseRegistrationOrderStatus(
+  db: Executor,
+  input: { userId: number; courseId: number },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, input.userId),
+        eq(orders.type, ORDER_TYPE.purchase),
+        eq(orders.objectType, OBJECT_TYPE.courseRegistration),
+        eq(orders.objectId, input.courseId),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row === undefined ? null : Number(row.status);
+}
+
 /** What the user has passed: completed enrolments (course × user type) and valid certificates. */
 export async function findPassedCourses(db: Executor, userId: number) {
   const completed = await db

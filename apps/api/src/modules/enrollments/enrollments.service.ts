@@ -1,5 +1,11 @@
 import {
   agreementOpen,
+  blockers,
+  conditionAlternatives,
+  isBiCourse,
+  occupationAccepted,
+  registrationSkipped,
+  unmetConditionGroups,
   type AfterWinRoute,
   canChoosePaymentMethod,
   courseProgress,
@@ -46,6 +52,9 @@ import {
   findCourseConditions,
   findCourseOccupations,
   findCourseRecords,
+  findCourseRegistrationOrderStatus,
+  findCoursesConditions,
+  findCoursesOccupations,
   findDocuments,
   findEnrollment,
   findLatestCancel,
@@ -119,17 +128,10 @@ export async function loadContext(
   const order = enrollment ? await findSessionFeeOrder(db, enrollment.id) : undefined;
   const orderStatus = order?.status ?? null;
 
-  const occupationPassed = occupations.length === 0 || occupations.includes(user.occupation);
+  const occupationPassed = occupationAccepted(occupations, user.occupation);
   // Groups of alternatives: every group needs one alternative passed (a completed enrolment in that
   // course as that user type, or a valid certificate of that course).
-  const groups = new Map<number, typeof conditions>();
-  for (const c of conditions) groups.set(c.groupNo, [...(groups.get(c.groupNo) ?? []), c]);
-  const passes = (c: (typeof conditions)[number]) =>
-    passed.certs.some((x) => x.courseId === c.courseId) ||
-    passed.completed.some(
-      (x) => x.courseId === c.courseId && (c.userTypeId === null || x.userTypeId === c.userTypeId),
-    );
-  const unmetGroups = [...groups.values()].filter((alternatives) => !alternatives.some(passes));
+  const unmetGroups = unmetConditionGroups(conditions, passed);
   // Basic-course holder limitation (renewal courses): a certificate valid for under one more year.
   const today = now.toISOString().slice(0, 10);
   const inOneYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -221,7 +223,10 @@ export async function sessionDetail(
   now: Date,
 ): Promise<SessionDetail> {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
-  const docs = await findDocuments(db, { courseId: ctx.r.courseId, trainingId, userId });
+  const [docs, registrationOrderStatus] = await Promise.all([
+    findDocuments(db, { courseId: ctx.r.courseId, trainingId, userId }),
+    findCourseRegistrationOrderStatus(db, { userId, courseId: ctx.r.courseId }),
+  ]);
   // Where the member's records put them: this enrolment's status, or the course registration and
   // pre-learning carried from another session of the course (decision 021).
   const status = effectiveStatus(ctx.workflow);
@@ -276,6 +281,10 @@ export async function sessionDetail(
     ),
     is_pass_basic_updated_course: ctx.workflow.basicUpdatedCoursePassed,
     check_training: ctx.workflow.sameTimeConflict,
+    is_not_disabled: blockers(ctx.workflow).length === 0,
+    office_price: registrationSkipped(ctx.r.coursePrice, ctx.r.certificatePrefix) ? 0 : ctx.r.coursePrice,
+    order_office_status: registrationOrderStatus,
+    special_course_condition: isBiCourse(ctx.r.certificatePrefix) ? ctx.r.courseId : null,
     is_win_other_training_same_course: ctx.wonElsewhere,
     training_assistant_approve_users: ctx.enrollment?.assistantApprovedAt ? (1 as const) : (0 as const),
     training_user_cancel: ctx.cancel ? { status: ctx.cancel.status } : null,
@@ -283,6 +292,47 @@ export async function sessionDetail(
     order: ctx.orderStatus === null ? null : { status: ctx.orderStatus },
     warnings: warnings(ctx),
   };
+}
+
+/** The member's standing against one course's entry rules, as the session cards carry it. */
+export type CourseEligibility = {
+  /** The occupations the course accepts when the member's is not one of them; empty when accepted. */
+  is_not_pass_occupation: { id: number; name: string }[];
+  /** The groups of alternatives the member has not passed (spec: course_id and roles). */
+  is_not_pass_course_condition: ReturnType<typeof conditionAlternatives>[];
+};
+
+/**
+ * GET /trainings cards: the member's occupation and course conditions against each course of a page,
+ * by the same rules as the session page (three reads for the whole page).
+ */
+export async function courseEligibility(
+  db: Executor,
+  input: { userId: number; courseIds: readonly number[] },
+): Promise<Map<number, CourseEligibility>> {
+  const out = new Map<number, CourseEligibility>();
+  if (input.courseIds.length === 0) return out;
+  const [user, occupations, conditions, passed] = await Promise.all([
+    findUser(db, input.userId),
+    findCoursesOccupations(db, input.courseIds),
+    findCoursesConditions(db, input.courseIds),
+    findPassedCourses(db, input.userId),
+  ]);
+  if (!user) return out;
+  for (const courseId of input.courseIds) {
+    const accepted = occupations.filter((o) => o.courseId === courseId).map((o) => o.occupation);
+    const unmet = unmetConditionGroups(
+      conditions.filter((c) => c.forCourseId === courseId),
+      passed,
+    );
+    out.set(courseId, {
+      is_not_pass_occupation: occupationAccepted(accepted, user.occupation)
+        ? []
+        : accepted.map((id) => ({ id, name: occupationName(id) })),
+      is_not_pass_course_condition: unmet.map(conditionAlternatives),
+    });
+  }
+  return out;
 }
 
 /** Refuses an application the rules do not allow now, with the reason in Japanese. */

@@ -1,5 +1,8 @@
 import {
+  isBiCourse,
   recruitingPhase,
+  registrationSkipped,
+  USER_TYPE,
   statusBadge,
   cancelStateOf,
   type StepStatus,
@@ -28,6 +31,8 @@ export type UserState = Pick<
   | 'is_win_other_training_same_course'
   | 'order'
   | 'badge'
+  | 'is_not_pass_occupation'
+  | 'is_not_pass_course_condition'
 >;
 
 export const VISITOR_STATE: UserState = {
@@ -37,6 +42,32 @@ export const VISITOR_STATE: UserState = {
   is_win_other_training_same_course: false,
   order: null,
   badge: null,
+  is_not_pass_occupation: null,
+  is_not_pass_course_condition: null,
+};
+
+/** The caller's own fields of the detail (spec 000 §3), from the session page's computation. */
+export type MemberDetail = Pick<
+  TrainingDetail,
+  | 'step'
+  | 'step_status'
+  | 'check_training'
+  | 'is_not_disabled'
+  | 'is_pass_basic_updated_course'
+  | 'order_office_status'
+  | 'is_not_pass_occupation'
+  | 'is_not_pass_course_condition'
+>;
+
+const VISITOR_DETAIL: MemberDetail = {
+  step: null,
+  step_status: null,
+  check_training: null,
+  is_not_disabled: null,
+  is_pass_basic_updated_course: null,
+  order_office_status: null,
+  is_not_pass_occupation: null,
+  is_not_pass_course_condition: null,
 };
 
 function presentWindow(u: RawUserTypeWindow): TrainingUserTypeWindow {
@@ -79,6 +110,9 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
     const status = (last?.status ?? e.status) as StepStatus;
     const approvals = e.assistantApprovedAt ? [{ approved_at: instant(e.assistantApprovedAt) }] : [];
     return {
+      // Filled per course by the service (the enrolments module's eligibility).
+      is_not_pass_occupation: null,
+      is_not_pass_course_condition: null,
       training_user_steps: steps,
       training_user_cancel: e.cancelStatus === null ? null : { status: Number(e.cancelStatus) },
       training_assistant_approve_users: approvals,
@@ -135,16 +169,24 @@ export function presentCard(row: CardRow, now: Date, state: UserState): Training
 
 export function presentDetail(
   row: CardRow,
-  now: Date,
-  state: UserState,
-  docs: readonly { id: number; name: string }[],
+  input: {
+    now: Date;
+    state: UserState;
+    docs: readonly { id: number; name: string }[];
+    /** The caller's own fields; undefined for a visitor. */
+    member?: MemberDetail;
+  },
 ): TrainingDetail {
   return {
-    ...presentCard(row, now, state),
+    ...presentCard(row, input.now, input.state),
+    office_price: registrationSkipped(row.coursePrice, row.certificatePrefix) ? 0 : row.coursePrice,
+    is_student: row.userTypeId === USER_TYPE.attendee,
+    special_course_condition: isBiCourse(row.certificatePrefix) ? row.courseId : null,
+    ...(input.member ?? VISITOR_DETAIL),
     start_time_morning: hhmmOrNull(row.startTimeMorning),
     end_time_morning: hhmmOrNull(row.endTimeMorning),
     start_time_afternoon: hhmmOrNull(row.startTimeAfternoon),
     end_time_afternoon: hhmmOrNull(row.endTimeAfternoon),
-    documents: docs.map(presentDocumentRef),
+    documents: input.docs.map(presentDocumentRef),
   };
 }

@@ -1,11 +1,14 @@
 import { trainingResponseSchema, trainingsResponseSchema, type TrainingCard } from '@mels/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectNotFound, expectValidationError, get } from '../../../test/http.ts';
 import {
   authTokens,
   cancelRequests,
+  courseConditions,
+  courseOccupations,
+  courses,
   documents,
   enrollments,
   enrollmentSteps,
@@ -550,6 +553,91 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       }
     });
 
+    it('the detail and the cards carry the spec 000 §3 fields for the caller; a visitor gets nulls', async () => {
+      const member = await createMember(ctx, `detail-spec-${driver}@example.jp`);
+      const detailUrl = `/api/v1/trainings/${sibling.id}?user_type=4`;
+      const detailOf = async (token?: string) =>
+        expectBody(
+          await get(ctx.app, detailUrl, token ? { headers: { authorization: `Token ${token}` } } : {}),
+          200,
+          trainingResponseSchema,
+        ).data;
+      const [course] = await ctx.deps.db.select().from(courses).where(eq(courses.id, sibling.course.id));
+      if (!course) throw new Error('no course');
+      const [required] = await ctx.deps.db
+        .select({ id: courses.id, name: courses.name })
+        .from(courses)
+        .where(ne(courses.id, course.id))
+        .limit(1);
+      if (!required) throw new Error('no other course');
+      const officePrice =
+        course.price === 0 || (course.certificatePrefix ?? '').toUpperCase() === 'BI' ? 0 : course.price;
+
+      const visitor = await detailOf();
+      expect(visitor).toMatchObject({
+        office_price: officePrice,
+        is_student: true,
+        step: null,
+        step_status: null,
+        check_training: null,
+        is_not_disabled: null,
+        is_pass_basic_updated_course: null,
+        order_office_status: null,
+        is_not_pass_occupation: null,
+        is_not_pass_course_condition: null,
+      });
+      expect((await cardOf(undefined, sibling)).is_not_pass_occupation).toBeNull();
+
+      await enrol(ctx, member.id, sibling.id, 4, [4, 5]);
+      await ctx.deps.db.insert(courseOccupations).values({ courseId: course.id, occupation: 1 });
+      await ctx.deps.db.insert(courseConditions).values([
+        { courseId: course.id, groupNo: 1, requiredCourseId: required.id, requiredUserTypeId: 4 },
+        { courseId: course.id, groupNo: 1, requiredCourseId: required.id, requiredUserTypeId: 1 },
+      ]);
+      const [order] = await ctx.deps.db
+        .insert(orders)
+        .values({ userId: member.id, objectType: 1, objectId: course.id, amount: course.price, status: 3 })
+        .returning({ id: orders.id });
+      try {
+        const mine = await detailOf(member.token);
+        const unmet = [[{ course_id: required.id, course_name: required.name, roles: [1, 4] }]];
+        expect(mine).toMatchObject({
+          office_price: officePrice,
+          is_student: true,
+          step: 4,
+          step_status: 5,
+          check_training: false,
+          // The occupation and the course condition are not met: the steps are blocked.
+          is_not_disabled: false,
+          is_pass_basic_updated_course: true,
+          order_office_status: 3,
+          is_not_pass_occupation: [{ id: 1, name: '医師' }],
+          is_not_pass_course_condition: unmet,
+        });
+        expect(mine.training_user_steps.map((x) => [x.step, x.status])).toEqual([
+          [4, 4],
+          [4, 5],
+        ]);
+        const card = await cardOf(member.token, sibling);
+        expect(card.is_not_pass_occupation).toEqual([{ id: 1, name: '医師' }]);
+        expect(card.is_not_pass_course_condition).toEqual(unmet);
+        // Another member's view is their own (not enrolled, no order); the rules are the same for them.
+        const theirs = await detailOf(other.token);
+        expect(theirs).toMatchObject({ step_status: null, order_office_status: null });
+      } finally {
+        await ctx.deps.db.delete(courseConditions).where(eq(courseConditions.courseId, course.id));
+        await ctx.deps.db.delete(courseOccupations).where(eq(courseOccupations.courseId, course.id));
+        if (order) await ctx.deps.db.delete(orders).where(eq(orders.id, order.id));
+      }
+      const freed = await detailOf(member.token);
+      expect(freed).toMatchObject({
+        is_not_disabled: true,
+        is_not_pass_occupation: [],
+        is_not_pass_course_condition: [],
+      });
+      expect((await cardOf(member.token, sibling)).is_not_pass_course_condition).toEqual([]);
+    });
+
     it('shows an assistant their approval', async () => {
       const staff = (await allCards(ctx, 'user_type[]=2&event_date$ge=2026-12-01')).find(
         (c) => c.is_active === 1,
@@ -615,9 +703,31 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
           start_time_afternoon,
           end_time_afternoon,
           documents: docs,
+          office_price,
+          is_student,
+          special_course_condition,
+          step,
+          step_status,
+          check_training,
+          is_not_disabled,
+          is_pass_basic_updated_course,
+          order_office_status,
           ...rest
         } = body.data;
         expect(rest).toEqual(card);
+        expect(office_price).toBeGreaterThanOrEqual(0);
+        expect(is_student).toBe(true);
+        expect(special_course_condition).toBe(
+          card.course.certificate_prefix?.toUpperCase() === 'BI' ? card.course.id : null,
+        );
+        expect([
+          step,
+          step_status,
+          check_training,
+          is_not_disabled,
+          is_pass_basic_updated_course,
+          order_office_status,
+        ]).toEqual([null, null, null, null, null, null]);
         expect(start_time_morning).toBe(training.startTimeMorning?.slice(0, 5) ?? null);
         expect(end_time_morning).toBe(training.endTimeMorning?.slice(0, 5) ?? null);
         expect(start_time_afternoon).toBe(training.startTimeAfternoon?.slice(0, 5) ?? null);

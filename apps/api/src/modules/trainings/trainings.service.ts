@@ -1,9 +1,11 @@
 import { paginate, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
 import {
   presentCard,
   presentDetail,
+  type MemberDetail,
   userStates,
   VISITOR_STATE,
   type UserState,
@@ -25,8 +27,14 @@ async function statesFor(
   if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
   const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
-  const enrolments = await findUserEnrollments(db, user.id, pairs, courseIds);
-  return userStates(rows, enrolments);
+  const [enrolments, eligibility] = await Promise.all([
+    findUserEnrollments(db, user.id, pairs, courseIds),
+    courseEligibility(db, { userId: user.id, courseIds }),
+  ]);
+  return userStates(rows, enrolments).map((state, i) => ({
+    ...state,
+    ...eligibility.get(rows[i]?.courseId ?? 0),
+  }));
 }
 
 /** GET /trainings: one card per (session, recruited user type) pair, filtered, ordered and paged in SQL. */
@@ -60,13 +68,26 @@ export async function trainingDetail(
 ): Promise<TrainingDetail | undefined> {
   const row = await findTrainingCard(db, id, userTypeId);
   if (!row) return undefined;
-  const [states, docs] = await Promise.all([
+  const [states, docs, session] = await Promise.all([
     statesFor(db, [row], user),
     findTrainingDocuments(db, {
       courseId: row.courseId,
       trainingId: row.trainingId,
       viewerId: user?.id ?? null,
     }),
+    // The caller's own fields come from the session page's computation (the enrolments module).
+    user ? sessionDetail(db, row.trainingId, row.userTypeId, user.id, now) : undefined,
   ]);
-  return presentDetail(row, now, states[0] ?? VISITOR_STATE, docs);
+  const state = states[0] ?? VISITOR_STATE;
+  const member: MemberDetail | undefined = session && {
+    step: session.step,
+    step_status: session.step_status,
+    check_training: session.check_training,
+    is_not_disabled: session.is_not_disabled,
+    is_pass_basic_updated_course: session.is_pass_basic_updated_course,
+    order_office_status: session.order_office_status,
+    is_not_pass_occupation: state.is_not_pass_occupation ?? session.is_not_pass_occupation,
+    is_not_pass_course_condition: state.is_not_pass_course_condition ?? [],
+  };
+  return presentDetail(row, { now, state, docs, member });
 }
