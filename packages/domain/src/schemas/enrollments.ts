@@ -65,6 +65,24 @@ export const agreementBodySchema = userTypeBodySchema.extend({
   agree: z.literal(true, { error: enrollmentMessagesJa.agreementConsent }),
 });
 
+/**
+ * POST …/enrollments/confirm_participant (spec 000 §7; decision 025): the attendee's confirmation of
+ * participation that precedes the ticket — the agreement's step under the spec's name. Sending the
+ * call is the confirmation; `agree`, when sent, must be true.
+ */
+export const confirmParticipantBodySchema = userTypeBodySchema.extend({
+  agree: z.literal(true, { error: enrollmentMessagesJa.agreementConsent }).optional(),
+});
+
+/** The answer of the participation confirmation (and of the agreement): now attending (9), the ticket next. */
+export const confirmParticipantResponseSchema = z.object({
+  data: z.object({
+    enrollment_id: z.number().int(),
+    status: z.literal(9),
+    next_route: z.literal('ticket'),
+  }),
+});
+
 /** POST …/enrollments/payment-method: the session fee's method (1 card, 2 bank transfer, 3 on site). */
 export const paymentMethodBodySchema = userTypeBodySchema.extend({
   payment_method_id: z.coerce

@@ -1,4 +1,8 @@
-import { enrollmentMessagesJa as m, sessionDetailResponseSchema } from '@mels/domain';
+import {
+  confirmParticipantResponseSchema,
+  enrollmentMessagesJa as m,
+  sessionDetailResponseSchema,
+} from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -340,6 +344,60 @@ describe.each(drivers())('session workflow on %s', (driver) => {
         { user_type: 4 },
       ),
     );
+  });
+
+  it('confirm_participant (spec 000 §7, decision 025): the participation confirmation moves a won place to 9, once; the ticket follows', async () => {
+    const session = await makeSession(ctx);
+    const user = await makeUser(ctx);
+    const other = await makeUser(ctx);
+    const confirmUrl = `/api/v1/trainings/${session.id}/enrollments/confirm_participant`;
+    const ticketUrl = `/api/v1/trainings/${session.id}/enrollments/ticket?user_type=4`;
+    // Nothing to confirm before applying.
+    expectNotFound(await call(ctx.app, 'POST', confirmUrl, user.token, { user_type: 4 }));
+    expect((await applyFor(ctx.app, session.id, user.token)).statusCode).toBe(201);
+    expect(
+      expectError(
+        await call(ctx.app, 'POST', confirmUrl, user.token, { user_type: 4, agree: false }),
+        400,
+        'VALIDATION_ERROR',
+      ).errors.agree,
+    ).toEqual(['上記内容に同意する必要があります。']);
+    expectError(await call(ctx.app, 'POST', confirmUrl, undefined, { user_type: 4 }), 401, 'UNAUTHORIZED');
+    // Another member's confirmation is theirs: they have no enrolment here.
+    expectNotFound(await call(ctx.app, 'POST', confirmUrl, other.token, { user_type: 4 }));
+
+    const confirmed = expectBody(
+      await call(ctx.app, 'POST', confirmUrl, user.token, { user_type: 4 }),
+      200,
+      confirmParticipantResponseSchema,
+    );
+    expect(confirmed.data).toEqual({
+      enrollment_id: expect.any(Number),
+      status: 9,
+      next_route: 'ticket',
+    });
+    const [row] = await ctx.deps.db.select().from(enrollments).where(eq(enrollments.userId, user.id));
+    expect(row?.status).toBe(9);
+    const steps = await ctx.deps.db
+      .select()
+      .from(enrollmentSteps)
+      .where(eq(enrollmentSteps.enrollmentId, row?.id ?? 0));
+    expect(steps.filter((x) => x.status === 9)).toHaveLength(1);
+    // Once: a second confirmation (or the agreement) is out of order and records nothing.
+    expectError(
+      await call(ctx.app, 'POST', confirmUrl, user.token, { user_type: 4 }),
+      409,
+      'STEP_OUT_OF_ORDER',
+    );
+    expectError(
+      await call(ctx.app, 'POST', `/api/v1/trainings/${session.id}/enrollments/agreement`, user.token, {
+        user_type: 4,
+        agree: true,
+      }),
+      409,
+      'STEP_OUT_OF_ORDER',
+    );
+    expect((await call(ctx.app, 'GET', ticketUrl, user.token)).statusCode).toBe(200);
   });
 
   it('card payment route: 8 awaiting payment, agreement refused until paid, then 9', async () => {

@@ -1,6 +1,8 @@
 import {
   agreementBodySchema,
   applyBodySchema,
+  confirmParticipantBodySchema,
+  confirmParticipantResponseSchema,
   paymentMethodBodySchema,
   idParamSchema,
   requestCancelBodySchema,
@@ -172,6 +174,25 @@ export function registerEnrollments(app: FastifyInstance) {
         params,
         body: agreementBodySchema,
         response: errors,
+      },
+    },
+    async (request) => ({
+      data: await agree(app.deps, request.params.id, request.body.user_type, currentUser(request).id, now()),
+    }),
+  );
+
+  r.post(
+    `${base}/confirm_participant`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The attendee's confirmation of participation (spec 000 §7, decision 025): the agreement's step — won (6), or awaiting payment on site (8) → attending (9), the ticket next",
+        params,
+        body: confirmParticipantBodySchema,
+        response: { ...errors, 200: confirmParticipantResponseSchema },
       },
     },
     async (request) => ({
