@@ -13,6 +13,12 @@ export const activityEn: ActivityMessages = {
     preVideoWatched: 'Pre-videos watched',
     preTestDone: 'Pre-test done',
   },
+  participation: {
+    getTicket: 'Participation ticket ready',
+    attendedSeminar: 'Attended the seminar',
+    activityDone: 'Activity done',
+    notApproved: 'Not approved',
+  },
   pending: {
     title: 'Applications in progress',
     pagination: 'Pages of applications in progress',

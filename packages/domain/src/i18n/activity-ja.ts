@@ -13,6 +13,13 @@ export const activityJa = {
     preVideoWatched: '事前動画視聴済み',
     preTestDone: '事前テスト受験済み',
   },
+  /** The participation statuses of spec 001 §4 that the card badges word otherwise (status_name). */
+  participation: {
+    getTicket: '参加証取得',
+    attendedSeminar: '講習会受講',
+    activityDone: '活動完了',
+    notApproved: '未承認',
+  },
   pending: {
     title: 'お申し込み中の講習会',
     pagination: 'お申し込み中の講習会のページ',

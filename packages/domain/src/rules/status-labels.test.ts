@@ -9,6 +9,7 @@ import {
   type CancelState,
   cancelStateOf,
   officeStatusLabel,
+  participationStatus,
   statusBadge,
 } from './status-labels.ts';
 import type { Selection } from '../schemas/trainings.ts';
@@ -258,5 +259,40 @@ describe('every case', () => {
         expect(list).toBe('history');
       else expect(list).toBe('pending');
     }
+  });
+});
+
+describe('participationStatus: the spec 001 §4 words (status_name)', () => {
+  const word = (key: string | null) =>
+    key === null ? null : ((ja.activity.participation as Record<string, string>)[key] ?? jaWord(key));
+  it.each([
+    [{ status: 4 }, '申込中'],
+    [{ status: 5 }, '抽選待ち'],
+    [{ status: 6 }, '参加証取得'],
+    [{ status: 6, selection: 'first_come' as const }, '参加証取得'],
+    [{ status: 7 }, '落選'],
+    [{ status: 8 }, '支払い待ち'],
+    [{ status: 8, paymentMethodIds: [PAYMENT_METHOD.onSite] }, '参加証取得'],
+    [{ status: 8, paymentMethodIds: [] }, '支払い待ち'],
+    [{ status: 9 }, '講習会受講'],
+    [{ status: 10 }, '事後テスト未受験'],
+    [{ status: 11 }, 'アンケート未回答'],
+    [{ status: 12 }, '活動完了'],
+    [{ status: 12, userTypeId: USER_TYPE.assistant }, '未承認'],
+    [{ status: 12, userTypeId: USER_TYPE.assistant, hasAssistantApproval: true }, '活動完了'],
+    [{ status: 9, sessionActive: false }, '開催中止'],
+    [{ status: 5, wonOtherSessionSameCourse: true }, '落選（他の講習会で当選）'],
+    [{ status: 2 }, '事前動画視聴済み'],
+    [{ status: 3 }, '事前テスト受験済み'],
+    [{ status: 0 }, null],
+    [{ status: 9, cancel: 'approved' as const }, 'キャンセル済み'],
+  ] as const)('%j → %s', (o, expected) => {
+    expect(word(participationStatus(input(o as Partial<BadgeInput>)))).toBe(expected);
+  });
+
+  it('has an English word for every key it adds', () => {
+    expect(Object.keys(en.activity.participation).sort()).toEqual(
+      Object.keys(ja.activity.participation).sort(),
+    );
   });
 });

@@ -142,6 +142,38 @@ export function activityBadge(input: BadgeInput): ActivityBadgeKey | null {
 }
 
 /**
+ * The participation status of spec 001 §4 (my-page lists, `status_name`): the member's label in the
+ * spec's words — a place (6, or 8 paid otherwise than by card) 'get participation ticket', 9 'attended
+ * the seminar', the final status 'activity done', or 'not approved' for an assistant the office has
+ * not approved; everything else as activityBadge() says it (開催中止, 落選（他の講習会で当選）, the
+ * cancellations of decision 022, the steps before applying).
+ */
+export type ParticipationKey =
+  | Exclude<
+      ActivityBadgeKey,
+      'won' | 'approved' | 'confirmed' | 'attending' | 'completed' | 'awaitingApproval'
+    >
+  | 'getTicket'
+  | 'attendedSeminar'
+  | 'activityDone'
+  | 'notApproved';
+
+const PARTICIPATION_WORD: Partial<Record<ActivityBadgeKey, ParticipationKey>> = {
+  won: 'getTicket',
+  approved: 'getTicket',
+  confirmed: 'getTicket',
+  attending: 'attendedSeminar',
+  completed: 'activityDone',
+  awaitingApproval: 'notApproved',
+};
+
+export function participationStatus(input: BadgeInput): ParticipationKey | null {
+  const key = activityBadge(input);
+  if (key === null) return null;
+  return PARTICIPATION_WORD[key] ?? (key as ParticipationKey);
+}
+
+/**
  * The office's label (roster, summary counts, CSV): the state under a pending cancel request, 承認待ち
  * for an assistant the office has not approved yet, 支払い待ち for 8 whatever the method, every status named (0 未申込). A cancelled session
  * does not hide the enrolments' states from the office.

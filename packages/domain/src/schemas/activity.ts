@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { format, ja } from '../i18n/index.ts';
 import type { ActivityBadgeKey } from '../rules/status-labels.ts';
-import { BADGE_KEYS } from './trainings.ts';
+import { BADGE_KEYS, trainingUserStepSchema, trainingUserTypeWindowSchema } from './trainings.ts';
 import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
 
 const f = ja.fields;
@@ -59,6 +59,21 @@ export const activityTrainingSchema = z.object({
   step_status: z.number().int().nullable(),
   /** The latest cancel request: 0 awaiting, 1 approved, 2 rejected; null when none. */
   cancel_status: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable(),
+  // Spec 001 §3's names of the same entry.
+  course_name: z.string(),
+  user_type_name: z.string(),
+  /** The participation status of spec 001 §4 in Japanese (participationStatus()); null for status 0. */
+  status_name: z.string().nullable(),
+  /** The latest cancel request ({status}); null when none. */
+  training_user_cancel: z.object({ status: z.number().int() }).nullable(),
+  /** The enrolment's step entries, oldest first (the last is current). */
+  training_user_steps: z.array(trainingUserStepSchema),
+  is_win_other_training_same_course: z.boolean(),
+  payments_methods: z.array(z.object({ payment_method_id: z.number().int() })),
+  /** The office's approval of an assistant's enrolment (user type 2); empty until approved. */
+  training_assistant_approve_users: z.array(z.object({ approved_at: z.string() })),
+  /** The session's recruited user types and their windows (ISO 8601 instants). */
+  users_types: z.array(trainingUserTypeWindowSchema),
 });
 export type ActivityTraining = z.infer<typeof activityTrainingSchema>;
 export const activityTrainingsResponseSchema = listEnvelope(activityTrainingSchema);
@@ -66,7 +81,7 @@ export const activityTrainingsResponseSchema = listEnvelope(activityTrainingSche
 export const activityCertificateSchema = z.object({
   id: z.number().int(),
   certificate_number: z.string(),
-  course: z.object({ id: z.number().int(), name: z.string() }),
+  course: z.object({ id: z.number().int(), name: z.string(), certificate_prefix: z.string().nullable() }),
   training: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** YYYY-MM-DD */
   start_date: z.string(),
@@ -78,6 +93,23 @@ export const activityCertificateSchema = z.object({
   revoked: z.boolean(),
   /** What POST /trainings/{training_id}/enrollments/certificates/download needs; null when not downloadable here. */
   download: z.object({ training_id: z.number().int(), user_type: z.number().int() }).nullable(),
+  // Spec 001 §3's names of the same certificate.
+  certificate_id: z.number().int(),
+  /** The certificate number (修了証番号). */
+  certificate_code: z.string(),
+  /** The certificate's name as its preview names it (the certificate number). */
+  name: z.string(),
+  /** The holder's name printed on it. */
+  username: z.string(),
+  certificate_expired: z.boolean(),
+  /** Extended by a renewal. */
+  is_extend_success: z.boolean(),
+  /** A short-lived signed link to the PDF (the preview frame's); null when revoked. */
+  link: z.string().nullable(),
+  /** The older system's 受講コード the certificate was claimed with; null for certificates issued here. */
+  attendance_code: z.string().nullable(),
+  /** The enrolment the certificate was issued for; null for a claimed one. */
+  object_id: z.number().int().nullable(),
 });
 export type ActivityCertificate = z.infer<typeof activityCertificateSchema>;
 export const activityCertificatesResponseSchema = dataEnvelope(z.array(activityCertificateSchema));

@@ -9,7 +9,7 @@ import {
   trainings,
   userTypes,
 } from '../../db/schema.ts';
-import { WON_STATUSES } from '../trainings/trainings.repository.ts';
+import { type RawStep, type RawUserTypeWindow, WON_STATUSES } from '../trainings/trainings.repository.ts';
 
 export type ActivityFilter = {
   userId: number;
@@ -107,6 +107,25 @@ export async function findActivityPage(
         from training_payment_methods p
         where p.training_id = ${trainings.id}
       )`,
+      steps: sql<RawStep[]>`(
+        select coalesce(json_agg(json_build_object(
+          'step', s.step, 'status', s.status, 'created_at', s.created_at
+        ) order by s.id), '[]'::json)
+        from enrollment_steps s
+        where s.enrollment_id = ${enrollments.id}
+      )`,
+      usersTypes: sql<RawUserTypeWindow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'type_id', u.user_type_id,
+          'description', u.description,
+          'apply_start_date', u.apply_start_date,
+          'apply_end_date', u.apply_end_date,
+          'register_start_date', u.register_start_date,
+          'register_end_date', u.register_end_date
+        ) order by u.user_type_id), '[]'::json)
+        from training_user_types u
+        where u.training_id = ${trainings.id}
+      )`,
       wonElsewhere: sql<boolean>`exists (
         select 1 from enrollments o
         join trainings ot on ot.id = o.training_id
@@ -147,6 +166,15 @@ export function findUserCertificates(db: Executor, userId: number) {
       trainingId: trainings.id,
       trainingName: trainings.name,
       enrollmentUserTypeId: enrollments.userTypeId,
+      enrollmentId: certificates.enrollmentId,
+      holderName: certificates.holderName,
+      isExtended: certificates.isExtended,
+      certificatePrefix: courses.certificatePrefix,
+      legacyAttendanceCode: sql<string | null>`(
+        select l.attendance_code from legacy_certificates l
+        where l.certificate_id = ${certificates.id}
+        order by l.id limit 1
+      )`,
     })
     .from(certificates)
     .innerJoin(courses, eq(courses.id, certificates.courseId))

@@ -254,6 +254,49 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       });
     });
 
+    it("answers with spec 001 §3's names and §4's participation words (status_name)", async () => {
+      const pending = await list(owner.token, '?kind=pending');
+      const history = await list(owner.token, '?sort=name&direction=asc');
+      const rows = [...pending.data, ...history.data];
+      const names = rows
+        .map((r) => [r.name.replace('活動テスト', ''), r.user_type.id, r.status_name] as const)
+        .sort((x, y) => (x[0] + x[1]).localeCompare(y[0] + y[1]));
+      expect(names).toEqual([
+        ['A', 4, 'キャンセル承認待ち'],
+        ['B', 4, '参加証取得'], // 6: get participation ticket
+        ['C', 4, '落選（他の講習会で当選）'],
+        ['D', 4, '参加証取得'], // 8 paid otherwise than by card
+        ['E', 4, '開催中止'], // held cancelled
+        ['F', 2, '未承認'], // final status, an assistant not approved
+        ['F', 4, '活動完了'], // final status: activity done
+        ['G', 4, '抽選待ち'],
+        ['H', 4, '落選'],
+        ['I', 4, '講習会受講'], // 9: attended the seminar
+        ['J', 4, 'キャンセル済み'],
+      ]);
+      const d = rows.find((r) => r.name.endsWith('D'));
+      expect(d).toMatchObject({
+        course_name: '活動テスト講座五',
+        user_type_name: d?.user_type.type,
+        training_user_cancel: null,
+        payments_methods: [{ payment_method_id: 2 }],
+        training_assistant_approve_users: [],
+        is_win_other_training_same_course: false,
+        users_types: [],
+        step_status: 8,
+      });
+      expect(d?.training_user_steps.map((x) => [x.step, x.status])).toEqual([[5, 8]]);
+      expect(d?.training_user_steps[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
+      expect(rows.find((r) => r.name.endsWith('A'))?.training_user_cancel).toEqual({ status: 0 });
+      expect(rows.find((r) => r.name.endsWith('C'))?.is_win_other_training_same_course).toBe(true);
+      const b = rows.find((r) => r.name.endsWith('B'));
+      expect(b?.users_types.map((u) => u.type_id)).toEqual([4]);
+      expect(b?.users_types[0]).toMatchObject({
+        apply_start_date: '2026-10-01T00:00:00.000Z',
+        apply_end_date: '2026-11-01T00:00:00.000Z',
+      });
+    });
+
     it('sorts by status and by event date in both directions, and pages', async () => {
       const byStatus = (await list(owner.token, '?sort=status&direction=asc')).data.map((r) => r.status);
       expect(byStatus).toEqual([...byStatus].sort((x, y) => x - y));
@@ -326,7 +369,7 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
       expect(by('soon')).toEqual({
         id: certIds.soon,
         certificate_number: 'AT-TEST-soon',
-        course: { id: courseIds[3], name: '活動テスト講座四' },
+        course: { id: courseIds[3], name: '活動テスト講座四', certificate_prefix: 'AT' },
         training: { id: s.F!.id, name: '活動テストF' },
         start_date: '2026-10-01',
         end_date: '2027-03-31',
@@ -334,7 +377,20 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         expiring_soon: true,
         revoked: false,
         download: { training_id: s.F!.id, user_type: 4 },
+        certificate_id: certIds.soon,
+        certificate_code: 'AT-TEST-soon',
+        name: 'AT-TEST-soon',
+        username: '試験 花子',
+        certificate_expired: false,
+        is_extend_success: false,
+        link: expect.stringMatching(
+          new RegExp(`^/api/v1/certificates/${certIds.soon}/view\\?expires=\\d+&signature=`),
+        ),
+        attendance_code: null,
+        object_id: expect.any(Number),
       });
+      expect(by('revoked').link).toBeNull();
+      expect(by('expired').certificate_expired).toBe(true);
       expect(by('expired')).toMatchObject({
         expired: true,
         expiring_soon: false,
@@ -348,6 +404,33 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         download: null,
       });
       expect(by('forever')).toMatchObject({ end_date: null, expired: false, expiring_soon: false });
+    });
+
+    it("GET /certificates/user (spec 001 §7) answers the same list, the caller's own only", async () => {
+      const mine = expectBody(
+        await call(ctx.app, owner.token, 'GET', '/api/v1/certificates/user'),
+        200,
+        activityCertificatesResponseSchema,
+      ).data;
+      expect(mine).toEqual(await certs());
+      expect(mine.map((c) => c.certificate_code)).toEqual([
+        'AT-TEST-soon',
+        'AT-TEST-revoked',
+        'AT-TEST-forever',
+        'AT-TEST-expired',
+      ]);
+      // The link opens the PDF.
+      const link = mine[0]?.link ?? '';
+      const pdf = await ctx.app.inject({ method: 'GET', url: link.replace(/#.*$/, '') });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const theirs = expectBody(
+        await call(ctx.app, other.token, 'GET', '/api/v1/certificates/user'),
+        200,
+        activityCertificatesResponseSchema,
+      );
+      expect(theirs.data).toEqual([]);
+      expectError(await call(ctx.app, null, 'GET', '/api/v1/certificates/user'), 401, 'UNAUTHORIZED');
     });
 
     it('moves with the clock: past its end date a certificate is expired', async () => {

@@ -56,7 +56,34 @@ export function registerActivity(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await userCertificates(app.deps.db, currentUser(request).id, app.deps.clock.now()),
+      data: await userCertificates(
+        app.deps.db,
+        app.deps.config,
+        currentUser(request).id,
+        app.deps.clock.now(),
+      ),
+    }),
+  );
+
+  r.get(
+    '/certificates/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['certificates'],
+        security,
+        summary:
+          "The caller's certificates (spec 001 §7), with spec 001 §3's names: certificate_code, certificate_expired, is_extend_success, link, course.certificate_prefix…",
+        response: { 200: activityCertificatesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await userCertificates(
+        app.deps.db,
+        app.deps.config,
+        currentUser(request).id,
+        app.deps.clock.now(),
+      ),
     }),
   );
 

@@ -1,6 +1,8 @@
 import { ACTIVITY_PAGE_SIZE, type ActivityTrainingsQuery } from '@mels/domain';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
+import { viewLink } from '../certificates/index.ts';
 import { presentActivity, presentCertificate, presentLegacy } from './activity.presenter.ts';
 import { findActivityPage, findLegacyHistories, findUserCertificates } from './activity.repository.ts';
 
@@ -20,10 +22,11 @@ export async function userActivities(db: Executor, userId: number, query: Activi
   return { data: rows.map(presentActivity), total, limit };
 }
 
-/** GET /users/activity/certificates */
-export async function userCertificates(db: Executor, userId: number, now: Date) {
+/** GET /users/activity/certificates and GET /certificates/user: the caller's own certificates. */
+export async function userCertificates(db: Executor, config: Config, userId: number, now: Date) {
   const today = tokyoDate(now);
-  return (await findUserCertificates(db, userId)).map((row) => presentCertificate(row, today));
+  const link = (id: number) => viewLink(config, id, now);
+  return (await findUserCertificates(db, userId)).map((row) => presentCertificate(row, { today, link }));
 }
 
 /** GET /users/activity/legacy */
