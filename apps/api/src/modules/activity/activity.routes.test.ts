@@ -6,6 +6,7 @@ import {
   legacyHistoriesResponseSchema,
   stepOfStatus,
 } from '@mels/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectValidationError } from '../../../test/http.ts';
@@ -15,6 +16,7 @@ import {
   courses,
   enrollments,
   enrollmentSteps,
+  legacyCertificates,
   legacyHistories,
   trainingPaymentMethods,
   trainings,
@@ -390,6 +392,26 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         object_id: expect.any(Number),
       });
       expect(by('revoked').link).toBeNull();
+      expect(by('forever').attendance_code).toBeNull();
+      // A certificate claimed from the older system names the 受講コード it was claimed with.
+      const [legacy] = await ctx.deps.db
+        .insert(legacyCertificates)
+        .values({
+          courseId: courseIds[2]!,
+          attendanceCode: `LEGACY-${driver}-0001`,
+          holderName: '試験 花子',
+          email: owner.email,
+          participatedDate: '2022-05-01',
+          claimedByUserId: owner.id,
+          certificateId: certIds.forever,
+        })
+        .returning();
+      try {
+        const claimed = (await certs()).find((c) => c.id === certIds.forever);
+        expect(claimed?.attendance_code).toBe(`LEGACY-${driver}-0001`);
+      } finally {
+        await ctx.deps.db.delete(legacyCertificates).where(eq(legacyCertificates.id, legacy!.id));
+      }
       expect(by('expired').certificate_expired).toBe(true);
       expect(by('expired')).toMatchObject({
         expired: true,
