@@ -176,22 +176,6 @@ export async function setPaymentMethod(
   return rows.length > 0;
 }
 
-export async function findSessionFeeOrderStatus(db: Executor, enrollmentId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.enrollmentId, enrollmentId),
-        eq(orders.type, ORDER_TYPE.purchase),
-        eq(orders.objectType, OBJECT_TYPE.sessionFee),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return row?.status ?? null;
-}
-
 export async function findCourseOccupations(db: Executor, courseId: number): Promise<number[]> {
   const rows = await db
     .select({ occupation: courseOccupations.occupation })
