@@ -217,6 +217,7 @@ export const en: Messages = {
     surveyNotTaken: 'Survey not taken',
     completed: 'Completed',
     awaitingApproval: 'Awaiting approval',
+    notApproved: 'Not approved',
     wonElsewhere: 'Lost (won elsewhere)',
     sessionCancelled: 'Session cancelled',
     recruitingUpcoming: 'Not yet open',

@@ -216,6 +216,7 @@ export const ja = {
     surveyNotTaken: 'アンケート未回答',
     completed: '受講完了',
     awaitingApproval: '承認待ち',
+    notApproved: '承認されませんでした',
     wonElsewhere: '落選（他の講習会で当選）',
     sessionCancelled: '開催中止',
     recruitingUpcoming: '募集前',

@@ -115,6 +115,13 @@ export const officeEn: OfficeMessages = {
     approveBody:
       "Approve {0}'s application as an assistant. A first-come recruitment takes a place; a lottery one moves to awaiting lottery.",
     approved: 'Assistant approved.',
+    reject: 'Do not approve',
+    rejectTitle: 'Decline this assistant?',
+    rejectBody:
+      "Decline {0}'s application as an assistant and close it. The reason is included in the mail to the applicant. This cannot be undone.",
+    rejectReason: 'Reason (required)',
+    rejectReasonHint: 'Sent to the applicant by mail and kept in the history.',
+    rejected: 'The applicant has been told the application was not approved.',
     cancelRequested: 'Cancellation requested',
     undoCheckIn: 'Undo check-in',
     undoTitle: 'Undo this check-in?',
@@ -179,6 +186,7 @@ export const officeEn: OfficeMessages = {
       'won elsewhere': 'Won elsewhere',
       offered: 'Offered a place',
       approved: 'Approved by the office',
+      'assistant rejected': 'Not approved by the office',
       'checked in': 'Checked in',
       'check-in undone': 'Check-in undone',
       registered: 'Course registered',

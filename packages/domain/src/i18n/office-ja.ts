@@ -115,6 +115,13 @@ export const officeJa = {
     approveBody:
       '{0}さんのアシスタントとしての申込を承認します。先着順の募集では定員の枠を確保し、抽選の募集では抽選待ちになります。',
     approved: 'アシスタントの申込を承認しました。',
+    reject: '承認しない',
+    rejectTitle: 'アシスタントの申込を承認しませんか？',
+    rejectBody:
+      '{0}さんのアシスタントとしての申込を承認せず、申込を終了します。理由は申込者へのメールに記載されます。この操作は取り消せません。',
+    rejectReason: '承認しない理由（必須）',
+    rejectReasonHint: '申込者へのメールに記載され、操作履歴にも記録されます。',
+    rejected: 'アシスタントの申込を承認しないことを申込者にお知らせしました。',
     cancelRequested: 'キャンセル申請中',
     undoCheckIn: '受付を取り消す',
     undoTitle: '受付を取り消しますか？',
@@ -179,6 +186,7 @@ export const officeJa = {
       'won elsewhere': '他の講習会で当選',
       offered: '繰り上げ当選',
       approved: '事務局承認',
+      'assistant rejected': '事務局が承認せず',
       'checked in': '受付済み',
       'check-in undone': '受付取り消し',
       registered: 'コース登録',

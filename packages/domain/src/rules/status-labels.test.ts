@@ -91,6 +91,23 @@ const WORDS: readonly Row[] = [
   ['first_come', 'assistant', 9, '受講予定', '受講予定', '受講予定'],
   ['first_come', 'assistant', 12, '受講完了', '受講完了', '受講完了'],
   ['first_come', 'assistantUnapproved', 12, '承認待ち', '承認待ち', '承認待ち'],
+  // The office declined the application (7 without an approval): neither 落選 nor キャンセル済み.
+  [
+    'first_come',
+    'assistantUnapproved',
+    7,
+    '承認されませんでした',
+    '承認されませんでした',
+    '承認されませんでした',
+  ],
+  [
+    'lottery',
+    'assistantUnapproved',
+    7,
+    '承認されませんでした',
+    '承認されませんでした',
+    '承認されませんでした',
+  ],
 ];
 
 describe('status words by selection, user type and status', () => {
@@ -280,6 +297,8 @@ describe('participationStatus: the spec 001 §4 words (status_name)', () => {
     [{ status: 12 }, '活動完了'],
     [{ status: 12, userTypeId: USER_TYPE.assistant }, '未承認'],
     [{ status: 12, userTypeId: USER_TYPE.assistant, hasAssistantApproval: true }, '活動完了'],
+    [{ status: 7, userTypeId: USER_TYPE.assistant }, '未承認'],
+    [{ status: 7, userTypeId: USER_TYPE.assistant, hasAssistantApproval: true }, '落選'],
     [{ status: 9, sessionActive: false }, '開催中止'],
     [{ status: 5, wonOtherSessionSameCourse: true }, '落選（他の講習会で当選）'],
     [{ status: 2 }, '事前動画視聴済み'],

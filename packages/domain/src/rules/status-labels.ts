@@ -7,7 +7,8 @@ import { STEP_STATUS, type StepStatus } from './steps.ts';
  * my-page label and list (spec 001 §4) and the office's label. One rule for all four (decision 022):
  * the spec's labels where it gives them, and words that say what happened where it does not —
  * キャンセル済み / キャンセル承認待ち for a cancellation (never 落選, which is a lottery lost), 承認済み for
- * a first-come assistant approval and 申込確定 for another first-come place (当選 is a lottery won).
+ * a first-come assistant approval and 申込確定 for another first-come place (当選 is a lottery won),
+ * 承認されませんでした for an assistant's application the office declined (7 without an approval).
  */
 
 /** The latest cancel request of the enrolment: none, awaiting the office, approved or rejected. */
@@ -36,6 +37,7 @@ export type BadgeKey =
   | 'surveyNotTaken'
   | 'completed'
   | 'awaitingApproval'
+  | 'notApproved'
   | 'wonElsewhere'
   | 'sessionCancelled';
 
@@ -71,9 +73,13 @@ function placeKey(input: BadgeInput): BadgeKey {
 function statusWord(input: BadgeInput, office: boolean): BadgeKey | null {
   const s = input.status;
   if (s === null || s < STEP_STATUS.applying) return null;
-  if (input.cancel === 'approved' || (s === STEP_STATUS.lost && input.selection === 'first_come')) {
-    return 'cancelled';
+  if (input.cancel === 'approved') return 'cancelled';
+  // The office declined an assistant's application (only that puts an unapproved assistant at 7:
+  // a lottery entrant is approved before the draw, a cancellation goes through an approved request).
+  if (s === STEP_STATUS.lost && input.userTypeId === USER_TYPE.assistant && !input.hasAssistantApproval) {
+    return 'notApproved';
   }
+  if (s === STEP_STATUS.lost && input.selection === 'first_come') return 'cancelled';
   // The office sees what lies under a pending request (its roster shows the request in its own column).
   if (input.cancel === 'pending' && !office) return 'cancelPending';
   if (

@@ -33,6 +33,9 @@ export const enrollmentMessagesJa = {
   noNextEntrant: '繰り上げの対象となる方がいません。',
   notAssistant: 'アシスタントの申し込みではありません。',
   alreadyApproved: 'すでに承認済みです。',
+  alreadyRejected: 'この申し込みはすでに承認しないことに決まっています。',
+  notAwaitingApproval: 'この申し込みは承認待ちの状態ではありません。',
+  rejectReason: '承認しない理由を入力してください（申込者へのメールに記載されます）。',
   cancelRequestDecided: 'このキャンセル申請はすでに処理済みです。',
   checkInForged: '受付コードが正しくありません。受講票をご確認ください。',
   checkInOtherSession: 'この受講票は別の講習会のものです。',
@@ -115,6 +118,15 @@ export const undoCheckInBodySchema = z.object({
     .string({ error: enrollmentMessagesJa.checkInUndoReason })
     .trim()
     .min(1, enrollmentMessagesJa.checkInUndoReason)
+    .max(500),
+});
+
+/** POST /office/enrollments/{id}/reject-assistant: the reason is mailed to the applicant and audited. */
+export const rejectAssistantBodySchema = z.object({
+  reason: z
+    .string({ error: enrollmentMessagesJa.rejectReason })
+    .trim()
+    .min(1, enrollmentMessagesJa.rejectReason)
     .max(500),
 });
 

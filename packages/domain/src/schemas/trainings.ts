@@ -74,6 +74,7 @@ export const BADGE_KEYS = [
   'surveyNotTaken',
   'completed',
   'awaitingApproval',
+  'notApproved',
   'wonElsewhere',
   'sessionCancelled',
 ] as const satisfies readonly BadgeKey[];

@@ -19,6 +19,7 @@ export const MAIL_TEMPLATES = [
   'transferInstructions',
   'transferReminder',
   'assistantApproved',
+  'assistantRejected',
   'certificateIssued',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
@@ -27,11 +28,12 @@ export const mailDedupeKey = (template: MailTemplate, id: number) => `${MAIL_JOB
 
 export async function queueMail(
   db: Executor,
-  mail: { template: MailTemplate; id: number; runAt: Date },
+  mail: { template: MailTemplate; id: number; runAt: Date; reason?: string },
 ): Promise<void> {
   await scheduleJob(db, {
     kind: MAIL_JOB,
-    payload: { template: mail.template, id: mail.id },
+    // A reason given by the office at that moment travels with the job (it is nowhere else on the row).
+    payload: { template: mail.template, id: mail.id, ...(mail.reason ? { reason: mail.reason } : {}) },
     runAt: mail.runAt,
     dedupeKey: mailDedupeKey(mail.template, mail.id),
   });
@@ -82,4 +84,17 @@ export async function queueAssistantApprovedMail(db: Executor, input: { enrollme
 /** A completion certificate was issued. */
 export async function queueCertificateMail(db: Executor, input: { certificateId: number; now: Date }) {
   await queueMail(db, { template: 'certificateIssued', id: input.certificateId, runAt: input.now });
+}
+
+/** The office declined an assistant's application: the mail carries the reason it gave. */
+export async function queueAssistantRejectedMail(
+  db: Executor,
+  input: { enrollmentId: number; reason: string; now: Date },
+) {
+  await queueMail(db, {
+    template: 'assistantRejected',
+    id: input.enrollmentId,
+    runAt: input.now,
+    reason: input.reason,
+  });
 }

@@ -18,7 +18,7 @@ import {
   ticketReadyMail,
   type ApplicationKind,
 } from '../enrollments/enrollments.mails.ts';
-import { assistantApprovedMail } from '../office/office.mails.ts';
+import { assistantApprovedMail, assistantRejectedMail } from '../office/office.mails.ts';
 import {
   paymentReceivedMail,
   shopOrderConfirmedMail,
@@ -55,13 +55,19 @@ function applicationKind(e: { status: number; selection: string; userTypeId: num
  * Reads what a mail tells about, as it is when the job runs, and composes it; null when there is
  * nothing (any more) to tell: a cancelled enrolment gets no reminder, a paid transfer no reminder.
  */
-async function compose(db: Executor, deps: Deps, template: MailTemplate, id: number): Promise<Composed> {
+async function compose(
+  db: Executor,
+  deps: Deps,
+  job: { template: MailTemplate; id: number; reason: string },
+): Promise<Composed> {
+  const { template, id } = job;
   const site = (reader: MailReader) => mailSite(deps.config, reader.language);
   switch (template) {
     case 'applicationReceived':
     case 'ticketReady':
     case 'dayBeforeReminder':
-    case 'assistantApproved': {
+    case 'assistantApproved':
+    case 'assistantRejected': {
       const e = await findEnrollmentSession(db, id);
       if (!e) return null;
       const session = e;
@@ -92,6 +98,14 @@ async function compose(db: Executor, deps: Deps, template: MailTemplate, id: num
         return {
           userId: e.userId,
           content: (reader) => dayBeforeReminderMail({ reader, session, site: site(reader) }),
+        };
+      }
+      if (template === 'assistantRejected') {
+        if (e.status !== STEP_STATUS.lost) return null;
+        return {
+          userId: e.userId,
+          content: (reader) =>
+            assistantRejectedMail({ reader, session, reason: job.reason, site: site(reader) }),
         };
       }
       if (e.status === STEP_STATUS.lost) return null;
@@ -186,7 +200,8 @@ export function mailJob(deps: Deps): JobHandler {
     const template = payload.template as MailTemplate;
     const id = Number(payload.id);
     if (!MAIL_TEMPLATES.includes(template) || !Number.isInteger(id)) throw new Error('bad mail job payload');
-    const composed = await compose(tx, deps, template, id);
+    const reason = typeof payload.reason === 'string' ? payload.reason : '';
+    const composed = await compose(tx, deps, { template, id, reason });
     if (!composed) return;
     const reader = await findReader(tx, composed.userId);
     if (!reader) return;

@@ -114,6 +114,46 @@ export function assistantApprovedMail(input: {
   return composeMail('アシスタント申請承認のお知らせ', body, site);
 }
 
+/** The office declined an assistant's application, with the reason it gave. */
+export function assistantRejectedMail(input: {
+  reader: MailReader;
+  session: OfficeMailSession;
+  reason: string;
+  site: MailSite;
+}): MailContent {
+  const { reader, session, reason, site } = input;
+  if (reader.language === 'en') {
+    const body = [
+      greeting(reader),
+      '',
+      'Thank you for applying as an assistant.',
+      'We are sorry to tell you that the office could not approve your application, and it has been closed.',
+      '',
+      lines(session, reader),
+      '',
+      `Reason: ${reason}`,
+      '',
+      'If you have any questions, please contact the office.',
+      url(site, session),
+    ].join('\n');
+    return composeMail('Your application as an assistant was not approved', body, site);
+  }
+  const body = [
+    greeting(reader),
+    '',
+    'アシスタントとしてお申し込みいただき、誠にありがとうございます。',
+    '誠に恐れ入りますが、事務局で検討した結果、今回のお申し込みは承認されませんでした。',
+    '',
+    lines(session, reader),
+    '',
+    `理由：${reason}`,
+    '',
+    'ご不明な点は事務局までお問い合わせください。',
+    url(site, session),
+  ].join('\n');
+  return composeMail('アシスタント申請結果のお知らせ', body, site);
+}
+
 /** What became of the fee when a cancellation was approved. */
 export type CancelRefund =
   | { kind: 'none' }

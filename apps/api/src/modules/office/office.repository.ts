@@ -220,7 +220,14 @@ export async function approveAssistantRow(db: Executor, enrollmentId: number, ac
   const rows = await db
     .update(enrollments)
     .set({ assistantApprovedAt: now, assistantApprovedBy: actor, updatedAt: now })
-    .where(and(eq(enrollments.id, enrollmentId), sql`${enrollments.assistantApprovedAt} is null`))
+    .where(
+      and(
+        eq(enrollments.id, enrollmentId),
+        sql`${enrollments.assistantApprovedAt} is null`,
+        // A declined application (7 without an approval) stays declined.
+        sql`${enrollments.status} <> ${STEP_STATUS.lost}`,
+      ),
+    )
     .returning({ id: enrollments.id });
   return rows.length > 0;
 }

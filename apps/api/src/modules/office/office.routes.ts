@@ -2,6 +2,7 @@ import {
   checkInBodySchema,
   idParamSchema,
   lotteryBodySchema,
+  rejectAssistantBodySchema,
   undoCheckInBodySchema,
   userTypeBodySchema,
   userTypeQuerySchema,
@@ -17,6 +18,7 @@ import {
   enrollmentTrail,
   lotteryRecord,
   offerNext,
+  rejectAssistant,
   rejectCancel,
   roster,
   rosterCsv,
@@ -113,6 +115,29 @@ export function registerOffice(app: FastifyInstance) {
     },
     async (request) => ({
       data: await approveAssistant(deps(), request.params.id, currentUser(request).id, now()),
+    }),
+  );
+  r.post(
+    '/office/enrollments/:id/reject-assistant',
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Decline an assistant application awaiting approval (reason mailed to the applicant, audited)',
+        params,
+        body: rejectAssistantBodySchema,
+        response: errors,
+      },
+    },
+    async (request) => ({
+      data: await rejectAssistant(deps(), {
+        enrollmentId: request.params.id,
+        reason: request.body.reason,
+        actor: currentUser(request).id,
+        now: now(),
+      }),
     }),
   );
   r.post(

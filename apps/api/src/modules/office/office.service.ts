@@ -57,7 +57,10 @@ import {
   usersWonElsewhere,
   writeAudit,
 } from './office.repository.ts';
-import { queueAssistantApprovedMail } from '../notifications/notifications.queue.ts';
+import {
+  queueAssistantApprovedMail,
+  queueAssistantRejectedMail,
+} from '../notifications/notifications.queue.ts';
 import { mailMember } from '../notifications/notifications.service.ts';
 import { randomSeed, shuffle } from './lottery.ts';
 import {
@@ -276,11 +279,12 @@ export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, a
   if (!e) throw notFound(ja.errors.notFound);
   if (e.userTypeId !== USER_TYPE.assistant) throw conflict(m.notAssistant, 'NOT_ASSISTANT');
   if (e.assistantApprovedAt) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+  if (e.status === STEP_STATUS.lost) throw conflict(m.alreadyRejected, 'ASSISTANT_REJECTED');
   const r = await recruitmentOrThrow(deps.db, e.trainingId, e.userTypeId);
   const methods = await findPaymentMethods(deps.db, e.trainingId);
   return deps.db.transaction(async (tx) => {
     if (!(await approveAssistantRow(tx, e.id, actor, now)))
-      throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+      throw conflict(m.notAwaitingApproval, 'ASSISTANT_DECIDED');
     let status: number = e.status;
     if (e.status === STEP_STATUS.applying) {
       if (r.selection === 'lottery') {
@@ -303,6 +307,48 @@ export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, a
     await writeAudit(tx, actor, 'assistant.approve', 'enrollment', e.id, { status }, now);
     await queueAssistantApprovedMail(tx, { enrollmentId: e.id, now });
     return { enrollment_id: e.id, status, approved: true };
+  });
+}
+
+/** The note of the step entry a declined assistant application leaves (the trail reads 事務局が承認せず). */
+export const ASSISTANT_REJECTED_NOTE = 'assistant rejected';
+
+/**
+ * POST /office/enrollments/{id}/reject-assistant: the office declines an assistant's application
+ * awaiting approval (4 → 7, no place was held), audited with the reason, which the mail carries.
+ * The row lock and the conditional step (from 4 only) make a second call a 409 with no second mail;
+ * approval's conditional UPDATE refuses a declined row.
+ */
+export async function rejectAssistant(
+  deps: OfficeDeps,
+  input: { enrollmentId: number; reason: string; actor: number; now: Date },
+) {
+  return deps.db.transaction(async (tx) => {
+    const e = await lockEnrollmentRow(tx, input.enrollmentId);
+    if (!e) throw notFound(ja.errors.notFound);
+    if (e.userTypeId !== USER_TYPE.assistant) throw conflict(m.notAssistant, 'NOT_ASSISTANT');
+    if (e.assistantApprovedAt) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
+    if (e.status === STEP_STATUS.lost) throw conflict(m.alreadyRejected, 'ASSISTANT_REJECTED');
+    const done = await recordSteps(
+      tx,
+      e.id,
+      [{ step: 4, status: STEP_STATUS.lost, note: ASSISTANT_REJECTED_NOTE }],
+      input.actor,
+      input.now,
+      [STEP_STATUS.applying],
+    );
+    if (!done) throw conflict(m.notAwaitingApproval, 'NOT_AWAITING_APPROVAL');
+    await writeAudit(
+      tx,
+      input.actor,
+      'assistant.reject',
+      'enrollment',
+      e.id,
+      { reason: input.reason, previous_status: e.status },
+      input.now,
+    );
+    await queueAssistantRejectedMail(tx, { enrollmentId: e.id, reason: input.reason, now: input.now });
+    return { enrollment_id: e.id, status: STEP_STATUS.lost, approved: false };
   });
 }
 

@@ -24,6 +24,7 @@ import { useOfficeI18n } from './office-messages.ts';
 import {
   approveAssistant,
   downloadRosterCsv,
+  rejectAssistant,
   revokeCertificate,
   rosterQuery,
   trainingQuery,
@@ -110,6 +111,7 @@ function RosterTable({
   rows,
   onHistory,
   onApprove,
+  onReject,
   onUndoCheckIn,
   onRevoke,
 }: {
@@ -117,6 +119,7 @@ function RosterTable({
   onHistory: (row: OfficeRosterRow) => void;
   onApprove: (row: OfficeRosterRow) => void;
   onUndoCheckIn: (row: OfficeRosterRow) => void;
+  onReject: (row: OfficeRosterRow) => void;
   onRevoke: (row: OfficeRosterRow) => void;
 }) {
   const { t, o } = useOfficeI18n();
@@ -203,6 +206,17 @@ function RosterTable({
                         {m.approve}
                       </Button>
                     ) : null}
+                    {awaitingApproval ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        c="red.9"
+                        onClick={() => onReject(row)}
+                        aria-label={`${m.reject}（${row.fullname}）`}
+                      >
+                        {m.reject}
+                      </Button>
+                    ) : null}
                     {row.checked_in_at ? (
                       <Button
                         size="xs"
@@ -245,6 +259,7 @@ export function OfficeTrainingPage() {
   const roster = useQuery({ ...rosterQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const [trail, setTrail] = useState<OfficeRosterRow | null>(null);
   const [approving, setApproving] = useState<OfficeRosterRow | null>(null);
+  const [rejecting, setRejecting] = useState<OfficeRosterRow | null>(null);
   const [undoing, setUndoing] = useState<OfficeRosterRow | null>(null);
   const [revoking, setRevoking] = useState<OfficeRosterRow | null>(null);
   const [reason, setReason] = useState('');
@@ -297,6 +312,10 @@ export function OfficeTrainingPage() {
           rows={roster.data.enrollments}
           onHistory={setTrail}
           onApprove={setApproving}
+          onReject={(row) => {
+            setReason('');
+            setRejecting(row);
+          }}
           onUndoCheckIn={(row) => {
             setReason('');
             setUndoing(row);
@@ -325,6 +344,32 @@ export function OfficeTrainingPage() {
         onClose={() => setApproving(null)}
       >
         {f(m.approveBody, approving?.fullname ?? '')}
+      </ConfirmAction>
+      <ConfirmAction
+        opened={rejecting !== null}
+        title={m.rejectTitle}
+        confirmLabel={m.reject}
+        color="red.9"
+        disabled={reason.trim() === ''}
+        action={() => rejectAssistant(rejecting?.enrollment_id ?? 0, reason.trim())}
+        onDone={() => {
+          setRejecting(null);
+          setNotice({ ok: true, text: m.rejected });
+        }}
+        onClose={() => setRejecting(null)}
+      >
+        <Text size="sm">{f(m.rejectBody, rejecting?.fullname ?? '')}</Text>
+        <Textarea
+          label={m.rejectReason}
+          description={m.rejectReasonHint}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-autofocus
+          data-testid="reject-reason"
+        />
       </ConfirmAction>
       <ConfirmAction
         opened={undoing !== null}

@@ -140,6 +140,13 @@ export const revokeCertificate = (certificateId: number, reason: string) =>
     body: { reason },
   });
 
+/** Declines an assistant's application awaiting approval; the reason is mailed to the applicant. */
+export const rejectAssistant = (enrollmentId: number, reason: string) =>
+  apiData<{ enrollment_id: number; status: number }>(`/office/enrollments/${enrollmentId}/reject-assistant`, {
+    method: 'POST',
+    body: { reason },
+  });
+
 export const approveAssistant = (enrollmentId: number) =>
   apiData<{ enrollment_id: number; status: number }>(
     `/office/enrollments/${enrollmentId}/approve-assistant`,
