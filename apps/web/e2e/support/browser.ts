@@ -8,8 +8,19 @@ import { inject } from 'vitest';
 const require = createRequire(import.meta.url);
 export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** This worker's server (each test worker has a server and database of its own). */
+let ownServer: string | undefined;
+
+/**
+ * Points baseUrl() (so apiCall, apiLogin, newPage…) at a server the test file started for itself, for
+ * a file that changes its data (undefined: back to the worker's server).
+ */
+export function useOwnServer(url: string | undefined) {
+  ownServer = url;
+}
+
+/** This worker's server (each test worker has a server and database of its own), or the file's own. */
 export const baseUrl = () => {
+  if (ownServer) return ownServer;
   const urls = inject('baseUrls');
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
   return urls[(worker - 1) % urls.length] ?? urls[0] ?? '';
