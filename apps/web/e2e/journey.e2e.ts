@@ -131,7 +131,8 @@ afterAll(async () => {
 
 describe('a lottery session from application to check-in', () => {
   const root = () => `/session/${session.id}/4`;
-  let ticketCode = '';
+  let receptionCode = '';
+  let checkInPath = '';
 
   it('the attendee applies and waits for the draw', async () => {
     const detail = await detailOf(session.id, 4, member.token);
@@ -225,32 +226,63 @@ describe('a lottery session from application to check-in', () => {
     await page.waitForURL((url) => url.pathname === root() && !url.search.includes('payment'));
     await expect.poll(() => stepState(page, 5)).toBe('active');
     await page.getByText('申込状況: 受講予定').waitFor();
+    // The ticket's QR code encodes the check-in URL the ticket call answers ({PUBLIC_URL}/check-in/{signed
+    // code}); beside it the page shows the short 受付コード that reception may type instead.
+    const ticketAnswer = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'GET' &&
+        new URL(r.url()).pathname.endsWith(`/trainings/${session.id}/enrollments/ticket`),
+    );
     await page.getByRole('link', { name: '受講票を表示する' }).click();
+    const ticket = (
+      (await (await ticketAnswer).json()) as { data: { check_in_url: string; reception_code: string } }
+    ).data;
     await page.getByRole('heading', { level: 1, name: '受講票' }).waitFor();
     await page.getByTestId('ticket-qr').locator('svg').waitFor();
+    await page.getByText('受付コード', { exact: true }).waitFor();
     await screenshot(page, 'journey-ticket-desktop');
-    ticketCode = (await page.getByTestId('ticket-code').innerText()).trim();
-    expect(ticketCode.length).toBeGreaterThan(10);
+    receptionCode = (await page.getByTestId('ticket-reception-code').innerText()).trim();
+    expect(receptionCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{1,5}-[0-9A-HJKMNP-TV-Z]{6}$/);
+    expect(receptionCode.length).toBeLessThanOrEqual(12);
+    expect(receptionCode).toBe(ticket.reception_code);
+    checkInPath = new URL(ticket.check_in_url).pathname;
+    expect(checkInPath).toMatch(/^\/check-in\/[^/]{20,}$/);
     await context.close();
   });
 
   it('the office checks the ticket in; a forged code is refused', async () => {
     const { context, page } = await newPage(browser, DESKTOP, officeToken);
     await page.goto('/office/check-in');
-    const code = page.getByLabel(/^受講コード/);
+    const code = page.getByLabel(/^受付コード/);
     await code.waitFor();
-    await code.fill(`${ticketCode.slice(0, -4)}zzzz`);
-    await code.press('Enter');
-    await page.getByRole('alert').first().waitFor();
+    // A forged 受付コード (the enrolment part kept, the check characters changed) and a forged QR code
+    // (the signed code's last characters changed) are refused.
+    const token = decodeURIComponent(checkInPath.slice('/check-in/'.length));
+    const forge = (value: string) => `${value.slice(0, -4)}${value.endsWith('ZZZZ') ? 'YYYY' : 'ZZZZ'}`;
+    for (const forged of [forge(receptionCode), forge(token)]) {
+      await code.fill(forged);
+      const answer = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/office/check-in'),
+      );
+      await code.press('Enter');
+      expect((await answer).status()).toBeGreaterThanOrEqual(400);
+      await page.getByTestId('check-in-error').waitFor();
+      expect(await page.getByTestId('check-in-success').count()).toBe(0);
+    }
     // The ticket's QR code holds {PUBLIC_URL}/check-in/{code}: a phone camera opens it and checks in.
-    await page.goto(`/check-in/${ticketCode}`);
+    await page.goto(checkInPath);
     await page.waitForURL(/\/office\/check-in\//);
-    await page.getByText('抽選 陽子', { exact: false }).first().waitFor();
+    await page.getByTestId('check-in-success').getByText('抽選 陽子', { exact: false }).waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'journey-office-check-in-desktop');
-    // The same ticket again (typed, as a USB scanner does): already used.
-    await code.fill(ticketCode);
+    // The same ticket again by its typed 受付コード (lower case, as reception may type it): recognised,
+    // and already used.
+    await code.fill(receptionCode.toLowerCase());
     await code.press('Enter');
+    await page.getByText('この受講票はすでに受付済みです。').first().waitFor();
+    // And again through the QR link: already used too.
+    await page.goto('/office/check-in');
+    await page.goto(checkInPath);
     await page.getByText('この受講票はすでに受付済みです。').first().waitFor();
     await context.close();
   });
