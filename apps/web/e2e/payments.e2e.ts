@@ -13,6 +13,7 @@ import {
   newPage,
   screenshot,
 } from './support/browser.ts';
+import { apiCall, registerMember } from './support/api.ts';
 
 const EMAIL = 'attendee@mels.example.jp';
 const PASSWORD = 'Demo1234';
@@ -52,18 +53,23 @@ async function api<T>(url: string, init: { method?: string; body?: unknown } = {
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
-/** A logged-in page: the token the login answered, in the browser's storage. */
-async function loggedInPage(viewport: { width: number; height: number } = DESKTOP) {
-  return newPage(browser, viewport, token);
+/** A logged-in page: the token the login answered (or another member's), in the browser's storage. */
+async function loggedInPage(viewport: { width: number; height: number } = DESKTOP, as = token) {
+  return newPage(browser, viewport, as);
 }
 
 /** Screenshots of a logged-in page at desktop and 375 px. */
-async function screenshotBothLoggedIn(url: string, name: string, ready: (page: Page) => Promise<unknown>) {
+async function screenshotBothLoggedIn(
+  url: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  as = token,
+) {
   for (const [suffix, viewport] of [
     ['desktop', DESKTOP],
     ['375', MOBILE],
   ] as const) {
-    const { context, page } = await loggedInPage(viewport);
+    const { context, page } = await loggedInPage(viewport, as);
     await page.goto(url);
     try {
       await ready(page);
@@ -82,7 +88,6 @@ async function fillCard(page: Page, number: string) {
 }
 
 let paidSessions: Card[] = [];
-let freeSession: Card | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -93,10 +98,7 @@ beforeAll(async () => {
   for (const card of cards) {
     const { course } = card;
     const isFree = course.certificate_prefix === 'BI' || course.price < 50;
-    if (isFree) {
-      freeSession ??= card;
-      continue;
-    }
+    if (isFree) continue;
     if (seen.has(course.id)) continue;
     seen.add(course.id);
     const check = await api<{ canBuy: boolean }>('/payments/check-product-order', {
@@ -163,9 +165,22 @@ describe('payments', () => {
     expect(
       orders.some((o) => o.object_type === 1 && o.object_id === session!.course.id && o.status === 3),
     ).toBe(true);
-    // Coming back: already paid.
+    // Coming back (decision 021): step 1 is finished, so the fee page sends the member on to the session
+    // page, where step 1 reads finished.
+    const sessionPath = `/session/${session!.id}/${session!.user_type.id}`;
     await page.goto(url);
+    await page.waitForURL((u) => u.pathname === sessionPath);
+    await expect.poll(() => page.getByTestId('step-1').getAttribute('data-state')).toBe('finished');
+    // Reached anyway (a retry link): already paid, the registration counts for every session of the
+    // course, and '次の手続きへ進む' leads on to the session page instead of a dead end.
+    await page.goto(`${url}?retry=true`);
     await page.getByText('このコースの登録料はお支払い済みです。').waitFor();
+    await page.getByText('このコースの他の講習会でも登録済みとして扱われます', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: /を支払う$/ }).count()).toBe(0);
+    expect(await axeSerious(page)).toEqual([]);
+    await page.getByRole('link', { name: '次の手続きへ進む' }).click();
+    await page.waitForURL((u) => u.pathname === sessionPath);
+    await expect.poll(() => page.getByTestId('step-1').getAttribute('data-state')).toBe('finished');
     await context.close();
   });
 
@@ -205,23 +220,48 @@ describe('payments', () => {
   });
 
   it('completes a free registration (a session of a free or BI course)', async () => {
-    expect(freeSession, 'a session of a free course').toBeTruthy();
-    const url = `/session/${freeSession!.id}/${freeSession!.user_type.id}/payment`;
-    await screenshotBothLoggedIn(url, 'payments-free', (page) =>
-      page.getByRole('button', { name: '無料で登録する' }).waitFor(),
+    // A new member (no order or enrolment of any course) on an attendee session of a free course. The
+    // course skips step 1 (nothing to pay), so the fee page sends the member on to the session page
+    // (decision 021's guard); reached anyway (?retry=true), it offers the free registration.
+    const fresh = await registerMember('free');
+    const attendeeCards = await apiCall<Card[]>('/trainings?user_type[]=4&limit=100&page=1', {
+      token: fresh.token,
+    });
+    const freeSession = attendeeCards.find(
+      (c) => c.user_type.id === 4 && (c.course.certificate_prefix === 'BI' || c.course.price < 50),
     );
-    const { context, page } = await loggedInPage();
+    expect(freeSession, 'an attendee session of a free course').toBeTruthy();
+    const sessionPath = `/session/${freeSession!.id}/4`;
+    const url = `${sessionPath}/payment`;
+    const { context, page } = await loggedInPage(DESKTOP, fresh.token);
     await page.goto(url);
+    await page.waitForURL((u) => u.pathname === sessionPath);
+    await expect.poll(() => page.getByTestId('step-1').getAttribute('data-state')).toBe('finished');
+    await screenshotBothLoggedIn(
+      `${url}?retry=true`,
+      'payments-free',
+      (p) => p.getByRole('button', { name: '無料で登録する' }).waitFor(),
+      fresh.token,
+    );
+    await page.goto(`${url}?retry=true`);
     await page.getByRole('button', { name: '無料で登録する' }).waitFor();
     expect(await page.getByTestId('course-fee').textContent()).toBe('無料');
+    expect(await page.getByRole('button', { name: /を支払う$/ }).count()).toBe(0);
     expect(await axeSerious(page)).toEqual([]);
     await page.getByRole('button', { name: '無料で登録する' }).click();
     await page.getByRole('heading', { name: '登録完了' }).waitFor();
     await screenshot(page, 'payments-free-complete-desktop');
-    const orders = await api<Order[]>('/users/orders?limit=50');
+    const orders = await apiCall<Order[]>('/users/orders?limit=50', { token: fresh.token });
     expect(
-      orders.some((o) => o.object_type === 1 && o.object_id === freeSession!.course.id && o.status === 3),
-    ).toBe(true);
+      orders.filter(
+        (o) =>
+          o.object_type === 1 && o.object_id === freeSession!.course.id && o.status === 3 && o.amount === 0,
+      ),
+    ).toHaveLength(1);
+    // Registered once: reached again, the page says so and offers no second registration.
+    await page.goto(`${url}?retry=true`);
+    await page.getByText('このコースの登録料はお支払い済みです。').waitFor();
+    expect(await page.getByRole('button', { name: '無料で登録する' }).count()).toBe(0);
     await context.close();
   });
 
