@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './error-codes.ts';
 export * from './i18n/index.ts';
 export * from './rules/steps.ts';
 export * from './rules/status-labels.ts';

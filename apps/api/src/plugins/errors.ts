@@ -1,4 +1,4 @@
-import { ja, type ErrorBody } from '@mels/domain';
+import { ja, type ErrorBody, type ErrorCode } from '@mels/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
@@ -23,7 +23,13 @@ function isMalformedMultipart(error: FastifyError): boolean {
   return error.statusCode === undefined && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
 }
 
-function send(reply: FastifyReply, status: number, code: string, message: string, errors: FieldErrors = {}) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  errors: FieldErrors = {},
+) {
   const body: ErrorBody = { meta: { message, code }, errors };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

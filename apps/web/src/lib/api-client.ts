@@ -1,11 +1,17 @@
-import { ja, type ErrorBody, type Pagination } from '@mels/domain';
+import { ERROR_CODES, ja, type ErrorBody, type ErrorCode, type Pagination } from '@mels/domain';
+
+/** The server's codes, plus the browser's own two: no answer at all, and an answer that was not JSON. */
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
+
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
 
 /** An API failure with the server's Japanese message, stable code and field errors. */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ClientErrorCode;
   readonly errors: Record<string, string[]>;
-  constructor(status: number, code: string, message: string, errors: Record<string, string[]> = {}) {
+  constructor(status: number, code: ClientErrorCode, message: string, errors: Record<string, string[]> = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -75,7 +81,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (response.status === 401 && token) unauthorizedHandler();
     throw new ApiRequestError(
       response.status,
-      parsed.meta?.code ?? 'HTTP_ERROR',
+      isErrorCode(parsed.meta?.code) ? parsed.meta.code : 'HTTP_ERROR',
       parsed.meta?.message ?? ja.errors.generic,
       parsed.errors ?? {},
     );

@@ -90,32 +90,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Stable error codes of the API; the browser branches on these, never on message text. */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'NOT_FOUND',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'METHOD_NOT_ALLOWED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'NG_NOT_PAYMENT',
-  'NG_PENDING_PAYMENT',
-  'NG_CERTIFICATE_CODE',
-  'NG_ATTENDANCE_CODE',
-  'NG_CERTIFICATE_NOT_CREATED',
-  'INVALID_CREDENTIALS',
-  'RESET_TOKEN_INVALID',
-  'RESET_TOKEN_USED',
-  'RESET_TOKEN_EXPIRED',
-  'NO_RANK',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
-
 export function paginate(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FREE_THRESHOLD_YEN, OBJECT_TYPE, type ObjectType } from '../constants.ts';
+import { ERROR_CODES } from '../error-codes.ts';
 import { dataEnvelope, intField, listEnvelope } from './common.ts';
 
 /** Japanese messages of the payment calls (the card ones read as Stripe's Japanese messages do). */
@@ -181,7 +182,13 @@ export const checkProductOrderSchema = z.object({
 export type CheckProductOrderInput = z.infer<typeof checkProductOrderSchema>;
 
 export const checkProductOrderResponseSchema = dataEnvelope(
-  z.object({ canBuy: z.boolean(), messages: z.array(z.string()), amount: z.number().int() }),
+  z.object({
+    canBuy: z.boolean(),
+    messages: z.array(z.string()),
+    /** The code of each message, in the same order: the browser branches on these, not on the text. */
+    codes: z.array(z.enum(ERROR_CODES)),
+    amount: z.number().int(),
+  }),
 );
 
 export const createOrderTransactionSchema = z

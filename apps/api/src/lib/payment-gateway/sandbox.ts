@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { cardBrand, CARD_BRAND_LABELS, PAYMENT_MESSAGES, type IntentStatus } from '@mels/domain';
+import {
+  cardBrand,
+  CARD_BRAND_LABELS,
+  PAYMENT_MESSAGES,
+  type CardErrorCode,
+  type IntentStatus,
+} from '@mels/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema.ts';
@@ -34,7 +40,7 @@ function present(row: Row): PaymentIntent {
 }
 
 /** Stripe's error code for confirming an intent that is not waiting for a payment method. */
-export const UNEXPECTED_STATE = 'payment_intent_unexpected_state';
+export const UNEXPECTED_STATE: CardErrorCode = 'payment_intent_unexpected_state';
 
 export class SandboxCardError extends Error {
   readonly code: string;
@@ -44,7 +50,7 @@ export class SandboxCardError extends Error {
   }
 }
 
-const declines: Record<string, { code: string; message: string }> = {
+const declines: Record<string, { code: CardErrorCode; message: string }> = {
   [SANDBOX_CARDS.declined]: { code: 'card_declined', message: PAYMENT_MESSAGES.cardDeclined },
   [SANDBOX_CARDS.insufficientFunds]: { code: 'card_declined', message: PAYMENT_MESSAGES.insufficientFunds },
   [SANDBOX_CARDS.expired]: { code: 'expired_card', message: PAYMENT_MESSAGES.expiredCard },

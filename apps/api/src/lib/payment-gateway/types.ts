@@ -1,4 +1,4 @@
-import type { IntentStatus } from '@mels/domain';
+import type { CardErrorCode, IntentStatus } from '@mels/domain';
 
 export type GatewayName = 'sandbox' | 'stripe';
 
@@ -28,7 +28,7 @@ export type ConfirmResult = {
   brand: string;
   last4: string;
   /** Set when the card was declined: code (card_declined…) and the provider's message. */
-  error: { code: string; message: string } | null;
+  error: { code: CardErrorCode; message: string } | null;
 };
 
 export type PaymentGateway = {

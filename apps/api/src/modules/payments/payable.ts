@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES,
   paymentMessage,
   type CartProduct,
+  type ErrorCode,
 } from '@mels/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -76,20 +77,26 @@ export function courseRegistrationFee(course: { price: number; certificatePrefix
 export async function shopLines(
   db: Executor,
   cart: readonly CartProduct[],
-): Promise<{ lines: PayableLine[]; messages: string[]; rows: Array<typeof products.$inferSelect> }> {
+): Promise<{
+  lines: PayableLine[];
+  messages: string[];
+  codes: ErrorCode[];
+  rows: Array<typeof products.$inferSelect>;
+}> {
   const ids = [...new Set(cart.map((item) => item.id))];
   const rows = ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const messages: string[] = [];
+  const problems = new Map<string, ErrorCode>();
   const lines: PayableLine[] = [];
-  if (cart.length === 0) messages.push(PAYMENT_MESSAGES.cartEmpty);
+  if (cart.length === 0) problems.set(PAYMENT_MESSAGES.cartEmpty, 'CART_EMPTY');
   for (const item of cart) {
     const product = byId.get(item.id);
     if (!product) {
-      messages.push(PAYMENT_MESSAGES.productMissing);
+      problems.set(PAYMENT_MESSAGES.productMissing, 'PRODUCT_MISSING');
       continue;
     }
-    if (!product.isActive) messages.push(paymentMessage(PAYMENT_MESSAGES.productInactive, product.name));
+    if (!product.isActive)
+      problems.set(paymentMessage(PAYMENT_MESSAGES.productInactive, product.name), 'PRODUCT_INACTIVE');
     lines.push({
       productId: product.id,
       name: product.name,
@@ -99,7 +106,7 @@ export async function shopLines(
       attributes: item.attributes,
     });
   }
-  return { lines, messages: [...new Set(messages)], rows };
+  return { lines, messages: [...problems.keys()], codes: [...problems.values()], rows };
 }
 
 export const linesTotal = (lines: readonly PayableLine[]) =>

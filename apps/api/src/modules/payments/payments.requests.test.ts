@@ -141,7 +141,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const member = await newMember(ctx.app);
       const cert = await legacy(basic.id);
       const body = { object_type: 3, object_id: basic.id, attendance_code: cert.code };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 3300 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 3300 });
 
       const order = await payByCard(member, body, 3300);
       expect(order).toMatchObject({ status: 3, amount: 3300, object_type: 3, object_id: basic.id });
@@ -156,6 +156,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect(await check(member, body)).toEqual({
         canBuy: false,
         messages: [PAYMENT_MESSAGES.alreadyPaid],
+        codes: ['ALREADY_PAID'],
         amount: 3300,
       });
       expectError(
@@ -170,7 +171,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const member = await newMember(ctx.app);
       const cert = await legacy(bi.id);
       const body = { object_type: 3, object_id: bi.id, attendance_code: cert.code };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 0 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 0 });
       expectError(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-intent', body),
         400,
@@ -203,7 +204,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       // typed in lower case with a full-width dash: the same code
       const typed = certificateCode.toLowerCase().replace('-', 'ー');
       const body = { object_type: 3, object_id: basic.id, certificate_code: typed };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 3300 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 3300 });
       const order = await payByCard(member, body, 3300);
       expect(order).toMatchObject({ status: 3, amount: 3300, object_type: 3, object_id: basic.id });
       const [stored] = await ordersOf(member.id);
@@ -293,7 +294,12 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       );
       expect(
         await check(member, { object_type: 3, object_id: basic.id, attendance_code: taken.code }),
-      ).toEqual({ canBuy: false, messages: [PAYMENT_MESSAGES.attendanceCodeNotFound], amount: 0 });
+      ).toEqual({
+        canBuy: false,
+        messages: [PAYMENT_MESSAGES.attendanceCodeNotFound],
+        codes: ['NOT_FOUND'],
+        amount: 0,
+      });
       // bank transfer and pay on site are not offered for certificates
       const fresh = await legacy(basic.id);
       expectError(
@@ -316,7 +322,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const member = await newMember(ctx.app);
       const requestId = await request(member, instructor.id, 2, 1);
       const body = { object_type: 5, object_id: instructor.id, request_id: requestId };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 5500 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 5500 });
 
       const order = await payByCard(member, body, 5500);
       expect(order).toMatchObject({ status: 3, amount: 5500, object_type: 5, object_id: instructor.id });
@@ -330,6 +336,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect(await check(member, body)).toEqual({
         canBuy: false,
         messages: [PAYMENT_MESSAGES.alreadyPaid],
+        codes: ['ALREADY_PAID'],
         amount: 5500,
       });
       expectError(
@@ -363,7 +370,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const member = await newMember(ctx.app);
       const requestId = await request(member, biInstructor.id, 2, 1);
       const body = { object_type: 5, object_id: biInstructor.id, request_id: requestId };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 0 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 0 });
       expectError(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/stripe/create-payment-intent', body),
         400,
@@ -492,7 +499,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const requestId = await request(member, renewal.id, 3, 0);
       const nextYear = await request(member, renewal.id, 3, 1);
       const body = { object_type: 7, object_id: renewal.id, request_id: requestId };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 5500 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 5500 });
 
       const order = await payByCard(member, body, 5500);
       expect(order).toMatchObject({ status: 3, amount: 5500, object_type: 7, object_id: renewal.id });
@@ -510,6 +517,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect(await check(member, { object_type: 7, object_id: renewal.id, request_id: nextYear })).toEqual({
         canBuy: true,
         messages: [],
+        codes: [],
         amount: 5500,
       });
     });
@@ -518,7 +526,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const member = await newMember(ctx.app);
       const requestId = await request(member, cheapRenewal.id, 3, 1);
       const body = { object_type: 7, object_id: cheapRenewal.id, request_id: requestId };
-      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], amount: 0 });
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 0 });
       const order = expectBody(await freeOrder(member, body), 200, orderResponseSchema).data;
       expect(order).toMatchObject({ status: 3, amount: 0, object_type: 7, object_id: cheapRenewal.id });
       expect(await itemsOf(order.id)).toEqual([[`${cheapRenewal.name} 更新料`, 0, 1]]);
@@ -551,6 +559,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect(await check(member, { object_type: 7, object_id: renewal.id, request_id: others })).toEqual({
         canBuy: false,
         messages: [PAYMENT_MESSAGES.requestNotFound],
+        codes: ['NOT_FOUND'],
         amount: 0,
       });
       expect(await ordersOf(member.id)).toEqual([]);

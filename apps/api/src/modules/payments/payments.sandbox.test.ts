@@ -384,6 +384,17 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         orderStatusResponseSchema,
       );
       expect(waiting.data).toMatchObject({ status: 0, state: 'K' });
+      // the fee page shows 'processing' from the code, not from the sentence
+      const inPayment = expectBody(
+        await call(ctx.app, member.token, 'POST', '/api/v1/payments/check-product-order', courseBody()),
+        200,
+        checkProductOrderResponseSchema,
+      );
+      expect(inPayment.data).toMatchObject({
+        canBuy: false,
+        messages: [PAYMENT_MESSAGES.processing],
+        codes: ['NG_PENDING_PAYMENT'],
+      });
       await ctx.deps.db
         .update(sandboxPaymentIntents)
         .set({ status: 'succeeded' })
@@ -467,7 +478,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         200,
         checkProductOrderResponseSchema,
       );
-      expect(ok.data).toEqual({ canBuy: true, messages: [], amount: 3000 });
+      expect(ok.data).toEqual({ canBuy: true, messages: [], codes: [], amount: 3000 });
       const twice = expectBody(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/check-product-order', {
           products: [
@@ -485,6 +496,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
           '「記念バッジ」はお一人様1点限りの商品です。',
         ]),
       );
+      expect(twice.data.codes).toEqual(expect.arrayContaining(['PRODUCT_MISSING', 'PRODUCT_ONCE_PER_USER']));
       const course = expectBody(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/check-product-order', {
           object_type: 1,
@@ -493,7 +505,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         200,
         checkProductOrderResponseSchema,
       );
-      expect(course.data).toEqual({ canBuy: true, messages: [], amount: 3300 });
+      expect(course.data).toEqual({ canBuy: true, messages: [], codes: [], amount: 3300 });
     });
 
     it('the same t_key twice makes one transaction; another user cannot use or read it', async () => {

@@ -12,6 +12,7 @@ import {
   type CreateOrderTransactionInput,
   type CreatePaymentIntentInput,
   type CreatePaymentOrderInput,
+  type ErrorCode,
   type FreeOrderInput,
   type OfflineOrderInput,
 } from '@mels/domain';
@@ -133,20 +134,26 @@ function assertNotPaid(order: Order | null) {
 
 export async function checkProductOrder(deps: Deps, userId: number, input: CheckProductOrderInput) {
   const messages: string[] = [];
+  const codes: ErrorCode[] = [];
   if (input.object_type === OBJECT_TYPE.shopOrder) {
     const cart = input.products ?? input.meta?.products ?? [];
-    const { lines, messages: found, rows } = await shopLines(deps.db, cart);
+    const { lines, messages: found, codes: foundCodes, rows } = await shopLines(deps.db, cart);
     messages.push(...found);
+    codes.push(...foundCodes);
     const eligibility = await productEligibility(deps.db, userId, rows);
     for (const product of rows) {
       const wanted = cart.filter((item) => item.id === product.id).reduce((n, item) => n + item.quantity, 0);
       const rules = eligibility.get(product.id);
-      if (product.buyOncePerUser && (!rules?.oncePerUserOk || wanted > 1))
+      if (product.buyOncePerUser && (!rules?.oncePerUserOk || wanted > 1)) {
         messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
-      if (product.allowBuyWithCourse && !rules?.withCourseOk)
+        codes.push('PRODUCT_ONCE_PER_USER');
+      }
+      if (product.allowBuyWithCourse && !rules?.withCourseOk) {
         messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
+        codes.push('PRODUCT_COURSE_ONLY');
+      }
     }
-    return { canBuy: messages.length === 0, messages, amount: linesTotal(lines) };
+    return { canBuy: messages.length === 0, messages, codes, amount: linesTotal(lines) };
   }
   try {
     const payable = await payableAmount(
@@ -164,11 +171,18 @@ export async function checkProductOrder(deps: Deps, userId: number, input: Check
     const order = payable.objectId
       ? await activeOrder(deps.db, userId, payable.objectType, payable.objectId, payable)
       : null;
-    if (order?.status === ORDER_STATUS.complete) messages.push(PAYMENT_MESSAGES.alreadyPaid);
-    else if (order) messages.push(PAYMENT_MESSAGES.processing);
-    return { canBuy: messages.length === 0, messages, amount: payable.amount };
+    // The same codes as the payment calls answer for these orders (assertNotPaid).
+    if (order?.status === ORDER_STATUS.complete) {
+      messages.push(PAYMENT_MESSAGES.alreadyPaid);
+      codes.push('ALREADY_PAID');
+    } else if (order) {
+      messages.push(PAYMENT_MESSAGES.processing);
+      codes.push('NG_PENDING_PAYMENT');
+    }
+    return { canBuy: messages.length === 0, messages, codes, amount: payable.amount };
   } catch (error) {
-    if (error instanceof ApiError) return { canBuy: false, messages: [error.message], amount: 0 };
+    if (error instanceof ApiError)
+      return { canBuy: false, messages: [error.message], codes: [error.code], amount: 0 };
     throw error;
   }
 }

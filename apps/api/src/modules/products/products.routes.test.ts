@@ -328,8 +328,9 @@ describe.each(drivers())('shop products (%s)', (driver) => {
       expect(await check(buyer)).toMatchObject({
         canBuy: false,
         messages: ['「記念バッジ」はお一人様1点限りの商品です。'],
+        codes: ['PRODUCT_ONCE_PER_USER'],
       });
-      expect(await check(cancelled)).toMatchObject({ canBuy: true, messages: [] });
+      expect(await check(cancelled)).toMatchObject({ canBuy: true, messages: [], codes: [] });
     });
 
     it('statuses in payment, shipping and shipped count as bought too', async () => {

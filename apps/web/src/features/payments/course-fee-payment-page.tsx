@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { OBJECT_TYPE, PAYMENT_MESSAGES, isFreeAmount } from '@mels/domain';
+import { OBJECT_TYPE, isFreeAmount } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -84,7 +84,7 @@ export function CourseFeePaymentPage() {
   else if (check.isError) body = <QueryError error={check.error} onRetry={() => void check.refetch()} />;
   else if (!target || !check.data || !training.data) body = <Skeleton height={320} radius="sm" />;
   else {
-    const { canBuy, messages, amount } = check.data;
+    const { canBuy, messages, codes, amount } = check.data;
     const free = forceFree || isFreeAmount(amount);
     body = (
       <Stack gap="lg">
@@ -118,7 +118,7 @@ export function CourseFeePaymentPage() {
             </div>
           </SimpleGrid>
         </Paper>
-        {messages.includes(PAYMENT_MESSAGES.alreadyPaid) ? (
+        {codes.includes('ALREADY_PAID') ? (
           <PaymentOutcome
             tone="info"
             title={t.payments.outcome.completeTitle}
@@ -132,7 +132,7 @@ export function CourseFeePaymentPage() {
           >
             {continueLink}
           </PaymentOutcome>
-        ) : messages.includes(PAYMENT_MESSAGES.processing) ? (
+        ) : codes.includes('NG_PENDING_PAYMENT') ? (
           <ProcessingOutcome onBack={() => void check.refetch()} />
         ) : !canBuy ? (
           <Alert color="red" variant="light" role="alert">

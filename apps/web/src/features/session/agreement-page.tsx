@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { agreementGuard, OBJECT_TYPE, PAYMENT_MESSAGES, STEP_STATUS } from '@mels/domain';
+import { agreementGuard, OBJECT_TYPE, STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -102,7 +102,7 @@ function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
     );
   if (check.isError) return <QueryError error={check.error} onRetry={() => void check.refetch()} />;
   if (!check.data) return <Skeleton height={320} radius="sm" />;
-  const { canBuy, messages, amount } = check.data;
+  const { canBuy, messages, codes, amount } = check.data;
   return (
     <Stack gap="md" component="section" aria-labelledby="session-fee-title">
       <Group justify="space-between" align="baseline">
@@ -113,7 +113,7 @@ function SessionFeePayment({ sessionKey }: { sessionKey: SessionKey }) {
           {formatYen(amount)}
         </Text>
       </Group>
-      {messages.includes(PAYMENT_MESSAGES.processing) ? (
+      {codes.includes('NG_PENDING_PAYMENT') ? (
         <ProcessingOutcome onBack={() => void check.refetch()} />
       ) : !canBuy ? (
         <Alert color="red" variant="light" role="alert">

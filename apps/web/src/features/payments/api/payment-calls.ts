@@ -1,4 +1,4 @@
-import type { CartProduct, OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
+import type { CartProduct, ErrorCode, OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiData } from '../../../lib/api-client.ts';
 
@@ -49,10 +49,13 @@ export const checkProductOrderQuery = (target: PaymentTarget) =>
         : []),
     ],
     queryFn: () =>
-      apiData<{ canBuy: boolean; messages: string[]; amount: number }>('/payments/check-product-order', {
-        method: 'POST',
-        body: { ...targetBody(target), products: target.products },
-      }),
+      apiData<{ canBuy: boolean; messages: string[]; codes: ErrorCode[]; amount: number }>(
+        '/payments/check-product-order',
+        {
+          method: 'POST',
+          body: { ...targetBody(target), products: target.products },
+        },
+      ),
   });
 
 /** POST /payments/create-order-transaction: answers t_key. */
