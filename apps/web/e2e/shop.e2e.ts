@@ -1,7 +1,15 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, registerMember } from './support/api.ts';
-import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
+import {
+  axeLandmarks,
+  axeSerious,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshot,
+} from './support/browser.ts';
 
 type ShopOrder = {
   id: number;
@@ -224,6 +232,18 @@ describe('shop', () => {
     await page.getByText('〒530-0001 大阪府大阪市北区梅田1-1-1').first().waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'shop-order-history-desktop');
+    // The receipt dialog open: no serious violation and no second banner landmark (issue 13 §8).
+    await page
+      .getByRole('button', { name: /の領収書$/ })
+      .first()
+      .click();
+    const receipt = page.getByRole('dialog', { name: '領収書のダウンロード' });
+    await receipt.getByRole('textbox').waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    expect(await axeLandmarks(page)).toEqual([]);
+    await screenshot(page, 'shop-receipt-dialog-desktop');
+    await receipt.getByRole('button', { name: 'キャンセル' }).click();
+    await receipt.waitFor({ state: 'hidden' });
     await page.goto('/cart');
     await page.getByRole('heading', { level: 1, name: 'オンラインショップ' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('mels.cart'))).toBeNull();
