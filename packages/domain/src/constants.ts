@@ -70,6 +70,15 @@ export const ORDER_STATUS_IDS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** Order entry type: 1 purchase, 2 refund. */
 export const ORDER_TYPE = { purchase: 1, refund: 2 } as const;
+export type OrderType = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
+
+/** Payment transaction status (transactions.status): 0 open, 1 failed, 2 completed. */
+export const TRANSACTION_STATUS = { open: 0, failed: 1, completed: 2 } as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
+
+/** A member's cancellation request (cancel_requests.status): 0 awaiting the office, 1 approved, 2 rejected. */
+export const CANCEL_REQUEST_STATUS = { awaitingApproval: 0, approved: 1, rejected: 2 } as const;
+export type CancelRequestStatus = (typeof CANCEL_REQUEST_STATUS)[keyof typeof CANCEL_REQUEST_STATUS];
 
 /** What a payment pays for (object_type). 1 and 2 are the session-side objects of this portal. */
 export const OBJECT_TYPE = {
@@ -97,11 +106,8 @@ export const LIMITS = {
   passwordMin: 4,
   passwordMax: 150,
   birthdayMin: '1940-01-01',
-  birthdayCalendarOpen: '1999-12-31',
   birthdayYearOptions: 100,
-  quizFreeTextMax: 500,
   surveyOtherMax: 200,
-  surveyFreeTextMax: 500,
   avatarMaxMb: 5,
   bytesPerMb: 1048576,
   avatarAspect: 3 / 4,
@@ -112,12 +118,7 @@ export const LIMITS = {
   certificateExpiryWarningMonths: 6,
   paymentOrderDelayMinMs: 3000,
   paymentOrderDelayMaxMs: 5000,
-  autoRetryLimit: 5,
-  preVideoWidth: 640,
   certificateFrameHeight: 685,
-  pendingApplicationsPerPage: 5,
-  historyPerPage: 20,
-  legacyHistoryCount: 3,
 } as const;
 
 export const SKELETON_COUNTS = [3, 5, 7, 10] as const;

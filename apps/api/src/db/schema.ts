@@ -2,6 +2,13 @@
  * The whole domain of both specification documents (§3 of each), one schema for both drivers
  * (PGlite and PostgreSQL). Migrations are generated from this file into ./migrations and committed.
  */
+import type {
+  CancelRequestStatus,
+  OrderStatus,
+  OrderType,
+  StepStatus,
+  TransactionStatus,
+} from '@mels/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -395,7 +402,7 @@ export const enrollments = pgTable(
     userTypeId: smallint('user_type_id')
       .notNull()
       .references(() => userTypes.id),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<StepStatus>().notNull().default(0),
     attendanceCode: text('attendance_code').unique(),
     assistantApprovedAt: ts('assistant_approved_at'),
     assistantApprovedBy: integer('assistant_approved_by').references(() => users.id),
@@ -425,7 +432,7 @@ export const enrollmentSteps = pgTable(
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
     step: smallint('step').notNull(),
-    status: smallint('status').notNull(),
+    status: smallint('status').$type<StepStatus>().notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     note: text('note'),
     createdAt: createdAt(),
@@ -445,7 +452,7 @@ export const cancelRequests = pgTable(
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
     /** 0 awaiting approval, 1 approved, 2 rejected. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<CancelRequestStatus>().notNull().default(0),
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: ts('decided_at'),
@@ -851,7 +858,7 @@ export const transactions = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /** 0 open, 1 failed, 2 completed. */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<TransactionStatus>().notNull().default(0),
     postalCode: text('postal_code'),
     address: text('address'),
     customerName: text('customer_name'),
@@ -874,7 +881,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     /** 1 purchase, 2 refund. */
-    type: smallint('type').notNull().default(1),
+    type: smallint('type').$type<OrderType>().notNull().default(1),
     refundOfId: integer('refund_of_id'),
     objectType: smallint('object_type').notNull(),
     objectId: integer('object_id'),
@@ -886,7 +893,7 @@ export const orders = pgTable(
     /** The legacy certificate claimed by attendance code (3); object_id is its course. */
     legacyCertificateId: integer('legacy_certificate_id').references(() => legacyCertificates.id),
     amount: integer('amount').notNull(),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<OrderStatus>().notNull().default(0),
     paymentMethodId: smallint('payment_method_id').notNull().default(1),
     paymentIntentId: text('payment_intent_id').unique(),
     postalCode: text('postal_code'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
 import { format, ja } from '../i18n/index.ts';
 import type { ActivityBadgeKey } from '../rules/status-labels.ts';
 import { BADGE_KEYS, trainingUserStepSchema, trainingUserTypeWindowSchema } from './trainings.ts';
@@ -135,7 +136,7 @@ export function addMonthsToDay(day: string, months: number): string {
 }
 
 /** Months before the end date from which my-page warns that a certificate expires soon. */
-export const CERTIFICATE_WARNING_MONTHS = 6;
+export const CERTIFICATE_WARNING_MONTHS = LIMITS.certificateExpiryWarningMonths;
 
 /**
  * The certificate's expiry on a day (YYYY-MM-DD, Japan): expired after its end date; expiring soon

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CancelRequestStatus } from '../constants.ts';
 import { format, ja } from '../i18n/index.ts';
 import { dateField, intField, pageQuerySchema } from './common.ts';
 
@@ -39,7 +40,7 @@ export const officeCancelRequestsQuerySchema = pageQuerySchema.extend({
   status: z.coerce
     .number({ error: invalid(fo.status) })
     .int()
-    .refine((n) => n === 0 || n === 1 || n === 2, { error: invalid(fo.status) })
+    .refine((n): n is CancelRequestStatus => n === 0 || n === 1 || n === 2, { error: invalid(fo.status) })
     .default(0),
 });
 

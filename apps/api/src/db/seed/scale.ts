@@ -1,3 +1,4 @@
+import type { StepStatus } from '@mels/domain';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { courseOccupations, courses, enrollments, enrollmentSteps, users } from '../schema.ts';
@@ -92,7 +93,7 @@ function applicationFor(
   typeIndex: number,
   now: Date,
   day: string,
-): { status: number; appliedAt: Date; changedAt: Date } | undefined {
+): { status: StepStatus; appliedAt: Date; changedAt: Date } | undefined {
   const recruit = plan.userTypes[typeIndex];
   if (!recruit || !plan.training.isActive) return undefined;
   const start = recruit.applyStartDate.getTime();
@@ -105,7 +106,7 @@ function applicationFor(
   const lottery = recruit.selection === 'lottery';
   const closedAt = new Date(end + 86_400_000 * rng.int(1, 7));
 
-  let status: number;
+  let status: StepStatus;
   let changedAt = appliedAt;
   if (eventDate < day) {
     if (!hasRoom) {

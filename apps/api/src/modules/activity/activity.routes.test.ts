@@ -5,6 +5,7 @@ import {
   ja,
   legacyHistoriesResponseSchema,
   stepOfStatus,
+  type StepStatus,
 } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         applyEndDate: new Date('2026-11-01T00:00:00Z'),
       });
 
-    const enrol = async (key: string, status: number, userTypeId = 4, userId = owner.id) => {
+    const enrol = async (key: string, status: StepStatus, userTypeId = 4, userId = owner.id) => {
       const [e] = await db
         .insert(enrollments)
         .values({ trainingId: s[key]!.id, userId, userTypeId, status })

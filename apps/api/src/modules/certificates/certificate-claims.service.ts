@@ -10,6 +10,8 @@ import {
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
+  type OrderStatus,
+  ORDER_TYPE,
 } from '@mels/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -161,14 +163,14 @@ async function guarded<T>(
 }
 
 /** An order of the user for the legacy certificate in the given status. */
-async function orderOf(db: Executor, userId: number, legacyId: number, status: number) {
+async function orderOf(db: Executor, userId: number, legacyId: number, status: OrderStatus) {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         eq(orders.objectType, OBJECT_TYPE.certificate),
         eq(orders.legacyCertificateId, legacyId),
         eq(orders.status, status),

@@ -4,6 +4,7 @@
  * fee's payment method among those the session offers, and the route, the orders and the office's
  * queues follow the choice.
  */
+import type { StepStatus } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -67,7 +68,7 @@ describe.each(drivers())('journeys (issue 13) on %s', (driver) => {
     return order;
   }
 
-  const setStatus = (userId: number, trainingId: number, status: number) =>
+  const setStatus = (userId: number, trainingId: number, status: StepStatus) =>
     ctx.deps.db
       .update(enrollments)
       .set({ status })

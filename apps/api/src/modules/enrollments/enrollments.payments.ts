@@ -1,4 +1,4 @@
-import { OBJECT_TYPE, ORDER_STATUS, PAYMENT_METHOD, USER_TYPE } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_STATUS, PAYMENT_METHOD, USER_TYPE, ORDER_TYPE } from '@mels/domain';
 import type { Deps } from '../../plugins/deps.ts';
 import { onOrderCompleted } from '../payments/order-events.ts';
 import { markCourseRegistered, markEnrollmentPaid } from './enrollments.service.ts';
@@ -11,7 +11,7 @@ import { markCourseRegistered, markEnrollmentPaid } from './enrollments.service.
  */
 export function subscribeToPayments(deps: Deps): () => void {
   return onOrderCompleted(deps, async ({ tx, order, deps: d }) => {
-    if (order.type !== 1 || order.status !== ORDER_STATUS.complete) return;
+    if (order.type !== ORDER_TYPE.purchase || order.status !== ORDER_STATUS.complete) return;
     const now = d.clock.now();
     const actor = order.paymentMethodId === PAYMENT_METHOD.card ? order.userId : null;
     if (order.objectType === OBJECT_TYPE.sessionFee && order.enrollmentId) {

@@ -5,6 +5,8 @@ import {
   PLACE_HOLDING_STATUSES,
   STEP_STATUS,
   USER_TYPE,
+  type StepStatus,
+  CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -391,7 +393,7 @@ export async function releasePlace(db: Executor, trainingId: number, userTypeId:
     );
 }
 
-export type StepEntry = { step: number; status: number; note?: string | null };
+export type StepEntry = { step: number; status: StepStatus; note?: string | null };
 
 /**
  * Records transitions: one enrollment_steps row each (with actor and time) and the enrolment's
@@ -404,7 +406,7 @@ export async function recordSteps(
   entries: readonly StepEntry[],
   actorUserId: number | null,
   now: Date,
-  fromStatuses?: readonly number[],
+  fromStatuses?: readonly StepStatus[],
   extra: Partial<typeof enrollments.$inferInsert> = {},
 ): Promise<boolean> {
   const last = entries[entries.length - 1];
@@ -461,7 +463,7 @@ export async function insertCancelRequest(
 ) {
   const [row] = await db
     .insert(cancelRequests)
-    .values({ enrollmentId, reason, status: 0, createdAt: now })
+    .values({ enrollmentId, reason, status: CANCEL_REQUEST_STATUS.awaitingApproval, createdAt: now })
     .returning();
   return row;
 }

@@ -32,6 +32,7 @@ import {
   workflowSteps,
   type WorkflowInput,
   USER_TYPE,
+  CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -349,7 +350,7 @@ function assertCanApply(ctx: PageContext, now: Date) {
     throw new ApiError(403, 'BASIC_HOLDER_LIMITATION', m.basicHolderLimitation);
   if (w.sameTimeConflict) throw conflict(m.sameTimeConflict, 'SAME_TIME_CONFLICT');
   if (w.full) throw conflict(m.full, 'FULL');
-  const view = workflowSteps(w).find((v) => v.step === 4);
+  const view = workflowSteps(w).find((v) => v.step === WORKFLOW_STEP.application);
   if (view?.state !== 'active') throw conflict(m.stepOutOfOrder, 'STEP_OUT_OF_ORDER');
 }
 
@@ -359,8 +360,9 @@ export function entriesForPlace(
   methods: readonly number[],
 ): StepEntry[] {
   const next = statusAfterWin(routeAfterWin(r.userTypeId, r.price, methods));
-  const entries: StepEntry[] = [{ step: 4, status: STEP_STATUS.won }];
-  if (next === STEP_STATUS.awaitingPayment) entries.push({ step: 5, status: STEP_STATUS.awaitingPayment });
+  const entries: StepEntry[] = [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.won }];
+  if (next === STEP_STATUS.awaitingPayment)
+    entries.push({ step: WORKFLOW_STEP.ticket, status: STEP_STATUS.awaitingPayment });
   return entries;
 }
 
@@ -377,7 +379,7 @@ export async function apply(db: Database, trainingId: number, userTypeId: number
         if (!(await takePlace(tx, ctx.r.recruitmentId))) throw conflict(m.full, 'FULL');
         entries = entriesForPlace(ctx.r, ctx.methods);
       } else {
-        entries = [{ step: 4, status: initial }];
+        entries = [{ step: WORKFLOW_STEP.application, status: initial }];
       }
       const enrollment =
         ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
@@ -540,7 +542,7 @@ export async function agree(deps: Deps, trainingId: number, userTypeId: number, 
     recordSteps(
       tx,
       e.id,
-      [{ step: 5, status: STEP_STATUS.attending }],
+      [{ step: WORKFLOW_STEP.ticket, status: STEP_STATUS.attending }],
       userId,
       now,
       [STEP_STATUS.won, STEP_STATUS.awaitingPayment],
@@ -594,13 +596,14 @@ export async function requestCancel(
 ) {
   const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
   const e = ownEnrollment(ctx);
-  if (ctx.cancel?.status === 0) throw conflict(m.cancelPending, 'CANCEL_PENDING');
+  if (ctx.cancel?.status === CANCEL_REQUEST_STATUS.awaitingApproval)
+    throw conflict(m.cancelPending, 'CANCEL_PENDING');
   if (ctx.cancelled) throw conflict(m.cancelled, 'CANCELLED');
   if (e.status < STEP_STATUS.applying || e.status > STEP_STATUS.attending || e.status === STEP_STATUS.lost)
     throw conflict(m.cancelNotAllowed, 'STEP_OUT_OF_ORDER');
   try {
     const row = await insertCancelRequest(db, e.id, reason ?? null, now);
-    return { id: row?.id ?? 0, status: 0 };
+    return { id: row?.id ?? 0, status: CANCEL_REQUEST_STATUS.awaitingApproval };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(m.cancelPending, 'CANCEL_PENDING');
     throw error;
@@ -690,7 +693,7 @@ export async function markCourseRegistered(
   const moved = await recordSteps(
     db,
     enrollment.id,
-    [{ step: 1, status: STEP_STATUS.courseRegistered, note: 'registered' }],
+    [{ step: WORKFLOW_STEP.courseRegistration, status: STEP_STATUS.courseRegistered, note: 'registered' }],
     actorUserId,
     now,
     [STEP_STATUS.initial],

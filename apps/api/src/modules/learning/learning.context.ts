@@ -4,6 +4,7 @@ import {
   type StepState,
   workflowSteps,
   type WorkflowStep,
+  STEP_STATUS,
 } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -69,7 +70,7 @@ export async function ensureEnrollment(
 ): Promise<EnrollmentRow> {
   await tx
     .insert(enrollments)
-    .values({ ...input, status: 0, createdAt: now, updatedAt: now })
+    .values({ ...input, status: STEP_STATUS.initial, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await tx
     .select()

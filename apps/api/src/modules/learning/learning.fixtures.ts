@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/context.ts';
 import { seedCourseLearning } from '../../db/seed/learning.ts';
 import { enrollments, enrollmentSteps, quizQuestionMetas, quizQuestions, quizzes } from '../../db/schema.ts';
-import { stepOfStatus } from '@mels/domain';
+import { stepOfStatus, type StepStatus } from '@mels/domain';
 import { makeSession, type SessionOptions } from '../enrollments/enrollments.fixtures.ts';
 
 export { call, makeUser, makeUsers, type Member } from '../enrollments/enrollments.fixtures.ts';
@@ -19,7 +19,7 @@ export async function makeLearningSession(ctx: TestContext, options: SessionOpti
 }
 
 /** An attendee enrolment placed directly at `status` (one step entry), as if the earlier steps were done. */
-export async function enrolAt(ctx: TestContext, trainingId: number, userId: number, status: number) {
+export async function enrolAt(ctx: TestContext, trainingId: number, userId: number, status: StepStatus) {
   const [row] = await ctx.deps.db
     .insert(enrollments)
     .values({ trainingId, userId, userTypeId: 4, status })

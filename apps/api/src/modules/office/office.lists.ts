@@ -19,6 +19,9 @@ import {
   type OfficeTraining,
   type OfficeTrainingDetail,
   type OfficeTrainingsQuery,
+  type CancelRequestStatus,
+  CANCEL_REQUEST_STATUS,
+  ORDER_TYPE,
 } from '@mels/domain';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -58,11 +61,15 @@ const assistantAwaiting = and(
 );
 
 const pendingOrder = (method: number) =>
-  and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.inPayment), eq(orders.paymentMethodId, method));
+  and(
+    eq(orders.type, ORDER_TYPE.purchase),
+    eq(orders.status, ORDER_STATUS.inPayment),
+    eq(orders.paymentMethodId, method),
+  );
 
 /** Paid shop orders not yet sent (complete, or being prepared). */
 const shopOrderToShip = and(
-  eq(orders.type, 1),
+  eq(orders.type, ORDER_TYPE.purchase),
   eq(orders.objectType, OBJECT_TYPE.shopOrder),
   inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.shipping]),
 );
@@ -71,7 +78,10 @@ const shopOrderToShip = and(
 export async function dashboard(db: Executor, now: Date): Promise<OfficeDashboard> {
   const [lotteries] = await db.select({ n: count }).from(trainingUserTypes).where(lotteryReadySql(now));
   const [assistants] = await db.select({ n: count }).from(enrollments).where(assistantAwaiting);
-  const [cancels] = await db.select({ n: count }).from(cancelRequests).where(eq(cancelRequests.status, 0));
+  const [cancels] = await db
+    .select({ n: count })
+    .from(cancelRequests)
+    .where(eq(cancelRequests.status, CANCEL_REQUEST_STATUS.awaitingApproval));
   const [transfers] = await db
     .select({ n: count })
     .from(orders)
@@ -309,7 +319,12 @@ export async function officeTraining(
 const fullname = sql<string>`${users.lastName} || ' ' || ${users.firstName}`;
 
 /** GET /office/cancel-requests?status=: oldest first while awaiting, newest first once decided. */
-export async function officeCancelRequests(db: Executor, status: number, page: number, limit: number) {
+export async function officeCancelRequests(
+  db: Executor,
+  status: CancelRequestStatus,
+  page: number,
+  limit: number,
+) {
   const where = eq(cancelRequests.status, status);
   const [total] = await db.select({ n: count }).from(cancelRequests).where(where);
   const rows = await db
@@ -372,7 +387,7 @@ export async function officeCancelRequests(db: Executor, status: number, page: n
 const whereOfKind: Record<OfficeOrderKind, SQL | undefined> = {
   transfer: pendingOrder(PAYMENT_METHOD.bankTransfer),
   onsite: pendingOrder(PAYMENT_METHOD.onSite),
-  paid: and(eq(orders.type, 1), eq(orders.status, ORDER_STATUS.complete)),
+  paid: and(eq(orders.type, ORDER_TYPE.purchase), eq(orders.status, ORDER_STATUS.complete)),
   shop: shopOrderToShip,
 };
 
@@ -471,7 +486,7 @@ export async function paymentsOfEnrollments(db: Executor, enrollmentIds: readonl
   const rows = await db
     .select()
     .from(orders)
-    .where(and(inArray(orders.enrollmentId, [...enrollmentIds]), eq(orders.type, 1)))
+    .where(and(inArray(orders.enrollmentId, [...enrollmentIds]), eq(orders.type, ORDER_TYPE.purchase)))
     .orderBy(asc(orders.id));
   const map = new Map<number, NonNullable<OfficeRosterPayment>>();
   for (const o of rows)

@@ -1,5 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { OBJECT_TYPE, ORDER_STATUS, PLACE_HOLDING_STATUSES, STEP_STATUS } from '@mels/domain';
+import {
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  PLACE_HOLDING_STATUSES,
+  STEP_STATUS,
+  ORDER_TYPE,
+  CANCEL_REQUEST_STATUS,
+  type CancelRequestStatus,
+} from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import {
   auditEvents,
@@ -124,11 +132,17 @@ export async function findCancelRequest(db: Executor, id: number) {
   return row;
 }
 
-export async function decideCancelRequest(db: Executor, id: number, status: 1 | 2, actor: number, now: Date) {
+export async function decideCancelRequest(
+  db: Executor,
+  id: number,
+  status: Exclude<CancelRequestStatus, typeof CANCEL_REQUEST_STATUS.awaitingApproval>,
+  actor: number,
+  now: Date,
+) {
   const rows = await db
     .update(cancelRequests)
     .set({ status, decidedBy: actor, decidedAt: now })
-    .where(and(eq(cancelRequests.id, id), eq(cancelRequests.status, 0)))
+    .where(and(eq(cancelRequests.id, id), eq(cancelRequests.status, CANCEL_REQUEST_STATUS.awaitingApproval)))
     .returning({ id: cancelRequests.id });
   return rows.length > 0;
 }
@@ -240,7 +254,7 @@ export async function findPaidSessionFeeOrder(db: Executor, enrollmentId: number
     .where(
       and(
         eq(orders.enrollmentId, enrollmentId),
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         eq(orders.objectType, OBJECT_TYPE.sessionFee),
         eq(orders.status, ORDER_STATUS.complete),
       ),

@@ -9,6 +9,8 @@ import {
   PAYMENT_METHOD,
   STEP_STATUS,
   USER_TYPE,
+  CANCEL_REQUEST_STATUS,
+  WORKFLOW_STEP,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
@@ -135,7 +137,7 @@ export async function runLottery(
       await recordSteps(
         tx,
         l.id,
-        [{ step: 4, status: STEP_STATUS.lost }],
+        [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.lost }],
         actor,
         now,
         [STEP_STATUS.awaitingLottery],
@@ -148,7 +150,7 @@ export async function runLottery(
       await recordSteps(
         tx,
         x.id,
-        [{ step: 4, status: STEP_STATUS.lost, note: WON_ELSEWHERE_NOTE }],
+        [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.lost, note: WON_ELSEWHERE_NOTE }],
         actor,
         now,
         [STEP_STATUS.awaitingLottery],
@@ -291,7 +293,7 @@ export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, a
         await recordSteps(
           tx,
           e.id,
-          [{ step: 4, status: STEP_STATUS.awaitingLottery, note: 'approved' }],
+          [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.awaitingLottery, note: 'approved' }],
           actor,
           now,
           [STEP_STATUS.applying],
@@ -332,7 +334,7 @@ export async function rejectAssistant(
     const done = await recordSteps(
       tx,
       e.id,
-      [{ step: 4, status: STEP_STATUS.lost, note: ASSISTANT_REJECTED_NOTE }],
+      [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.lost, note: ASSISTANT_REJECTED_NOTE }],
       input.actor,
       input.now,
       [STEP_STATUS.applying],
@@ -369,7 +371,8 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
   const outcome = await deps.db.transaction(async (tx) => {
     const request = await findCancelRequest(tx, requestId);
     if (!request) throw notFound(ja.errors.notFound);
-    if (request.status !== 0) throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
+    if (request.status !== CANCEL_REQUEST_STATUS.awaitingApproval)
+      throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
     const e = await findEnrollmentById(tx, request.enrollmentId);
     if (!e) throw notFound(ja.errors.notFound);
     const r = await recruitmentOrThrow(tx, e.trainingId, e.userTypeId);
@@ -379,7 +382,7 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
     await recordSteps(
       tx,
       e.id,
-      [{ step: 4, status: STEP_STATUS.lost, note: CANCELLED_NOTE }],
+      [{ step: WORKFLOW_STEP.application, status: STEP_STATUS.lost, note: CANCELLED_NOTE }],
       actor,
       now,
       undefined,
@@ -426,7 +429,7 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
   return {
     refund: refunded,
     id: requestId,
-    status: 1,
+    status: CANCEL_REQUEST_STATUS.approved,
     enrollment_id: outcome.e.id,
     place_freed: outcome.freed,
     offered_enrollment_id: outcome.offered?.id ?? null,
@@ -438,7 +441,7 @@ export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: n
   return deps.db.transaction(async (tx) => {
     const request = await findCancelRequest(tx, requestId);
     if (!request) throw notFound(ja.errors.notFound);
-    if (!(await decideCancelRequest(tx, requestId, 2, actor, now)))
+    if (!(await decideCancelRequest(tx, requestId, CANCEL_REQUEST_STATUS.rejected, actor, now)))
       throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
     await writeAudit(
       tx,
@@ -449,7 +452,7 @@ export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: n
       { enrollment_id: request.enrollmentId },
       now,
     );
-    return { id: requestId, status: 2, enrollment_id: request.enrollmentId };
+    return { id: requestId, status: CANCEL_REQUEST_STATUS.rejected, enrollment_id: request.enrollmentId };
   });
 }
 
@@ -506,8 +509,10 @@ export async function checkIn(
       tx,
       e.id,
       [
-        { step: 5, status: STEP_STATUS.postTestNotTaken, note: 'checked in' },
-        ...(postTest ? [] : [{ step: 6, status: STEP_STATUS.surveyNotTaken, note: 'no post-test' }]),
+        { step: WORKFLOW_STEP.ticket, status: STEP_STATUS.postTestNotTaken, note: 'checked in' },
+        ...(postTest
+          ? []
+          : [{ step: WORKFLOW_STEP.postTest, status: STEP_STATUS.surveyNotTaken, note: 'no post-test' }]),
       ],
       actor,
       now,
@@ -552,7 +557,7 @@ export async function undoCheckIn(
     const undone = await recordSteps(
       tx,
       e.id,
-      [{ step: 5, status: STEP_STATUS.attending, note: CHECK_IN_UNDONE_NOTE }],
+      [{ step: WORKFLOW_STEP.ticket, status: STEP_STATUS.attending, note: CHECK_IN_UNDONE_NOTE }],
       input.actor,
       input.now,
       [STEP_STATUS.postTestNotTaken, STEP_STATUS.surveyNotTaken, STEP_STATUS.completed],

@@ -18,7 +18,7 @@ export function presentOrder(order: OrderRow, extras: OrderExtras): OrderView {
     created_at: order.createdAt.toISOString(),
     price: order.amount,
     amount: order.amount,
-    type: order.type === 2 ? 2 : 1,
+    type: order.type,
     status: order.status,
     status_name: statusNames[order.status] ?? '',
     payment_method_id: order.paymentMethodId,

@@ -6,6 +6,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
   taxSummary,
+  ORDER_TYPE,
 } from '@mels/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEvents, jobs, orderItems, orders } from '../../db/schema.ts';
@@ -47,7 +48,7 @@ export async function receipt(
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await findUserOrder(deps.db, userId, orderId);
   if (!order) throw notFound();
-  if (order.type !== 1 || !PAID_STATUSES.includes(order.status))
+  if (order.type !== ORDER_TYPE.purchase || !PAID_STATUSES.includes(order.status))
     throw conflict(PAYMENT_MESSAGES.receiptNotAvailable, 'RECEIPT_NOT_AVAILABLE');
   const extras = (await orderExtras(deps.db, [order])).get(order.id);
   let purpose = 'お申込み代金';
@@ -104,7 +105,7 @@ export async function confirmTransfer(deps: Deps, actorId: number, orderId: numb
     if (
       order.paymentMethodId !== PAYMENT_METHOD.bankTransfer ||
       order.status !== ORDER_STATUS.inPayment ||
-      order.type !== 1
+      order.type !== ORDER_TYPE.purchase
     )
       throw conflict(PAYMENT_MESSAGES.orderNotPending);
     const done = await completePendingOrder(deps, tx, order);
@@ -124,7 +125,7 @@ export async function markPaid(deps: Deps, actorId: number, orderId: number) {
     if (
       order.paymentMethodId !== PAYMENT_METHOD.onSite ||
       order.status !== ORDER_STATUS.inPayment ||
-      order.type !== 1
+      order.type !== ORDER_TYPE.purchase
     )
       throw conflict(PAYMENT_MESSAGES.orderNotPending);
     const done = await completePendingOrder(deps, tx, order);
@@ -143,7 +144,7 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
     if (!order) throw notFound();
     if (order.objectType === OBJECT_TYPE.courseRegistration)
       throw conflict(PAYMENT_MESSAGES.registrationNotRefundable, 'NOT_REFUNDABLE');
-    if (order.type !== 1 || order.status !== ORDER_STATUS.complete)
+    if (order.type !== ORDER_TYPE.purchase || order.status !== ORDER_STATUS.complete)
       throw conflict(PAYMENT_MESSAGES.notRefundable, 'NOT_REFUNDABLE');
     return order;
   };
@@ -170,7 +171,7 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
       .insert(orders)
       .values({
         userId: order.userId,
-        type: 2,
+        type: ORDER_TYPE.refund,
         refundOfId: order.id,
         objectType: order.objectType,
         objectId: order.objectId,
@@ -200,7 +201,11 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
 
 /** A shop order (paid by card, transfer or on site) the office can still send: complete (3) or being prepared (4). */
 function checkShippable(order: OrderRow, from: readonly number[]) {
-  if (order.objectType !== OBJECT_TYPE.shopOrder || order.type !== 1 || !from.includes(order.status))
+  if (
+    order.objectType !== OBJECT_TYPE.shopOrder ||
+    order.type !== ORDER_TYPE.purchase ||
+    !from.includes(order.status)
+  )
     throw conflict(PAYMENT_MESSAGES.notShippable, 'NOT_SHIPPABLE');
 }
 

@@ -8,6 +8,7 @@ import {
   paymentMessage,
   type CartProduct,
   type ErrorCode,
+  ORDER_TYPE,
 } from '@mels/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -125,7 +126,7 @@ export async function paidFor(
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         eq(orders.objectType, objectType),
         key.requestId !== undefined
           ? eq(orders.requestId, key.requestId)

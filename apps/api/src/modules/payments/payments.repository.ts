@@ -2,7 +2,7 @@
  * Queries of the one-purchase-one-charge rules (decision 017): the open intent of a purchase, the
  * live order a second charge collides with, and the duplicate charges.
  */
-import { OBJECT_TYPE, ORDER_STATUS } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE } from '@mels/domain';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { duplicateCharges, orders, payments, transactions, users } from '../../db/schema.ts';
@@ -135,7 +135,7 @@ export async function findLiveOrder(
     .from(orders)
     .where(
       and(
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         slot.objectType === OBJECT_TYPE.shopOrder
           ? eq(orders.transactionId, slot.transactionId)
           : or(

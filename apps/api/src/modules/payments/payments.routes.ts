@@ -24,6 +24,7 @@ import {
   tKeyParamSchema,
   tKeyResponseSchema,
   transactionResponseSchema,
+  ORDER_STATUS,
 } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -73,9 +74,9 @@ export function registerPayments(app: FastifyInstance) {
     if (!order) return { status: null, status_name: null, state: 'none' as const, order: null };
     const view = await present(order);
     const state =
-      order.status === 3
+      order.status === ORDER_STATUS.complete
         ? ('complete' as const)
-        : order.status === 0
+        : order.status === ORDER_STATUS.inPayment
           ? order.paymentIntentId
             ? ('K' as const)
             : ('pending' as const)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   FREE_THRESHOLD_YEN,
+  LIMITS,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
@@ -15,6 +16,9 @@ import {
   type ErrorCode,
   type FreeOrderInput,
   type OfflineOrderInput,
+  type OrderStatus,
+  TRANSACTION_STATUS,
+  ORDER_TYPE,
 } from '@mels/domain';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -52,7 +56,7 @@ export type PaymentsDeps = Deps;
 export type Order = typeof orders.$inferSelect;
 type Transaction = typeof transactions.$inferSelect;
 
-export const TRANSFER_DAYS = 7;
+export const TRANSFER_DAYS = LIMITS.bankTransferDays;
 export const CANCEL_TRANSFER_JOB = 'cancel-unpaid-transfer';
 
 type TxMeta = {
@@ -111,7 +115,7 @@ async function activeOrder(
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         eq(orders.objectType, objectType),
         eq(orders.objectId, objectId),
         key.requestId ? eq(orders.requestId, key.requestId) : undefined,
@@ -311,7 +315,8 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
     : null;
   if (transaction && transaction.objectType !== input.object_type)
     throw badRequest(PAYMENT_MESSAGES.transactionMismatch);
-  if (transaction && transaction.status === 2) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
+  if (transaction && transaction.status === TRANSACTION_STATUS.completed)
+    throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'ALREADY_PAID');
   const cart = isShop ? ((transaction?.meta as TxMeta | undefined)?.products ?? []) : [];
   if (isShop && !transaction)
     throw badRequest(PAYMENT_MESSAGES.transactionMismatch, { t_key: ['t_keyを指定してください'] });
@@ -436,7 +441,7 @@ type NewOrder = {
   requestId?: number | null;
   legacyCertificateId?: number | null;
   amount: number;
-  status: number;
+  status: OrderStatus;
   paymentMethodId: number;
   paymentIntentId: string | null;
   postalCode?: string | null;
@@ -454,7 +459,7 @@ async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order |
     .insert(orders)
     .values({
       userId: input.userId,
-      type: 1,
+      type: ORDER_TYPE.purchase,
       objectType: input.objectType,
       objectId: input.objectId,
       trainingId: input.trainingId,
@@ -625,7 +630,7 @@ export async function recordIntent(
     if (order.status === ORDER_STATUS.complete) {
       await tx
         .update(transactions)
-        .set({ status: 2, updatedAt: now })
+        .set({ status: TRANSACTION_STATUS.completed, updatedAt: now })
         .where(eq(transactions.id, transaction.id));
     }
     return order;
@@ -683,8 +688,10 @@ async function markTransactionFailed(deps: Deps, intent: PaymentIntent) {
   if (intent.metadata.t_key && intent.lastError)
     await deps.db
       .update(transactions)
-      .set({ status: 1, updatedAt: now })
-      .where(and(eq(transactions.tKey, intent.metadata.t_key), eq(transactions.status, 0)));
+      .set({ status: TRANSACTION_STATUS.failed, updatedAt: now })
+      .where(
+        and(eq(transactions.tKey, intent.metadata.t_key), eq(transactions.status, TRANSACTION_STATUS.open)),
+      );
 }
 
 /** Stripe webhook: payment_intent.succeeded completes the order (if the browser never came back). */
@@ -758,7 +765,7 @@ export async function checkPayment(
     .where(
       and(
         eq(orders.userId, userId),
-        eq(orders.type, 1),
+        eq(orders.type, ORDER_TYPE.purchase),
         eq(orders.objectType, input.object_type),
         eq(orders.objectId, input.object_id),
         requestId === null ? undefined : eq(orders.requestId, requestId),
@@ -953,7 +960,7 @@ export async function withdrawOfflineOrder(
       .where(
         and(
           eq(orders.userId, input.userId),
-          eq(orders.type, 1),
+          eq(orders.type, ORDER_TYPE.purchase),
           eq(orders.objectType, input.objectType),
           eq(orders.objectId, input.objectId),
           eq(orders.status, ORDER_STATUS.inPayment),

@@ -1,4 +1,4 @@
-import { OBJECT_TYPE, ORDER_STATUS } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE } from '@mels/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { certificateRequests, legacyCertificates } from '../../db/schema.ts';
 import type { Deps } from '../../plugins/deps.ts';
@@ -19,7 +19,7 @@ export const RENEWAL_IN_PROGRESS = 3;
  */
 export function subscribeRequestPayments(deps: Deps): () => void {
   return onOrderCompleted(deps, async ({ tx, order, deps: d }) => {
-    if (order.type !== 1 || order.status !== ORDER_STATUS.complete) return;
+    if (order.type !== ORDER_TYPE.purchase || order.status !== ORDER_STATUS.complete) return;
     const now = d.clock.now();
     if (
       (order.objectType === OBJECT_TYPE.instructorRequest || order.objectType === OBJECT_TYPE.renewal) &&

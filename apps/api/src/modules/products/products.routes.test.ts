@@ -8,6 +8,7 @@ import {
   SHOP_MESSAGES,
   shopOrdersResponseSchema,
   type ProductView,
+  type OrderStatus,
 } from '@mels/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +78,12 @@ describe.each(drivers())('shop products (%s)', (driver) => {
   };
 
   /** A shop order of the user holding one item of the product, made directly in the tables. */
-  async function shopOrder(userId: number, productId: number, status: number, createdAt = ctx.clock.now()) {
+  async function shopOrder(
+    userId: number,
+    productId: number,
+    status: OrderStatus,
+    createdAt = ctx.clock.now(),
+  ) {
     const [order] = await ctx.deps.db
       .insert(orders)
       .values({

@@ -1,4 +1,9 @@
-import { trainingResponseSchema, trainingsResponseSchema, type TrainingCard } from '@mels/domain';
+import {
+  trainingResponseSchema,
+  trainingsResponseSchema,
+  type TrainingCard,
+  type StepStatus,
+} from '@mels/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -123,7 +128,7 @@ async function enrol(
   userId: number,
   trainingId: number,
   userTypeId: number,
-  statuses: number[],
+  statuses: StepStatus[],
 ) {
   const [e] = await ctx.deps.db
     .insert(enrollments)

@@ -14,6 +14,7 @@ import {
 import {
   ja,
   LEARNING_LIMITS,
+  LIMITS,
   STEP_STATUS,
   SURVEY_OTHER_VALUE,
   surveyAnswerErrors,
@@ -362,7 +363,7 @@ function CertificateView({ sessionKey, preview }: { sessionKey: SessionKey; prev
         className={classes.preview}
         src={pdfFrameSrc(preview.link)}
         title={c.previewLabel}
-        height={685}
+        height={LIMITS.certificateFrameHeight}
         data-testid="certificate-preview"
       />
       <Text size="sm">

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { OfficeCancelRequest } from '@mels/domain';
+import { CANCEL_REQUEST_STATUS, type OfficeCancelRequest } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -61,7 +61,15 @@ export function OfficeCancelRequestsPage() {
                   {r.fullname_kana}・{r.email}
                 </Text>
               </div>
-              <Tag color={r.status === 0 ? 'orange' : r.status === 1 ? 'teal' : 'gray'}>
+              <Tag
+                color={
+                  r.status === CANCEL_REQUEST_STATUS.awaitingApproval
+                    ? 'orange'
+                    : r.status === CANCEL_REQUEST_STATUS.approved
+                      ? 'teal'
+                      : 'gray'
+                }
+              >
                 {m.tabs[r.status]}
               </Tag>
             </Group>
@@ -84,7 +92,7 @@ export function OfficeCancelRequestsPage() {
                 {m.reason}：{r.reason?.trim() ? r.reason : m.noReason}
               </Text>
             </Stack>
-            {r.status === 0 ? (
+            {r.status === CANCEL_REQUEST_STATUS.awaitingApproval ? (
               <Group gap="sm" mt="md">
                 <Button onClick={() => setDialog({ kind: 'approve', request: r })}>{m.approve}</Button>
                 <Button variant="default" onClick={() => setDialog({ kind: 'reject', request: r })}>

@@ -1,5 +1,11 @@
 import { Anchor, Button, SegmentedControl, Table, Text, useMatches } from '@mantine/core';
-import { OFFICE_ORDER_KINDS, orderNumber, type OfficeOrder, type OfficeOrderKind } from '@mels/domain';
+import {
+  OBJECT_TYPE,
+  OFFICE_ORDER_KINDS,
+  orderNumber,
+  type OfficeOrder,
+  type OfficeOrderKind,
+} from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -59,9 +65,9 @@ export function OfficePaymentsPage() {
   const labels = labelsOf[action];
   const dialog = labelsOf[target?.action ?? action];
   const itemOf = (o: OfficeOrder) =>
-    o.object_type === 2 && o.training
+    o.object_type === OBJECT_TYPE.sessionFee && o.training
       ? f(m.sessionFee, o.training.name)
-      : o.object_type === 1 && o.course_name
+      : o.object_type === OBJECT_TYPE.courseRegistration && o.course_name
         ? f(m.registrationFee, o.course_name)
         : m.other;
   const rows = query.data?.data ?? [];

@@ -11,7 +11,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { OfficeRosterRow, OfficeTrainingDetail } from '@mels/domain';
+import {
+  CANCEL_REQUEST_STATUS,
+  STEP_STATUS,
+  USER_TYPE,
+  type OfficeRosterRow,
+  type OfficeTrainingDetail,
+} from '@mels/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -141,7 +147,10 @@ function RosterTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const awaitingApproval = row.user_type.id === 2 && !row.assistant_approved && row.status === 4;
+            const awaitingApproval =
+              row.user_type.id === USER_TYPE.assistant &&
+              !row.assistant_approved &&
+              row.status === STEP_STATUS.applying;
             return (
               <Table.Tr key={row.enrollment_id} data-testid="roster-row">
                 <Table.Td>
@@ -158,7 +167,7 @@ function RosterTable({
                   <Text size="sm" className={classes.nowrap}>
                     {row.status_label}
                   </Text>
-                  {row.cancel_request_status === 0 ? (
+                  {row.cancel_request_status === CANCEL_REQUEST_STATUS.awaitingApproval ? (
                     <Tag size="xs" color="orange">
                       {m.cancelRequested}
                     </Tag>

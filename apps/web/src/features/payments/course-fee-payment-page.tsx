@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { OBJECT_TYPE, isFreeAmount } from '@mels/domain';
+import { OBJECT_TYPE, WORKFLOW_STEP, isFreeAmount } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -43,7 +43,11 @@ export function CourseFeePaymentPage() {
   });
   if (arrival === 'checking' && (retry || detail.isError)) setArrival('stay');
   else if (arrival === 'checking' && detail.data)
-    setArrival(detail.data.steps.find((v) => v.step === 1)?.state === 'finished' ? 'leave' : 'stay');
+    setArrival(
+      detail.data.steps.find((v) => v.step === WORKFLOW_STEP.courseRegistration)?.state === 'finished'
+        ? 'leave'
+        : 'stay',
+    );
   const training = useQuery({
     ...trainingQuery(id ?? 0, typeId ?? 0),
     enabled: id !== null && typeId !== null,

@@ -1,3 +1,4 @@
+import { LIMITS } from '@mels/domain';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 /** The marker the provider puts in a system-check failure (spec 000 §8). */
@@ -17,6 +18,7 @@ export function paymentFailure(error: unknown, fallback: string): PaymentFailure
 
 /** A random wait of 3 to 5 seconds before the order is recorded (spec 000 §9). */
 export function paymentOrderDelay(): Promise<void> {
-  const ms = 3000 + Math.floor(Math.random() * 2001);
+  const spread = LIMITS.paymentOrderDelayMaxMs - LIMITS.paymentOrderDelayMinMs;
+  const ms = LIMITS.paymentOrderDelayMinMs + Math.floor(Math.random() * (spread + 1));
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -12,7 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { activityBadge, cancelStateOf, STEP_STATUS, type SessionDetail, type StepStatus } from '@mels/domain';
+import {
+  activityBadge,
+  CANCEL_REQUEST_STATUS,
+  cancelStateOf,
+  STEP_STATUS,
+  type SessionDetail,
+  type StepStatus,
+} from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -118,7 +125,7 @@ function CancelSection({ detail, sessionKey }: { detail: SessionDetail; sessionK
     },
   });
   const status = detail.step_status;
-  const pending = detail.training_user_cancel?.status === 0;
+  const pending = detail.training_user_cancel?.status === CANCEL_REQUEST_STATUS.awaitingApproval;
   const cancellable =
     status !== null && status >= STEP_STATUS.applying && status <= STEP_STATUS.attending && status !== 7;
   if (detail.is_cancelled)
