@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeLandmarks,
   axeSerious,
   baseUrl,
   DESKTOP,
@@ -213,6 +214,8 @@ describe('session workflow', () => {
     // Let the dialog's opening transition end (axe reads colours mid-fade otherwise).
     await page.waitForTimeout(600);
     expect(await axeSerious(page)).toEqual([]);
+    // The modal adds no second banner landmark (issue 13 §8).
+    expect(await axeLandmarks(page)).toEqual([]);
     await screenshot(page, 'session-cancel-dialog-desktop');
     await dialog.getByRole('button', { name: 'キャンセルを申請する' }).click();
     const pending = page.getByRole('button', { name: 'キャンセル承認待ち' });
