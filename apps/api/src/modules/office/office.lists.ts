@@ -357,7 +357,9 @@ export async function officeCancelRequests(
     .innerJoin(userTypes, eq(userTypes.id, enrollments.userTypeId))
     .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
     .where(where)
-    .orderBy(status === 0 ? asc(cancelRequests.id) : desc(cancelRequests.id))
+    .orderBy(
+      status === CANCEL_REQUEST_STATUS.awaitingApproval ? asc(cancelRequests.id) : desc(cancelRequests.id),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
   const data: OfficeCancelRequest[] = rows.map((r) => ({

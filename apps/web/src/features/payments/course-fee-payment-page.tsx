@@ -57,7 +57,7 @@ export function CourseFeePaymentPage() {
     ? { object_type: OBJECT_TYPE.courseRegistration, object_id: course.id, training_id: id }
     : null;
   const check = useQuery({
-    ...checkProductOrderQuery(target ?? { object_type: 1, object_id: 0 }),
+    ...checkProductOrderQuery(target ?? { object_type: OBJECT_TYPE.courseRegistration, object_id: 0 }),
     // The signed-in user first: the API client gets its token when the auth provider has mounted.
     enabled: target !== null && user !== null,
     staleTime: 0,
