@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Text, Textarea } from '@mantine/core';
 import type { Pagination as PageInfo } from '@mels/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useOfficeI18n } from './office-messages.ts';
 import { OFFICE_KEY } from './api/office-calls.ts';
@@ -157,6 +157,68 @@ export function ConfirmAction<T>({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * A red confirm dialog that asks for the reason of an office action (declining an assistant, undoing a
+ * check-in, revoking a certificate): the confirm button stays off until a reason is typed, and the
+ * trimmed reason goes to the action. The reason starts empty each time the dialog opens.
+ */
+export function ReasonAction<T>({
+  opened,
+  title,
+  confirmLabel,
+  body,
+  reasonLabel,
+  reasonHint,
+  testId,
+  action,
+  onDone,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  confirmLabel: string;
+  body: ReactNode;
+  reasonLabel: string;
+  reasonHint: string;
+  /** data-testid of the reason field. */
+  testId: string;
+  action: (reason: string) => Promise<T>;
+  onDone: (result: T) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setReason('');
+  }
+  return (
+    <ConfirmAction
+      opened={opened}
+      title={title}
+      confirmLabel={confirmLabel}
+      color="red.9"
+      disabled={reason.trim() === ''}
+      action={() => action(reason.trim())}
+      onDone={onDone}
+      onClose={onClose}
+    >
+      <Text size="sm">{body}</Text>
+      <Textarea
+        label={reasonLabel}
+        description={reasonHint}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={2}
+        data-autofocus
+        data-testid={testId}
+      />
+    </ConfirmAction>
   );
 }
 

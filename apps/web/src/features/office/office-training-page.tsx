@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
   CANCEL_REQUEST_STATUS,
   STEP_STATUS,
@@ -40,6 +28,7 @@ import { LotteryPanel } from './lottery-panel.tsx';
 import {
   ActionNotice,
   ConfirmAction,
+  ReasonAction,
   TableScroll,
   Tag,
   errorMessage,
@@ -271,7 +260,6 @@ export function OfficeTrainingPage() {
   const [rejecting, setRejecting] = useState<OfficeRosterRow | null>(null);
   const [undoing, setUndoing] = useState<OfficeRosterRow | null>(null);
   const [revoking, setRevoking] = useState<OfficeRosterRow | null>(null);
-  const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const csv = useMutation({
     mutationFn: () => downloadRosterCsv(id),
@@ -321,18 +309,9 @@ export function OfficeTrainingPage() {
           rows={roster.data.enrollments}
           onHistory={setTrail}
           onApprove={setApproving}
-          onReject={(row) => {
-            setReason('');
-            setRejecting(row);
-          }}
-          onUndoCheckIn={(row) => {
-            setReason('');
-            setUndoing(row);
-          }}
-          onRevoke={(row) => {
-            setReason('');
-            setRevoking(row);
-          }}
+          onReject={setRejecting}
+          onUndoCheckIn={setUndoing}
+          onRevoke={setRevoking}
         />
       ) : null}
       <TrailDrawer
@@ -354,86 +333,51 @@ export function OfficeTrainingPage() {
       >
         {f(m.approveBody, approving?.fullname ?? '')}
       </ConfirmAction>
-      <ConfirmAction
+      <ReasonAction
         opened={rejecting !== null}
         title={m.rejectTitle}
         confirmLabel={m.reject}
-        color="red.9"
-        disabled={reason.trim() === ''}
-        action={() => rejectAssistant(rejecting?.enrollment_id ?? 0, reason.trim())}
+        body={f(m.rejectBody, rejecting?.fullname ?? '')}
+        reasonLabel={m.rejectReason}
+        reasonHint={m.rejectReasonHint}
+        testId="reject-reason"
+        action={(reason) => rejectAssistant(rejecting?.enrollment_id ?? 0, reason)}
         onDone={() => {
           setRejecting(null);
           setNotice({ ok: true, text: m.rejected });
         }}
         onClose={() => setRejecting(null)}
-      >
-        <Text size="sm">{f(m.rejectBody, rejecting?.fullname ?? '')}</Text>
-        <Textarea
-          label={m.rejectReason}
-          description={m.rejectReasonHint}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={500}
-          autosize
-          minRows={2}
-          data-autofocus
-          data-testid="reject-reason"
-        />
-      </ConfirmAction>
-      <ConfirmAction
+      />
+      <ReasonAction
         opened={undoing !== null}
         title={m.undoTitle}
         confirmLabel={m.undoCheckIn}
-        color="red.9"
-        disabled={reason.trim() === ''}
-        action={() => undoCheckIn(undoing?.enrollment_id ?? 0, reason.trim())}
+        body={f(m.undoBody, undoing?.fullname ?? '')}
+        reasonLabel={m.reason}
+        reasonHint={m.reasonHint}
+        testId="undo-reason"
+        action={(reason) => undoCheckIn(undoing?.enrollment_id ?? 0, reason)}
         onDone={() => {
           setUndoing(null);
           setNotice({ ok: true, text: m.undone });
         }}
         onClose={() => setUndoing(null)}
-      >
-        <Text size="sm">{f(m.undoBody, undoing?.fullname ?? '')}</Text>
-        <Textarea
-          label={m.reason}
-          description={m.reasonHint}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={500}
-          autosize
-          minRows={2}
-          data-autofocus
-          data-testid="undo-reason"
-        />
-      </ConfirmAction>
-      <ConfirmAction
+      />
+      <ReasonAction
         opened={revoking !== null}
         title={m.revokeTitle}
         confirmLabel={m.revoke}
-        color="red.9"
-        disabled={reason.trim() === ''}
-        action={() => revokeCertificate(revoking?.certificate?.id ?? 0, reason.trim())}
+        body={f(m.revokeBody, revoking?.fullname ?? '', revoking?.certificate?.number ?? '')}
+        reasonLabel={m.reason}
+        reasonHint={m.reasonHint}
+        testId="revoke-reason"
+        action={(reason) => revokeCertificate(revoking?.certificate?.id ?? 0, reason)}
         onDone={() => {
           setRevoking(null);
           setNotice({ ok: true, text: m.revoked });
         }}
         onClose={() => setRevoking(null)}
-      >
-        <Text size="sm">
-          {f(m.revokeBody, revoking?.fullname ?? '', revoking?.certificate?.number ?? '')}
-        </Text>
-        <Textarea
-          label={m.reason}
-          description={m.reasonHint}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={500}
-          autosize
-          minRows={2}
-          data-autofocus
-          data-testid="revoke-reason"
-        />
-      </ConfirmAction>
+      />
     </>
   );
 }
