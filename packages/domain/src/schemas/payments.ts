@@ -60,9 +60,7 @@ export const PAYMENT_MESSAGES = {
   orderNotPending: 'この注文は入金待ちではありません。',
   receiptNotAvailable: 'お支払いが完了していない注文の領収書は発行できません。',
   fullNameRequired: '宛名を入力してください。',
-  transferCancelledSubject: '【MELS】お振込み期限を過ぎたため、お申込みを取り消しました',
   notShippable: 'この注文は発送できる状態ではありません。',
-  shippedSubject: '【MELS】ご注文の商品を発送しました',
 } as const;
 
 function fmt(template: string, ...values: Array<string | number>): string {
