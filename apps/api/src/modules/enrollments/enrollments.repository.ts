@@ -226,6 +226,16 @@ export function findCoursesConditions(db: Executor, courseIds: readonly number[]
     .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
 }
 
+/** The member's purchase orders of a course's registration fee (object type 1). */
+function courseRegistrationOrders(input: { userId: number; courseId: number }) {
+  return and(
+    eq(orders.userId, input.userId),
+    eq(orders.type, ORDER_TYPE.purchase),
+    eq(orders.objectType, OBJECT_TYPE.courseRegistration),
+    eq(orders.objectId, input.courseId),
+  );
+}
+
 /**
  * order_office_status: the status of the member's latest course-registration order (object type 1)
  * of the course; null when they have none.
@@ -237,14 +247,7 @@ export async function findCourseRegistrationOrderStatus(
   const [row] = await db
     .select({ status: orders.status })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, input.userId),
-        eq(orders.type, ORDER_TYPE.purchase),
-        eq(orders.objectType, OBJECT_TYPE.courseRegistration),
-        eq(orders.objectId, input.courseId),
-      ),
-    )
+    .where(courseRegistrationOrders(input))
     .orderBy(desc(orders.id))
     .limit(1);
   return row === undefined ? null : Number(row.status);
@@ -326,15 +329,7 @@ export async function findCourseRecords(
   const [paid] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, input.userId),
-        eq(orders.type, ORDER_TYPE.purchase),
-        eq(orders.objectType, OBJECT_TYPE.courseRegistration),
-        eq(orders.objectId, input.courseId),
-        eq(orders.status, ORDER_STATUS.complete),
-      ),
-    )
+    .where(and(courseRegistrationOrders(input), eq(orders.status, ORDER_STATUS.complete)))
     .limit(1);
   const others = await db
     .select({ status: enrollments.status })

@@ -174,23 +174,18 @@ export function shopOrderConfirmedMail(input: {
   return composeMail(`ご注文確認（注文番号 ${number}）`, body, site);
 }
 
-/** A bank transfer was chosen: account, amount, deadline (and what happens after it). */
-export function transferInstructionsMail(input: {
+/** The lines both transfer mails give: order number, what for, amount, deadline and the account. */
+function transferDetails(input: {
   reader: MailReader;
   order: MailOrder;
   account: MailBankAccount;
-  site: MailSite;
-}): MailContent {
-  const { reader, order, site } = input;
+}): string[] {
+  const { reader, order } = input;
   const amount = mailYen(order.amount, reader.language);
   const due = order.dueAt ? mailDateTime(order.dueAt, reader.language) : '';
   const number = orderNumber(order.id);
   if (reader.language === 'en') {
-    const body = [
-      greeting(reader),
-      '',
-      'Thank you. You chose to pay by bank transfer. Please transfer the amount below by the deadline.',
-      '',
+    return [
       `Order number: ${number}`,
       `For: ${order.what}`,
       `Amount: ${amount}`,
@@ -198,6 +193,35 @@ export function transferInstructionsMail(input: {
       '',
       'Account:',
       ...accountLines(input.account, reader),
+    ];
+  }
+  return [
+    `注文番号：${number}`,
+    `内容：${order.what}`,
+    `お振込み金額：${amount}`,
+    `お振込み期限：${due}`,
+    '',
+    '【お振込先】',
+    ...accountLines(input.account, reader),
+  ];
+}
+
+/** A bank transfer was chosen: account, amount, deadline (and what happens after it). */
+export function transferInstructionsMail(input: {
+  reader: MailReader;
+  order: MailOrder;
+  account: MailBankAccount;
+  site: MailSite;
+}): MailContent {
+  const { reader, site } = input;
+  const number = orderNumber(input.order.id);
+  if (reader.language === 'en') {
+    const body = [
+      greeting(reader),
+      '',
+      'Thank you. You chose to pay by bank transfer. Please transfer the amount below by the deadline.',
+      '',
+      ...transferDetails(input),
       '',
       'Please put your order number before your name as the remitter. Transfer fees are borne by you.',
       'If the payment is not confirmed by the deadline, the application is cancelled.',
@@ -211,13 +235,7 @@ export function transferInstructionsMail(input: {
     'お支払い方法として銀行振込をお選びいただき、ありがとうございます。',
     '以下の金額を、お振込み期限までにお振込みください。',
     '',
-    `注文番号：${number}`,
-    `内容：${order.what}`,
-    `お振込み金額：${amount}`,
-    `お振込み期限：${due}`,
-    '',
-    '【お振込先】',
-    ...accountLines(input.account, reader),
+    ...transferDetails(input),
     '',
     '※振込依頼人名の前に注文番号を入力してください。振込手数料はお客様のご負担となります。',
     '※期限までにご入金が確認できない場合は、お申込みを取り消します。',
@@ -233,23 +251,15 @@ export function transferReminderMail(input: {
   account: MailBankAccount;
   site: MailSite;
 }): MailContent {
-  const { reader, order, site } = input;
-  const amount = mailYen(order.amount, reader.language);
-  const due = order.dueAt ? mailDateTime(order.dueAt, reader.language) : '';
-  const number = orderNumber(order.id);
+  const { reader, site } = input;
+  const number = orderNumber(input.order.id);
   if (reader.language === 'en') {
     const body = [
       greeting(reader),
       '',
       'We have not yet confirmed your bank transfer, and the deadline is approaching.',
       '',
-      `Order number: ${number}`,
-      `For: ${order.what}`,
-      `Amount: ${amount}`,
-      `Deadline: ${due}`,
-      '',
-      'Account:',
-      ...accountLines(input.account, reader),
+      ...transferDetails(input),
       '',
       'If the payment is not confirmed by the deadline, the application is cancelled.',
       'If you have already paid, please disregard this mail.',
@@ -261,13 +271,7 @@ export function transferReminderMail(input: {
     '',
     'お振込み期限が近づいておりますが、まだご入金を確認できておりません。',
     '',
-    `注文番号：${number}`,
-    `内容：${order.what}`,
-    `お振込み金額：${amount}`,
-    `お振込み期限：${due}`,
-    '',
-    '【お振込先】',
-    ...accountLines(input.account, reader),
+    ...transferDetails(input),
     '',
     '※期限までにご入金が確認できない場合は、お申込みを取り消します。',
     '※すでにお振込みいただいている場合は、行き違いですのでご容赦ください。',
