@@ -28,6 +28,9 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
+/** The advisory lock (a bigint key, 'MELSMIGR' in ASCII) held while one instance migrates. */
+export const MIGRATION_LOCK_KEY = '5567940434976130898';
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // PostgreSQL returns `date` and `timestamp` columns as strings where drizzle asks for them; keep
@@ -95,15 +98,22 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     return {
       db,
       driver: 'postgres',
-      // Migrations run on a connection of their own, without the statement timeout of requests.
+      // Migrations run on a connection of their own, without the statement timeout of requests, and
+      // under a session-level advisory lock: instances starting together wait for the first one and
+      // then find nothing left to apply (decision 026).
       migrate: async () => {
-        const migrator = new pg.Pool({
+        const migrator = new pg.Client({
           connectionString: databaseUrl,
-          max: 1,
           connectionTimeoutMillis: timeouts.connectMs,
         });
+        await migrator.connect();
         try {
-          await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder });
+          await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder });
+          } finally {
+            await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
         } finally {
           await migrator.end();
         }
