@@ -24,3 +24,4 @@ export * from './schemas/shop.ts';
 export * from './schemas/activity.ts';
 export * from './schemas/certificate-claims.ts';
 export * from './schemas/instructor-documents.ts';
+export * from './contracts/index.ts';

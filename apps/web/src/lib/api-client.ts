@@ -1,4 +1,13 @@
-import { ERROR_CODES, ja, type ErrorBody, type ErrorCode, type Pagination } from '@mels/domain';
+import {
+  ERROR_CODES,
+  ja,
+  type Endpoint,
+  type ErrorBody,
+  type ErrorCode,
+  type Input,
+  type Output,
+  type Pagination,
+} from '@mels/domain';
 
 /** The server's codes, plus the browser's own two: no answer at all, and an answer that was not JSON. */
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
@@ -114,4 +123,55 @@ export async function apiBlob(
   const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
   const filename = match ? decodeURIComponent(match[1] ?? match[2] ?? '') : null;
   return { blob: await response.blob(), filename };
+}
+
+type CallOptions = { signal?: AbortSignal };
+type CallArgs<E> =
+  Record<never, never> extends Input<E>
+    ? [input?: Input<E>, options?: CallOptions]
+    : [input: Input<E>, options?: CallOptions];
+
+/** '/news/:id' with {id: 3} → '/news/3'. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function requestOf(endpoint: Endpoint, input: Input<Endpoint> | undefined, options: CallOptions | undefined) {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Query;
+    body?: unknown;
+  };
+  const path = fillPath(endpoint.path, params);
+  return {
+    path,
+    options: { method: endpoint.method, query, body, signal: options?.signal } satisfies RequestOptions,
+  };
+}
+
+/**
+ * Calls an endpoint of the contract table (`api.<area>.<name>` of @mels/domain): its method and path come
+ * from the contract, its input and answer types from the contract's schemas. A list answers
+ * `{data, pagination}`, anything else its `data`.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<Output<E>> {
+  const { path, options: request } = requestOf(endpoint, input as Input<Endpoint>, options);
+  const answer = await apiRequest<{ data: unknown; pagination?: Pagination }>(path, request);
+  return (endpoint.list ? answer : answer.data) as Output<E>;
+}
+
+/** Downloads a file endpoint's answer (PDF, zip, CSV): the blob and the file name the server suggested. */
+export function download<E extends Endpoint & { file: string }>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<{ blob: Blob; filename: string | null }> {
+  const { path, options: request } = requestOf(endpoint, input as Input<Endpoint>, options);
+  return apiBlob(path, request);
 }

@@ -1,15 +1,7 @@
-import {
-  aboutResponseSchema,
-  aboutTypesResponseSchema,
-  errorBodySchema,
-  flowsQuerySchema,
-  flowsResponseSchema,
-  idParamSchema,
-  paginate,
-} from '@mels/domain';
+import { contracts, paginate } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
-import { typed } from '../http.ts';
+import { contractRoute } from '../contract-route.ts';
 import { findAbout, listAboutTypes, listFlows } from './abouts.repository.ts';
 
 const all = <T>(rows: T[]) => ({
@@ -18,36 +10,13 @@ const all = <T>(rows: T[]) => ({
 });
 
 export function registerAbouts(app: FastifyInstance) {
-  const r = typed(app);
-  r.get(
-    '/abouts/types',
-    { schema: { tags: ['abouts'], response: { 200: aboutTypesResponseSchema } } },
-    async () => all(await listAboutTypes(app.deps.db)),
+  contractRoute(app, contracts.abouts.types, async () => all(await listAboutTypes(app.deps.db)));
+  contractRoute(app, contracts.abouts.flows, async (request) =>
+    all(await listFlows(app.deps.db, request.query.type)),
   );
-  r.get(
-    '/abouts/flows',
-    {
-      schema: {
-        tags: ['abouts'],
-        querystring: flowsQuerySchema,
-        response: { 200: flowsResponseSchema, 400: errorBodySchema },
-      },
-    },
-    async (request) => all(await listFlows(app.deps.db, request.query.type)),
-  );
-  r.get(
-    '/abouts/:id',
-    {
-      schema: {
-        tags: ['abouts'],
-        params: idParamSchema,
-        response: { 200: aboutResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const row = await findAbout(app.deps.db, request.params.id);
-      if (!row) throw notFound();
-      return { data: row };
-    },
-  );
+  contractRoute(app, contracts.abouts.detail, async (request) => {
+    const row = await findAbout(app.deps.db, request.params.id);
+    if (!row) throw notFound();
+    return { data: row };
+  });
 }

@@ -1,10 +1,10 @@
-import type { Area } from '@mels/domain';
+import { api } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const areasQuery = () =>
   queryOptions({
     queryKey: ['areas', 50],
-    queryFn: () => apiList<Area>('/areas', { query: { limit: 50 } }).then((r) => r.data),
+    queryFn: () => call(api.areas.list, { query: { limit: 50 } }).then((r) => r.data),
     staleTime: Infinity,
   });

@@ -1,11 +1,11 @@
-import type { NewsSummary } from '@mels/domain';
+import { api } from '@mels/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
 export function getNewsList(params: { page: number; limit: number }) {
-  return apiList<NewsSummary>('/news', { query: { sort: 'public_date', direction: 'desc', ...params } });
+  return call(api.news.list, { query: { sort: 'public_date', direction: 'desc', ...params } });
 }
 
 export const latestNewsQuery = (limit: number) =>

@@ -1,0 +1,108 @@
+/**
+ * Registers a Fastify route from its contract (packages/domain/src/contracts): method, path, auth,
+ * params/query/body schemas, the `data` schema wrapped in the answer's envelope, and the error body for
+ * each status the endpoint may answer. A route registered here cannot forget its response schema, and its
+ * OpenAPI entry says what the contract says.
+ */
+import {
+  errorBodySchema,
+  paginationSchema,
+  type Endpoint,
+  type ErrorStatus,
+  type HandlerResult,
+} from '@mels/domain';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { z } from 'zod';
+import { requireOffice, requireUser } from '../plugins/auth.ts';
+
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends {
+  readonly [P in K]: infer T extends z.ZodType;
+}
+  ? z.output<T>
+  : undefined;
+
+/** The request a contract's handler receives: params, query and body as its schemas parse them. */
+export type ContractRequest<E> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
+  body: Parsed<E, 'body'>;
+};
+
+export type ContractHandler<E> = (
+  request: ContractRequest<E>,
+  reply: FastifyReply,
+) => Promise<E extends { readonly file: string } ? FastifyReply : HandlerResult<E>>;
+
+type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
+  /** Run after the contract's auth check (rate limits, ownership checks that need the raw request). */
+  preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+};
+
+const CONTRACT_KEY = 'contract';
+
+/** The `area.name` of the contract a route was registered from (for the contract test and metrics). */
+export function contractOf(routeConfig: unknown): string | undefined {
+  const value = (routeConfig as Record<string, unknown> | undefined)?.[CONTRACT_KEY];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function answerSchema(endpoint: Endpoint): z.ZodType {
+  if (endpoint.file) return z.any().describe(`A file (${endpoint.file})`);
+  if (!endpoint.data) throw new Error(`contract ${endpoint.area}.${endpoint.name} has no data schema`);
+  return endpoint.list
+    ? z.object({ data: z.array(endpoint.data), pagination: paginationSchema })
+    : z.object({ data: endpoint.data });
+}
+
+function errorStatuses(endpoint: Endpoint): number[] {
+  const statuses = new Set<number>([400, 503]);
+  if (endpoint.auth === 'user' || endpoint.auth === 'office') statuses.add(401);
+  if (endpoint.auth === 'office') statuses.add(403);
+  if (endpoint.body && endpoint.consumes === 'multipart/form-data') statuses.add(413);
+  for (const status of Object.keys(endpoint.errors ?? {})) statuses.add(Number(status) as ErrorStatus);
+  return [...statuses].sort();
+}
+
+export function contractRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: ContractHandler<E>,
+  extras: RouteExtras = {},
+) {
+  const auth = endpoint.auth === 'office' ? [requireOffice] : endpoint.auth === 'user' ? [requireUser] : [];
+  const more = extras.preHandler ? [extras.preHandler].flat() : [];
+  const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: answerSchema(endpoint) };
+  for (const status of errorStatuses(endpoint)) response[status] = errorBodySchema;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    bodyLimit: extras.bodyLimit,
+    config: {
+      ...(extras.config as object | undefined),
+      [CONTRACT_KEY]: `${endpoint.area}.${endpoint.name}`,
+    } as never,
+    preHandler: [...auth, ...more],
+    schema: {
+      operationId: `${endpoint.area}.${endpoint.name}`,
+      summary: endpoint.summary,
+      tags: [...(endpoint.tags ?? [endpoint.area])],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
+      ...(endpoint.file ? { produces: [endpoint.file] } : {}),
+      response,
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as ContractRequest<E>, reply);
+      if (endpoint.status && !endpoint.file) reply.code(endpoint.status);
+      return result;
+    },
+  });
+}

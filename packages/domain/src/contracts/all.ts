@@ -1,0 +1,14 @@
+/** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
+import type { ContractArea } from './define.ts';
+import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+
+export const contracts = {
+  areas,
+  userTypes,
+  news,
+  faqs,
+  abouts,
+  seminarInfo,
+} as const satisfies { readonly [A in ContractArea]: unknown };
+
+export type Contracts = typeof contracts;

@@ -1,0 +1,4 @@
+export * from './define.ts';
+export * from './routes.ts';
+export * from './api.ts';
+export * from './all.ts';
