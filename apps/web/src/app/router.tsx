@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth } from './auth/require-auth.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { RequireAuth } from '../lib/auth/require-auth.tsx';
+import { HomePage } from './pages/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
 import { RouteError } from './route-error.tsx';
@@ -145,21 +145,18 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'verify/:code',
-            lazy: () =>
-              import('../features/verify/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
+            lazy: () => import('./pages/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
           },
           {
             element: <RequireAuth />,
             children: [
               {
                 path: 'my-page',
-                lazy: () =>
-                  import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+                lazy: () => import('./pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
               },
               {
                 path: 'my-page/:tab',
-                lazy: () =>
-                  import('../features/account/my-page/my-page.tsx').then((m) => ({ Component: m.MyPage })),
+                lazy: () => import('./pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
               },
               {
                 path: 'store',
@@ -176,7 +173,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'certificate/:courseId/:type',
                 lazy: () =>
-                  import('../features/certificate-claim/claim-step-page.tsx').then((m) => ({
+                  import('./pages/claim-step-page.tsx').then((m) => ({
                     Component: m.ClaimStepPage,
                   })),
               },
@@ -196,8 +193,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'cart/payment',
-                lazy: () =>
-                  import('../features/shop/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
+                lazy: () => import('./pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
               },
               {
                 path: 'order-history',
@@ -209,7 +205,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'session/:id/:typeId/payment',
                 lazy: () =>
-                  import('../features/payments/course-fee-payment-page.tsx').then((m) => ({
+                  import('./pages/course-fee-payment-page.tsx').then((m) => ({
                     Component: m.CourseFeePaymentPage,
                   })),
               },
@@ -235,7 +231,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'session/:id/:typeId/agreement',
                 lazy: () =>
-                  import('../features/session/agreement-page.tsx').then((m) => ({
+                  import('./pages/agreement-page.tsx').then((m) => ({
                     Component: m.AgreementPage,
                   })),
               },
@@ -254,7 +250,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'trainings',
                     lazy: () =>
-                      import('../features/office/office-trainings-page.tsx').then((m) => ({
+                      import('./pages/office-trainings-page.tsx').then((m) => ({
                         Component: m.OfficeTrainingsPage,
                       })),
                   },
@@ -298,31 +294,31 @@ export const routes: RouteObject[] = [
               {
                 path: 'session/:id/:typeId/prevideo',
                 lazy: () =>
-                  import('../features/learning/pre-video-page.tsx').then((m) => ({
+                  import('../features/session/pre-video-page.tsx').then((m) => ({
                     Component: m.PreVideoPage,
                   })),
               },
               {
                 path: 'session/:id/:typeId/pretest',
                 lazy: () =>
-                  import('../features/learning/quiz-page.tsx').then((m) => ({ Component: m.PreTestPage })),
+                  import('../features/session/quiz-page.tsx').then((m) => ({ Component: m.PreTestPage })),
               },
               {
                 path: 'session/:id/:typeId/posttest',
                 lazy: () =>
-                  import('../features/learning/quiz-page.tsx').then((m) => ({ Component: m.PostTestPage })),
+                  import('../features/session/quiz-page.tsx').then((m) => ({ Component: m.PostTestPage })),
               },
               {
                 path: 'session/:id/:typeId/certificate',
                 lazy: () =>
-                  import('../features/learning/certificate-page.tsx').then((m) => ({
+                  import('../features/session/certificate-page.tsx').then((m) => ({
                     Component: m.CertificatePage,
                   })),
               },
               {
                 path: 'session/:id/:typeId/surveyComplete',
                 lazy: () =>
-                  import('../features/learning/certificate-page.tsx').then((m) => ({
+                  import('../features/session/certificate-page.tsx').then((m) => ({
                     Component: m.SurveyCompletePage,
                   })),
               },

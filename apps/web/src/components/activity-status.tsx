@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { ActivityBadgeKey, OfficeLabelKey } from '@mels/domain';
-import { useI18n } from '../../lib/i18n.tsx';
+import { useI18n } from '../lib/i18n.tsx';
 
 /** As on the session cards: statuses that end the story are grey, completion green, the rest the programme colour. */
 const MUTED: readonly ActivityBadgeKey[] = ['lost', 'cancelled', 'wonElsewhere', 'sessionCancelled'];

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { apiData } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { mainNavItems } from '../nav-items.ts';
 import classes from './header.module.css';
 import { UserMenu } from './user-menu.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { currentRankQuery } from '../../features/instructor-documents/api/get-current-rank.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import classes from './header.module.css';
 
 /**

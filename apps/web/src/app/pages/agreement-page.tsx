@@ -3,15 +3,15 @@ import { agreementGuard, OBJECT_TYPE, STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { checkProductOrderQuery, type PaymentTarget } from '../payments/api/payment-calls.ts';
-import { CardPayment } from '../payments/card-payment.tsx';
-import { ProcessingOutcome } from '../payments/payment-outcome.tsx';
+import { checkProductOrderQuery, type PaymentTarget } from '../../features/payments/api/payment-calls.ts';
+import { CardPayment } from '../../features/payments/card-payment.tsx';
+import { ProcessingOutcome } from '../../features/payments/payment-outcome.tsx';
 import {
   acceptAgreement,
   agreementQuery,
@@ -19,11 +19,16 @@ import {
   sessionKeys,
   type AgreementData,
   type SessionKey,
-} from './api/session-calls.ts';
-import { sessionPath, useSessionKey } from './session-params.ts';
-import { useSessionPaymentI18n } from './session-payment-messages.ts';
-import { BackToSession, ConsentForm, SessionNotFound, SessionSkeleton } from './session-shared.tsx';
-import classes from './session.module.css';
+} from '../../features/session/api/session-calls.ts';
+import { sessionPath, useSessionKey } from '../../features/session/session-params.ts';
+import { useSessionPaymentI18n } from '../../features/session/session-payment-messages.ts';
+import {
+  BackToSession,
+  ConsentForm,
+  SessionNotFound,
+  SessionSkeleton,
+} from '../../features/session/session-shared.tsx';
+import classes from '../../features/session/session.module.css';
 
 function AgreementForm({ sessionKey }: { sessionKey: SessionKey }) {
   const { t } = useI18n();

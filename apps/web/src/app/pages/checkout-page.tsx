@@ -24,17 +24,17 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { ApiRequestError, apiData } from '../../lib/api-client.ts';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { lookupAddress } from '../account/api/lookup-address.ts';
-import type { Delivery, PaymentTarget } from '../payments/api/payment-calls.ts';
-import { CardPayment } from '../payments/card-payment.tsx';
-import { areasQuery } from '../search/api/get-areas.ts';
-import { cartStore, useCart } from './cart-store.ts';
-import classes from './shop.module.css';
+import { lookupAddress } from '../../features/account/api/lookup-address.ts';
+import type { Delivery, PaymentTarget } from '../../features/payments/api/payment-calls.ts';
+import { CardPayment } from '../../features/payments/card-payment.tsx';
+import { areasQuery } from '../../features/search/api/get-areas.ts';
+import { cartStore, useCart } from '../../features/shop/cart-store.ts';
+import classes from '../../features/shop/shop.module.css';
 
 type Check = { canBuy: boolean; messages: string[]; amount: number };
 

@@ -3,15 +3,20 @@ import { isFreeAmount, OBJECT_TYPE } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate, formatYen } from '../../lib/format.ts';
-import { useClaimI18n } from './claim-messages.ts';
-import type { PaymentTarget } from '../payments/api/payment-calls.ts';
-import { CardPayment } from '../payments/card-payment.tsx';
-import { ProcessingOutcome } from '../payments/payment-outcome.tsx';
-import { checkClaim, createClaim, type ClaimCourse, type ClaimedCertificate } from './api/claim-calls.ts';
-import { ClaimCertificateView } from './claim-certificate-view.tsx';
+import { useClaimI18n } from '../../features/certificate-claim/claim-messages.ts';
+import type { PaymentTarget } from '../../features/payments/api/payment-calls.ts';
+import { CardPayment } from '../../features/payments/card-payment.tsx';
+import { ProcessingOutcome } from '../../features/payments/payment-outcome.tsx';
+import {
+  checkClaim,
+  createClaim,
+  type ClaimCourse,
+  type ClaimedCertificate,
+} from '../../features/certificate-claim/api/claim-calls.ts';
+import { ClaimCertificateView } from '../../features/certificate-claim/claim-certificate-view.tsx';
 import {
   claimBody,
   ClaimErrorPanel,
@@ -21,7 +26,7 @@ import {
   Fact,
   isClaimState,
   type ClaimState,
-} from './claim-shared.tsx';
+} from '../../features/certificate-claim/claim-shared.tsx';
 
 type Phase =
   | { kind: 'confirm' }

@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { ConfirmStep } from './claim-confirm-step.tsx';
-import { CodeStep } from './claim-code-step.tsx';
-import { ForgotStep } from './claim-forgot-step.tsx';
-import { isClaimType } from './claim-shared.tsx';
+import { CodeStep } from '../../features/certificate-claim/claim-code-step.tsx';
+import { ForgotStep } from '../../features/certificate-claim/claim-forgot-step.tsx';
+import { isClaimType } from '../../features/certificate-claim/claim-shared.tsx';
 
 /** /certificate/{courseId}/{type}: the step of データ移行 the type names; any other type is /404. */
 export function ClaimStepPage() {

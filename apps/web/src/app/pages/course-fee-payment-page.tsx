@@ -3,17 +3,21 @@ import { OBJECT_TYPE, WORKFLOW_STEP, isFreeAmount } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { sessionDetailQuery } from '../session/api/session-calls.ts';
-import { checkProductOrderQuery, trainingQuery, type PaymentTarget } from './api/payment-calls.ts';
-import { CardPayment } from './card-payment.tsx';
-import { FreeRegistration } from './free-registration.tsx';
-import { PaymentOutcome, ProcessingOutcome } from './payment-outcome.tsx';
+import { sessionDetailQuery } from '../../features/session/api/session-calls.ts';
+import {
+  checkProductOrderQuery,
+  trainingQuery,
+  type PaymentTarget,
+} from '../../features/payments/api/payment-calls.ts';
+import { CardPayment } from '../../features/payments/card-payment.tsx';
+import { FreeRegistration } from '../../features/payments/free-registration.tsx';
+import { PaymentOutcome, ProcessingOutcome } from '../../features/payments/payment-outcome.tsx';
 
 const positiveInt = (value: string | undefined) => {
   const n = Number(value);

@@ -1,10 +1,10 @@
 import { Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { useI18n } from '../../../lib/i18n.tsx';
-import { ActivityTab } from '../../activity/activity-tab.tsx';
-import { OrderHistory } from '../../orders/order-history.tsx';
-import { ProfileTab } from './profile-tab.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { ActivityTab } from '../../features/activity/activity-tab.tsx';
+import { OrderHistory } from '../../features/orders/order-history.tsx';
+import { ProfileTab } from '../../features/account/my-page/profile-tab.tsx';
 
 /** The tabs built so far (activities first); completed (instructors) joins when it is built. */
 const TABS = ['activities', 'info', 'order-history'] as const;

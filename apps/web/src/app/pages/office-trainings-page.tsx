@@ -20,11 +20,11 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useOfficeI18n } from './office-messages.ts';
-import { coursesQuery } from '../search/api/get-courses.ts';
-import { trainingsQuery, type TrainingFilters } from './api/office-calls.ts';
-import { OfficePager, TableScroll, Tag } from './office-shared.tsx';
-import classes from './office.module.css';
+import { useOfficeI18n } from '../../features/office/office-messages.ts';
+import { coursesQuery } from '../../features/search/api/get-courses.ts';
+import { trainingsQuery, type TrainingFilters } from '../../features/office/api/office-calls.ts';
+import { OfficePager, TableScroll, Tag } from '../../features/office/office-shared.tsx';
+import classes from '../../features/office/office.module.css';
 
 const isDate = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined);
 

@@ -9,8 +9,8 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { verifyQuery } from '../learning/api/learning-calls.ts';
-import classes from '../learning/learning.module.css';
+import { verifyQuery } from '../../features/session/api/learning-calls.ts';
+import classes from '../../features/session/learning.module.css';
 
 const TONE: Record<CertificateStatus | 'unknown', { color: string; bg: string; border: string }> = {
   valid: {

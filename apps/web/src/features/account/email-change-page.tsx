@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';

@@ -4,8 +4,8 @@ import { loginRequestSchema, normalizeEmail, type LoginRequest } from '@mels/dom
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
-import { returnPath } from '../../app/auth/require-auth.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
+import { returnPath } from '../../lib/auth/require-auth.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { login } from './api/auth-calls.ts';

@@ -19,14 +19,14 @@ import type { ActivityCertificate, ActivitySort, ActivityTraining } from '@mels/
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import classes from './activity.module.css';
-import { ActivityStatus } from './activity-status.tsx';
+import { ActivityStatus } from '../../components/activity-status.tsx';
 import {
   certificatesQuery,
   downloadCertificate,

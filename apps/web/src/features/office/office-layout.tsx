@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useOfficeI18n } from './office-messages.ts';
 import classes from './office.module.css';

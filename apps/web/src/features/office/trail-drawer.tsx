@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useOfficeI18n } from './office-messages.ts';
-import { useActivityLabel } from '../activity/activity-status.tsx';
+import { useActivityLabel } from '../../components/activity-status.tsx';
 import { trailQuery, type TrailStep } from './api/office-calls.ts';
 import { formatDateTime, TableScroll } from './office-shared.tsx';
 

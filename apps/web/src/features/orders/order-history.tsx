@@ -2,7 +2,7 @@ import { Badge, Button, Center, Pagination, Skeleton, Stack, Table } from '@mant
 import { attributeText, OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type OrderView } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatDate, formatPostalCode, formatYen } from '../../lib/format.ts';

@@ -4,7 +4,7 @@ import { invoiceSchema, orderNumber } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { downloadReceipt } from './api/order-calls.ts';

@@ -3,7 +3,7 @@ import { CARD_BRAND_LABELS, cardBrand, normalizeEmail } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';

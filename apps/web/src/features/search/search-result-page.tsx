@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { InfiniteLoader } from '../../components/infinite-loader.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';

@@ -32,8 +32,8 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { sessionKeys, type SessionKey } from '../session/api/session-calls.ts';
-import { sessionPath } from '../session/session-params.ts';
+import { sessionKeys, type SessionKey } from './api/session-calls.ts';
+import { sessionPath } from './session-params.ts';
 import {
   certificatePreviewQuery,
   downloadCertificate,

@@ -6,9 +6,9 @@ import { Link, Navigate } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { sessionDetailQuery, type SessionKey } from '../session/api/session-calls.ts';
-import { sessionPath, useSessionKey } from '../session/session-params.ts';
-import { SessionNotFound, SessionSkeleton } from '../session/session-shared.tsx';
+import { sessionDetailQuery, type SessionKey } from './api/session-calls.ts';
+import { sessionPath, useSessionKey } from './session-params.ts';
+import { SessionNotFound, SessionSkeleton } from './session-shared.tsx';
 
 export type LearningPage = 'prevideo' | 'pretest' | 'posttest' | 'certificate' | 'surveyComplete';
 

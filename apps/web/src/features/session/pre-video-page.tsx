@@ -7,7 +7,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { sessionKeys, type SessionKey } from '../session/api/session-calls.ts';
+import { sessionKeys, type SessionKey } from './api/session-calls.ts';
 import {
   markLessonViewed,
   preVideosQuery,

@@ -28,7 +28,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { useActivityLabel } from '../activity/activity-status.tsx';
+import { useActivityLabel } from '../../components/activity-status.tsx';
 import { requestCancel, sessionDetailQuery, sessionKeys, type SessionKey } from './api/session-calls.ts';
 import { sessionPath, useSessionKey } from './session-params.ts';
 import { SessionNotFound, SessionSkeleton } from './session-shared.tsx';

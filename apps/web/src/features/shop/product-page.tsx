@@ -15,7 +15,7 @@ import { parseQuantity, type CartAttribute } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { Badge, Center, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';

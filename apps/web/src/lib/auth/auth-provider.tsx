@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiData, apiRequest, configureApiClient } from '../../lib/api-client.ts';
+import { apiData, apiRequest, configureApiClient } from '../api-client.ts';
 import { LOGOUT_CLEARED_KEYS, tokenStore } from './token-store.ts';
 
 export type CurrentUser = {

@@ -3,11 +3,11 @@ import type { CourseSummary } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { QueryError } from '../../components/query-error.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { formatYen } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
-import { coursesQuery } from '../search/api/get-courses.ts';
+import { QueryError } from '../../../components/query-error.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatYen } from '../../../lib/format.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { coursesQuery } from '../../../features/search/api/get-courses.ts';
 import classes from './home.module.css';
 
 function CourseThumb({ src }: { src: string | null }) {

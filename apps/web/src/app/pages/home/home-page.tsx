@@ -14,14 +14,14 @@ import { LIMITS } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ListSkeleton } from '../../components/list-skeleton.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { useI18n } from '../../lib/i18n.tsx';
-import { latestNewsQuery } from '../news/api/get-news-list.ts';
-import { NewsListItem } from '../news/news-list-item.tsx';
-import newsClasses from '../news/news.module.css';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ListSkeleton } from '../../../components/list-skeleton.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { latestNewsQuery } from '../../../features/news/api/get-news-list.ts';
+import { NewsListItem } from '../../../features/news/news-list-item.tsx';
+import newsClasses from '../../../features/news/news.module.css';
 import classes from './home.module.css';
 
 // The search form (with its date pickers) and the course cards load just after the first paint, so

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { SearchForm } from '../search/search-form.tsx';
-import { EMPTY_FILTERS, searchResultUrl } from '../search/search-params.ts';
+import { SearchForm } from '../../../features/search/search-form.tsx';
+import { EMPTY_FILTERS, searchResultUrl } from '../../../features/search/search-params.ts';
 
 /** The home page's session search (loaded after the first paint with the date pickers). */
 export function HomeSearch() {

@@ -15,7 +15,7 @@ import { normalizeEmail, profileFormSchema, splitQualifications, type UserProfil
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { useAuth } from '../../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title }
 import { accountSecurityEn, accountSecurityJa } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useAuth } from '../../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { logoutEverywhere } from '../api/auth-calls.ts';

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth/auth-provider.tsx';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n.tsx';

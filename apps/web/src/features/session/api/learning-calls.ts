@@ -10,8 +10,8 @@ import type {
 } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiBlob, apiData } from '../../../lib/api-client.ts';
-import { tokenStore } from '../../../app/auth/token-store.ts';
-import { sessionKeys, type SessionKey } from '../../session/api/session-calls.ts';
+import { tokenStore } from '../../../lib/auth/token-store.ts';
+import { sessionKeys, type SessionKey } from './session-calls.ts';
 
 /** The learning steps of a session: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
 const base = (id: number) => `/trainings/${id}/enrollments`;
