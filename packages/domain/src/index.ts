@@ -17,6 +17,7 @@ export * from './rules/cart.ts';
 export * from './rules/invoice.ts';
 export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';
+export * from './rules/rank-up.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';
