@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -30,6 +31,7 @@ import { registerUsers } from './modules/users/users.routes.ts';
 import { registerEnrollments } from './modules/enrollments/enrollments.routes.ts';
 import { registerOffice } from './modules/office/office.routes.ts';
 import { registerLearningModules } from './modules/learning/learning.register.ts';
+import { startSecretRefresh } from './lib/app-secrets.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { configurePasswordHashing } from './lib/password.ts';
@@ -46,8 +48,15 @@ import { registerErrorHandling, sendFrameworkError, sendNotFound } from './plugi
 import { logSerializers } from './lib/logging.ts';
 import { parseQueryString } from './plugins/querystring.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 
 export type App = FastifyInstance;
+
+/** The request id: the incoming X-Request-Id when it is a plain token (no log injection), else a UUID. */
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(given) ? given : randomUUID();
+}
 
 export type BuildOptions = {
   /** Serve the built web app (production); tests of the API alone leave it off. */
@@ -81,6 +90,10 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
     // Errors Fastify answers before any route (an undecodable URL, a too long parameter): the envelope too.
     frameworkErrors: sendFrameworkError,
     trustProxy: config.trustProxy,
+    // A request id on every log line of the request and in X-Request-Id: the proxy's (nginx's
+    // $request_id) when it sends a well-formed one, else a new one (decision 026).
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     logController: new LogController({
@@ -96,6 +109,14 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
     payments: input.payments ?? createPaymentGateway({ config, db: input.db, clock: input.clock }),
     jobs: createJobRunner({ db: input.db, driver: input.dbHandle.driver, clock: input.clock, log: app.log }),
   };
+  // The signing keys every instance shares (decision 026): loaded now, reloaded in the background.
+  const stopSecretRefresh = await startSecretRefresh({
+    db: input.db,
+    target: config.signing,
+    graceDays: config.secretGraceDays,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => stopSecretRefresh());
   if (options.runJobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => deps.jobs.start());
   }
@@ -104,6 +125,10 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerMetrics(app, config.metricsToken);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

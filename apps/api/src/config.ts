@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_CHECK_IN_MARGIN_HOURS, INVOICE_REGISTRATION_NUMBER } from '@mels/domain';
 import { z } from 'zod';
+import { createHash } from 'node:crypto';
+import { DEFAULT_SECRET_GRACE_DAYS, deriveKey, type SigningKeys } from './lib/app-secrets.ts';
 
 /** The demo issuer's registration number (適格請求書発行事業者登録番号; a well-formed 法人番号, check digit included). */
 export const DEMO_INVOICE_REGISTRATION_NUMBER = 'T5010405012345';
@@ -50,11 +52,17 @@ const envSchema = z.object({
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(12).max(20).default(17),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long a rotated signing secret keeps verifying tickets and certificate links (decision 026). */
+  APP_SECRET_GRACE_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_SECRET_GRACE_DAYS),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|[\d.:/, a-fA-F]+)$/, "true, false or the proxies' addresses")
     .default('false'),
   WEB_DIST: z.string().optional(),
+  /** GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   INVOICE_REGISTRATION_NUMBER: z
     .string()
     .regex(INVOICE_REGISTRATION_NUMBER, "'T' and 13 digits (T1234567890123)")
@@ -120,11 +128,23 @@ export type Config = {
   seedOnEmpty: boolean;
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   passwordHashLogN: number;
-  /** Signs attendance codes; from APP_SECRET, else kept in DATA_DIR/app-secret (see server.ts). */
+  /** APP_SECRET: when set, the one signing secret of every instance (the app_secrets table is not used). */
   appSecret: string | undefined;
+  /**
+   * The keys that sign and verify tickets and certificate links: APP_SECRET's, else the database's
+   * (loaded by buildApp and refreshed, lib/app-secrets.ts), else (a configuration no app was built
+   * on: unit tests) a key derived from the configuration.
+   */
+  signing: SigningKeys;
+  /** How long a rotated database secret still verifies (APP_SECRET_GRACE_DAYS). */
+  secretGraceDays: number;
   /** Fastify trustProxy: false (default), true, or the proxies' addresses. */
   trustProxy: boolean | string;
   webDist: string | undefined;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined turns the endpoint off. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the longest wait for requests in flight on SIGTERM. */
+  shutdownTimeoutMs: number;
   /** The issuer's registration number printed on receipts (qualified invoices): 'T' + 13 digits. */
   invoiceRegistrationNumber: string;
   /** The association's account members transfer session fees to (BANK_ACCOUNT_*). */
@@ -197,8 +217,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     passwordHashLogN: e.PASSWORD_HASH_COST,
     appSecret: e.APP_SECRET,
+    signing: e.APP_SECRET
+      ? { source: 'env', keys: [{ id: 'env', key: deriveKey(e.APP_SECRET) }] }
+      : {
+          source: 'derived',
+          keys: [
+            {
+              id: 'derived',
+              key: createHash('sha256')
+                .update(
+                  [
+                    'mels-attendance-v1',
+                    e.STRIPE_SECRET_KEY ?? '',
+                    e.DATABASE_URL ?? '',
+                    e.DATA_DIR,
+                    e.PUBLIC_URL ?? '',
+                  ].join('\u0000'),
+                )
+                .digest(),
+            },
+          ],
+        },
+    secretGraceDays: e.APP_SECRET_GRACE_DAYS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     invoiceRegistrationNumber: e.INVOICE_REGISTRATION_NUMBER,
     bankAccount: {
       bank: e.BANK_ACCOUNT_BANK,

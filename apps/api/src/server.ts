@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
 import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS } from './db/seed/index.ts';
+import { ensureSecret } from './lib/app-secrets.ts';
 import { startingClock, systemClock } from './lib/clock.ts';
-import { localStorage } from './lib/storage.ts';
+import { createStorage } from './lib/storage-create.ts';
 
 async function main() {
   let config;
@@ -20,16 +20,6 @@ async function main() {
     throw error;
   }
 
-  // A random secret of this installation, made once and kept beside the data, unless APP_SECRET is set.
-  if (!config.appSecret) {
-    const secretFile = path.join(config.dataDir, 'app-secret');
-    if (!fs.existsSync(secretFile)) {
-      fs.mkdirSync(config.dataDir, { recursive: true });
-      fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
-    }
-    config = { ...config, appSecret: fs.readFileSync(secretFile, 'utf8').trim() };
-  }
-
   const dbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
@@ -37,9 +27,22 @@ async function main() {
     timeouts: config.databaseTimeouts,
   });
   await dbHandle.migrate();
+  // Before key ids, an installation without APP_SECRET kept its secret in DATA_DIR/app-secret: it
+  // becomes the database's first key, so the tickets already handed out stay valid (decision 026).
+  const legacySecretFile = path.join(config.dataDir, 'app-secret');
+  if (!config.appSecret && fs.existsSync(legacySecretFile)) {
+    const legacy = fs.readFileSync(legacySecretFile, 'utf8').trim();
+    if (legacy.length >= 32) await ensureSecret(dbHandle.db, legacy);
+  }
+  // Files in PostgreSQL when DATABASE_URL is set (shared by every instance), else under DATA_DIR/files.
+  const storage = createStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    db: dbHandle.db,
+  });
   let seeded = false;
   if (config.seedOnEmpty && (await isDatabaseEmpty(dbHandle.db))) {
-    await seedDemoData(dbHandle.db, { storage: localStorage(path.join(config.dataDir, 'files')) });
+    await seedDemoData(dbHandle.db, { storage });
     seeded = true;
   }
 
@@ -49,16 +52,36 @@ async function main() {
       dbHandle,
       db: dbHandle.db,
       clock: config.testClock ? startingClock(config.testClock) : systemClock,
-      storage: localStorage(path.join(config.dataDir, 'files')),
+      storage,
     },
     { serveWeb: true },
   );
 
+  // Graceful shutdown (decision 026): stop accepting connections, let the requests in flight finish
+  // (SHUTDOWN_TIMEOUT_MS at most, then their connections are closed), let the job runner finish its
+  // current job, then close the database pool.
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await dbHandle.close();
-    process.exit(0);
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const started = Date.now();
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.warn('shutdown: requests still running after SHUTDOWN_TIMEOUT_MS, closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    let code = 0;
+    try {
+      await app.close();
+      await dbHandle.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      code = 1;
+    }
+    clearTimeout(timer);
+    app.log.info({ ms: Date.now() - started }, 'stopped');
+    process.exit(code);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

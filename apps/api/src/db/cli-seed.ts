@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { localStorage } from '../lib/storage.ts';
+import { createStorage } from '../lib/storage-create.ts';
 import { openDb } from './client.ts';
 import { isDatabaseEmpty, seedDemoData, seedScale } from './seed/index.ts';
 
@@ -12,7 +12,7 @@ const handle = await openDb({
   pgliteDir: path.join(config.dataDir, 'pgdata'),
 });
 await handle.migrate();
-const storage = localStorage(path.join(config.dataDir, 'files'));
+const storage = createStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, db: handle.db });
 if (await isDatabaseEmpty(handle.db)) {
   await seedDemoData(handle.db, { storage });
   console.log('Demo data loaded.');

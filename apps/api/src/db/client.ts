@@ -26,6 +26,8 @@ export type DbHandle = {
   /** True when the database answers `select 1` within the time given (default 1.5 s; /readyz). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
+  /** The connection pool's state for /metrics (PostgreSQL; the embedded database has no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /** The advisory lock (a bigint key, 'MELSMIGR' in ASCII) held while one instance migrates. */
@@ -120,6 +122,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       },
       ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => pool.query('select 1')),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });

@@ -12,8 +12,10 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -1266,4 +1268,60 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId)],
+);
+
+// ───────────────────────────── operations (decision 026) ─────────────────────────────
+
+/**
+ * The signing secrets of the installation, shared by every instance (tickets, reception codes,
+ * certificate links). The newest unretired one signs; a retired one still verifies until its grace
+ * period ends. APP_SECRET from the environment, when set, takes the place of this table.
+ */
+export const appSecrets = pgTable(
+  'app_secrets',
+  {
+    id: serial('id').primaryKey(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    retiredAt: ts('retired_at'),
+  },
+  (t) => [
+    uniqueIndex('app_secrets_one_current_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.retiredAt} is null`),
+    check('app_secrets_secret_ck', sql`length(${t.secret}) >= 32`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Files kept in PostgreSQL (the database storage driver): one row per file, its bytes in chunks. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull().unique(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    chunkSize: integer('chunk_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stored_files_size_ck', sql`${t.size} >= 0`),
+    check('stored_files_chunk_size_ck', sql`${t.chunkSize} > 0`),
+  ],
+);
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: bigint('file_id', { mode: 'number' })
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] }), check('stored_file_chunks_seq_ck', sql`${t.seq} >= 0`)],
 );

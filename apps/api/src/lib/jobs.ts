@@ -14,6 +14,8 @@ export type JobRunner = {
   register: (kind: string, handler: JobHandler) => void;
   /** Runs the jobs due now, one by one; resolves to how many ran (done or failed). */
   runOnce: () => Promise<number>;
+  /** Jobs that ran (done) and failed (attempt failed) in this process since it started (/metrics). */
+  counts: () => { done: number; failed: number };
   start: (intervalMs?: number) => void;
   /** Once started: runs the due jobs on the next turn of the event loop, without waiting for the poll. */
   nudge: () => void;
@@ -54,6 +56,9 @@ export function createJobRunner(options: {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  /** Set by stop(): the poll in progress ends after its current job. */
+  let stopping = false;
+  const counts = { done: 0, failed: 0 };
 
   async function runOne(): Promise<boolean> {
     const now = clock.now();
@@ -84,6 +89,7 @@ export function createJobRunner(options: {
       const attempts = job.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error, jobId: job.id, kind: job.kind, attempts }, 'job failed');
+      counts.failed += 1;
       await db
         .update(jobs)
         .set({
@@ -96,6 +102,7 @@ export function createJobRunner(options: {
       return true;
     }
     if (!claimed) return false;
+    counts.done += 1;
     const followUp = after as (() => Promise<void>) | null;
     if (followUp) {
       try {
@@ -120,7 +127,7 @@ export function createJobRunner(options: {
   async function runAll(): Promise<number> {
     let count = 0;
     // A bound, so that one poll never runs forever.
-    while (count < 1000 && (await runOne())) count += 1;
+    while (count < 1000 && !stopping && (await runOne())) count += 1;
     return count;
   }
 
@@ -128,6 +135,7 @@ export function createJobRunner(options: {
     register(kind, handler) {
       handlers.set(kind, handler);
     },
+    counts: () => ({ ...counts }),
     async runOnce() {
       while (running) await running.catch(() => 0);
       running = runAll();
@@ -149,7 +157,13 @@ export function createJobRunner(options: {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      if (running) await running.catch(() => 0);
+      // The job in progress finishes (its transaction commits); the ones after it wait for the next start.
+      stopping = true;
+      try {
+        if (running) await running.catch(() => 0);
+      } finally {
+        stopping = false;
+      }
     },
   };
 }

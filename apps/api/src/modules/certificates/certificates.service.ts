@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
-import { attendanceSecret } from '../enrollments/attendance-code.ts';
+import { attendanceSecret, attendanceSecrets } from '../enrollments/attendance-code.ts';
 import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
 import { queueCertificateMail } from '../notifications/notifications.queue.ts';
 import { renderCertificate } from './certificate-pdf.ts';
@@ -163,12 +163,12 @@ async function ownCertificate(db: Database, c: Caller): Promise<CertificateRow> 
 
 // ───────────────────────────── signed view links ─────────────────────────────
 
-function viewKey(config: Config): Buffer {
-  return createHmac('sha256', attendanceSecret(config)).update('mels-certificate-view-v1').digest();
+function viewKey(secret: Buffer): Buffer {
+  return createHmac('sha256', secret).update('mels-certificate-view-v1').digest();
 }
 
-function signView(config: Config, id: number, expires: number): string {
-  return createHmac('sha256', viewKey(config))
+function signView(secret: Buffer, id: number, expires: number): string {
+  return createHmac('sha256', viewKey(secret))
     .update(`${id}.${expires}`)
     .digest()
     .subarray(0, 16)
@@ -177,10 +177,12 @@ function signView(config: Config, id: number, expires: number): string {
 
 export function viewLink(config: Config, id: number, now: Date): string {
   const expires = Math.floor(now.getTime() / 1000) + VIEW_LINK_SECONDS;
+  const signature = signView(attendanceSecret(config), id, expires);
   // The fragment asks the browser's PDF viewer to hide its toolbar (spec: a frame without the toolbar).
-  return `/api/v1/certificates/${id}/view?expires=${expires}&signature=${signView(config, id, expires)}#toolbar=0&navpanes=0`;
+  return `/api/v1/certificates/${id}/view?expires=${expires}&signature=${signature}#toolbar=0&navpanes=0`;
 }
 
+/** Any key that still verifies (a rotated one within its grace period) makes the link valid. */
 export function checkViewLink(
   config: Config,
   id: number,
@@ -188,10 +190,12 @@ export function checkViewLink(
   signature: string,
   now: Date,
 ): void {
-  const expected = Buffer.from(signView(config, id, expires));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw notFound(m.certificateNotFound);
+  const valid = attendanceSecrets(config).some((secret) => {
+    const expected = Buffer.from(signView(secret, id, expires));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!valid) throw notFound(m.certificateNotFound);
   if (expires * 1000 < now.getTime()) throw new ApiError(410, 'LINK_EXPIRED', m.certificateLinkExpired);
 }
 

@@ -2,6 +2,7 @@ import { errorBodySchema, idParamSchema } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { typed } from '../http.ts';
 import { documentAccess, mayDownload } from './documents.policy.ts';
 import { findDocument, holdsPlace } from './documents.repository.ts';
@@ -52,17 +53,24 @@ export function registerDocuments(app: FastifyInstance) {
           : false;
       // Another member's session: not found, so that the document's existence is not confirmed.
       if (!mayDownload(access, user, enrolled)) throw notFound();
-      const { storage } = app.deps;
-      if (!(await storage.exists(doc.storageKey))) {
+      // Streamed from storage, with Range requests for videos and large files (decision 026).
+      const sent = await sendStoredFile({
+        request,
+        reply,
+        storage: app.deps.storage,
+        key: doc.storageKey,
+        headers: {
+          'Content-Type': doc.mimeType,
+          'Content-Disposition': contentDisposition(doc.name),
+          'Cache-Control': access === 'public' ? 'public, max-age=300' : 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+      if (!sent) {
         request.log.warn({ documentId: doc.id, key: doc.storageKey }, 'document file missing from storage');
         throw notFound();
       }
-      return reply
-        .header('Content-Type', doc.mimeType)
-        .header('Content-Disposition', contentDisposition(doc.name))
-        .header('Cache-Control', access === 'public' ? 'public, max-age=300' : 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(storage.stream(doc.storageKey));
+      return reply;
     },
   );
 }

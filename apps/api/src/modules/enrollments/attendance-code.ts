@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
 
@@ -10,23 +10,18 @@ import type { Config } from '../../config.ts';
  */
 
 /**
- * The signing key: from APP_SECRET or the random secret server.ts keeps in DATA_DIR/app-secret; only
- * a configuration without either (tests) falls back to a key derived from the configuration.
+ * The key that signs now: APP_SECRET's or the database's current one (lib/app-secrets.ts, decision
+ * 026; key ids let a rotated key keep verifying for a grace period).
  */
 export function attendanceSecret(config: Config): Buffer {
-  if (config.appSecret)
-    return createHash('sha256').update(`mels-attendance-v1\u0000${config.appSecret}`).digest();
-  return createHash('sha256')
-    .update(
-      [
-        'mels-attendance-v1',
-        config.stripe?.secretKey ?? '',
-        config.databaseUrl ?? '',
-        config.dataDir,
-        config.publicUrl,
-      ].join('\u0000'),
-    )
-    .digest();
+  const first = config.signing.keys[0];
+  if (!first) throw new Error('no signing key loaded');
+  return first.key;
+}
+
+/** Every key that still verifies: the signing one first, then the rotated ones within their grace. */
+export function attendanceSecrets(config: Config): Buffer[] {
+  return config.signing.keys.map((k) => k.key);
 }
 
 export function newAttendanceCode(): string {
@@ -54,7 +49,7 @@ export function checkInUrl(config: Config, token: string): string {
  * the enrolment id and code when the signature is right, otherwise null.
  */
 export function verifyTicketToken(
-  secret: Buffer,
+  secrets: Buffer | Buffer[],
   scanned: string,
 ): { enrollmentId: number; code: string } | null {
   const token = scanned.trim().split('/').pop() ?? '';
@@ -62,10 +57,12 @@ export function verifyTicketToken(
   if (!match) return null;
   const [, idText = '', code = '', signature = ''] = match;
   const enrollmentId = Number(idText);
-  const expected = Buffer.from(sign(secret, enrollmentId, code));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { enrollmentId, code };
+  const valid = (Array.isArray(secrets) ? secrets : [secrets]).some((secret) => {
+    const expected = Buffer.from(sign(secret, enrollmentId, code));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return valid ? { enrollmentId, code } : null;
 }
 
 /**
@@ -132,13 +129,15 @@ export function parseReceptionCode(typed: string): { enrollmentId: number; mac: 
 
 /** Whether a parsed reception code belongs to the enrolment's stored attendance code (timing-safe). */
 export function receptionCodeMatches(
-  secret: Buffer,
+  secrets: Buffer | Buffer[],
   parsed: { enrollmentId: number; mac: string },
   storedCode: string,
 ): boolean {
-  const expected = Buffer.from(receptionMac(secret, parsed.enrollmentId, storedCode));
   const given = Buffer.from(parsed.mac);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return (Array.isArray(secrets) ? secrets : [secrets]).some((secret) => {
+    const expected = Buffer.from(receptionMac(secret, parsed.enrollmentId, storedCode));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 export function qrSvg(text: string): Promise<string> {

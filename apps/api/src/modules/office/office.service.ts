@@ -17,7 +17,7 @@ import type { Deps } from '../../plugins/deps.ts';
 import { refund } from '../orders/orders.service.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
-  attendanceSecret,
+  attendanceSecrets,
   parseReceptionCode,
   receptionCodeMatches,
   verifyTicketToken,
@@ -462,7 +462,7 @@ export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: n
  * attendance code; anything else is refused alike, before and after the lookup.
  */
 async function ticketEnrollment(deps: OfficeDeps, scanned: string) {
-  const secret = attendanceSecret(deps.config);
+  const secret = attendanceSecrets(deps.config);
   const token = verifyTicketToken(secret, scanned);
   if (token) {
     const e = await findEnrollmentById(deps.db, token.enrollmentId);
