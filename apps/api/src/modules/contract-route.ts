@@ -40,6 +40,8 @@ export type ContractHandler<E> = (
 ) => Promise<E extends { readonly file: string } ? FastifyReply : HandlerResult<E>>;
 
 type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
+  /** Run before the body is validated (an auth check that must answer 401 before a 400 of the body). */
+  preValidation?: preHandlerAsyncHookHandler;
   /** Run after the contract's auth check (rate limits, ownership checks that need the raw request). */
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
 };
@@ -87,10 +89,12 @@ export function contractRoute<E extends Endpoint>(
       ...(extras.config as object | undefined),
       [CONTRACT_KEY]: `${endpoint.area}.${endpoint.name}`,
     } as never,
+    ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     preHandler: [...auth, ...more],
     schema: {
       operationId: `${endpoint.area}.${endpoint.name}`,
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       tags: [...(endpoint.tags ?? [endpoint.area])],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

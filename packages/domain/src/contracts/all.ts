@@ -1,6 +1,7 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { courses, trainings } from './trainings.ts';
 
 export const contracts = {
   areas,
@@ -9,6 +10,8 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  trainings,
+  courses,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 
 export type Contracts = typeof contracts;

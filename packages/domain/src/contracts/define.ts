@@ -15,7 +15,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call: anyone; anyone, the caller's own fields when logged in; a member; the office. */
 export type Auth = 'public' | 'optional' | 'user' | 'office';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /** The zod-free part of an endpoint: what the browser needs at run time. */
 export type Route = {
@@ -24,6 +24,8 @@ export type Route = {
   readonly path: string;
   readonly auth: Auth;
   readonly summary: string;
+  /** Longer OpenAPI text (filters, ordering) when the summary cannot say it in one line. */
+  readonly description?: string;
   /** Success status; 200 unless said. */
   readonly status?: 200 | 201 | 202;
   /** Answers `{data: item[], pagination}` instead of `{data}`. */

@@ -5,9 +5,11 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { trainingsRoutes } from './trainings.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...trainingsRoutes,
 } as const;
 
 export type Routes = typeof routes;

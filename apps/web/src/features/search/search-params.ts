@@ -118,7 +118,7 @@ export function toTrainingsQuery(filters: SearchFilters, today: string) {
     user_type: [...filters.recruitment].sort((a, b) => a - b),
     event_date$ge: start ? `${start} 00:00:00` : undefined,
     event_date$le: filters.event_end_date ? `${filters.event_end_date} 00:00:00` : undefined,
-    open_only: filters.open_only ? 1 : undefined,
+    open_only: filters.open_only ? ('1' as const) : undefined,
   };
 }
 

@@ -1,9 +1,9 @@
-import type { CourseDetail } from '@mels/domain';
+import { api } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const courseQuery = (id: number) =>
   queryOptions({
     queryKey: ['courses', 'detail', id],
-    queryFn: ({ signal }) => apiData<CourseDetail>(`/courses/${id}`, { signal }),
+    queryFn: ({ signal }) => call(api.courses.detail, { params: { id } }, { signal }),
   });

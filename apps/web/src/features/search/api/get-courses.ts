@@ -1,13 +1,12 @@
-import { LIMITS, type CourseSummary } from '@mels/domain';
+import { api, LIMITS } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Every course (spec: limit 999), in the office's display order; the search form and the home cards share it. */
 export const coursesQuery = () =>
   queryOptions({
     queryKey: ['courses', 'list'],
-    queryFn: ({ signal }) =>
-      apiList<CourseSummary>('/courses', { query: { limit: LIMITS.courseList }, signal }),
+    queryFn: ({ signal }) => call(api.courses.list, { query: { limit: LIMITS.courseList } }, { signal }),
     select: (result) => [...result.data].sort((a, b) => a.order - b.order || a.id - b.id),
     staleTime: 10 * 60_000,
   });

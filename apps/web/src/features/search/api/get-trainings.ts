@@ -1,14 +1,15 @@
-import { LIMITS, type TrainingCard } from '@mels/domain';
+import { api, LIMITS } from '@mels/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiList } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { todayInJapan } from '../../../lib/format.ts';
 import { toTrainingsQuery, type SearchFilters } from '../search-params.ts';
 
 export function getTrainings(filters: SearchFilters, today: string, page: number, signal?: AbortSignal) {
-  return apiList<TrainingCard>('/trainings', {
-    query: { page, limit: LIMITS.searchPageSize, ...toTrainingsQuery(filters, today) },
-    signal,
-  });
+  return call(
+    api.trainings.list,
+    { query: { page, limit: LIMITS.searchPageSize, ...toTrainingsQuery(filters, today) } },
+    { signal },
+  );
 }
 
 /**
