@@ -13,6 +13,9 @@ import {
 import { ASSOCIATION_NAME_EN } from '@mels/domain';
 import { registerAbouts } from './modules/abouts/abouts.routes.ts';
 import { registerActivity } from './modules/activity/activity.routes.ts';
+import { registerInstructorActivity } from './modules/activity/instructor.routes.ts';
+import { registerOfficeRanks } from './modules/ranks/ranks.office.routes.ts';
+import { registerRanks } from './modules/ranks/ranks.routes.ts';
 import { registerAreas } from './modules/areas/areas.routes.ts';
 import { registerCourses } from './modules/courses/courses.routes.ts';
 import { registerFaqs } from './modules/faqs/faqs.routes.ts';
@@ -206,6 +209,9 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerInstructorDocuments(api);
       registerNotifications(api);
     },
+      registerInstructorActivity(api);
+      registerRanks(api);
+      registerOfficeRanks(api);
     { prefix: '/api/v1' },
   );
 

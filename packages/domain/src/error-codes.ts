@@ -103,3 +103,9 @@ export const ERROR_CODES = [
   ...CARD_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+  // Rank-up requests (decision 030).
+  'RANK_UP_UNMET',
+  'RANK_UP_TOP_LEVEL',
+  'RANK_UP_OPEN',
+  'RANK_UP_NOT_CANDIDATE',
+  'RANK_UP_DECIDED',

@@ -6,6 +6,7 @@ import type {
   CancelRequestStatus,
   OrderStatus,
   OrderType,
+  RankUpStatus,
   StepStatus,
   TransactionStatus,
 } from '@mels/domain';
@@ -833,13 +834,49 @@ export const rankUpRequests = pgTable(
     toRankId: integer('to_rank_id')
       .notNull()
       .references(() => ranks.id),
-    /** 0 choosing a session (raffle candidates), 1 session chosen, 2 approved, 3 rejected. */
-    status: smallint('status').notNull().default(0),
+    /** The rank held when asking (decision 030). */
+    fromRankId: integer('from_rank_id').references(() => ranks.id),
+    /** RANK_UP_STATUS: 0 choosing a session (raffle candidates), 1 session chosen, 2 approved, 3 rejected. */
+    status: smallint('status').$type<RankUpStatus>().notNull().default(0),
     trainingId: integer('training_id').references(() => trainings.id),
+    /** The office's reason when rejecting. */
+    reason: text('reason'),
+    decidedAt: ts('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('rank_up_requests_user_idx').on(t.userId)],
+  (t) => [
+    index('rank_up_requests_user_idx').on(t.userId),
+    check('rank_up_requests_status_ck', sql`${t.status} between 0 and 3`),
+    check(
+      'rank_up_requests_session_ck',
+      sql`${t.status} = 0 OR ${t.status} = 3 OR ${t.trainingId} IS NOT NULL`,
+    ),
+    uniqueIndex('rank_up_requests_one_open_idx')
+      .on(t.userId)
+      .where(sql`${t.status} in (0, 1)`),
+  ],
+);
+
+/** 実績証明書 (decision 030): one verification code per member, session and role, reused on every download. */
+export const performanceCertificates = pgTable(
+  'performance_certificates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trainingId: integer('training_id')
+      .notNull()
+      .references(() => trainings.id),
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id),
+    verificationCode: text('verification_code').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('performance_certificates_one_idx').on(t.userId, t.trainingId, t.userTypeId)],
 );
 
 // ───────────────────────────── money ─────────────────────────────

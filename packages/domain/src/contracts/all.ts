@@ -2,6 +2,7 @@
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
 import { courses, trainings } from './trainings.ts';
+import { instructor, officeRankUp, rankUp } from './instructor.ts';
 
 export const contracts = {
   areas,
@@ -10,6 +11,9 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  instructor,
+  rankUp,
+  officeRankUp,
   trainings,
   courses,
 } as const satisfies { readonly [A in ContractArea]: unknown };

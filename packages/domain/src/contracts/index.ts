@@ -2,3 +2,9 @@ export * from './define.ts';
 export * from './routes.ts';
 export * from './api.ts';
 export * from './all.ts';
+export type {
+  PerformanceDownloadBody,
+  PerformanceTraining,
+  RankLevelEntry,
+  RankUpRequest,
+} from './instructor.ts';

@@ -11,6 +11,8 @@ export { sessionPaymentJa, type SessionPaymentMessages } from './session-payment
 export { sessionPaymentEn } from './session-payment-en.ts';
 export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs-ja.ts';
 export { instructorDocsEn } from './instructor-docs-en.ts';
+export { instructorJa, type InstructorMessages } from './instructor-ja.ts';
+export { instructorEn } from './instructor-en.ts';
 export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';
 export { paymentMailsEn } from './payment-mails-en.ts';
 export { duplicateChargesJa, type DuplicateChargesMessages } from './duplicate-charges-ja.ts';

@@ -3,6 +3,26 @@
  * Japan (YYYY-MM-DD) and the member's records; nothing here reads a clock or a database.
  */
 import { addMonthsToDay } from '../schemas/activity.ts';
+import { STEP_STATUS } from './steps.ts';
+
+/**
+ * Enrolment statuses that mean the member was there (checked in, then post-test, survey, done): the
+ * sessions a rank-up counts and a performance certificate may be issued for.
+ */
+export const ATTENDED_STATUSES = [
+  STEP_STATUS.postTestNotTaken,
+  STEP_STATUS.surveyNotTaken,
+  STEP_STATUS.completed,
+] as const;
+
+/** Enrolment statuses of a session the member takes part in or has applied to (rank-up evaluation candidates). */
+export const CANDIDATE_STATUSES = [
+  STEP_STATUS.applying,
+  STEP_STATUS.awaitingLottery,
+  STEP_STATUS.won,
+  STEP_STATUS.awaitingPayment,
+  STEP_STATUS.attending,
+] as const;
 
 /** The levels of the ranks table (seeded as BI, I, D, SD). */
 export const RANK_LEVEL = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { format, ja } from '../i18n/index.ts';
+import { instructorJa } from '../i18n/instructor-ja.ts';
 import type { ActivityBadgeKey } from '../rules/status-labels.ts';
 import { BADGE_KEYS, trainingUserStepSchema, trainingUserTypeWindowSchema } from './trainings.ts';
 import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
@@ -30,6 +31,13 @@ export const activityTrainingsQuerySchema = z.object({
   sort: z.enum(ACTIVITY_SORTS, { error: invalid(f.sort) }).default('event_date'),
   direction: directionSchema.default('desc'),
   user_type: arrayOf(intField(f.userType, { min: 1, max: 5 })).optional(),
+  /** Spec 001 §7's instructor-tab call: type=1 is the teaching history (the same rows as kind=history). */
+  type: intField(instructorJa.fields.type, { min: 1, max: 1 }).optional(),
+  /** get_director=1: each row also names the session's directors (user_directors; decision 030). */
+  get_director: z
+    .enum(['1', 'true', '0', 'false'], { error: invalid(instructorJa.fields.getDirector) })
+    .transform((value) => value === '1' || value === 'true')
+    .optional(),
 });
 export type ActivityTrainingsQuery = z.infer<typeof activityTrainingsQuerySchema>;
 
@@ -75,6 +83,8 @@ export const activityTrainingSchema = z.object({
   training_assistant_approve_users: z.array(z.object({ approved_at: z.string() })),
   /** The session's recruited user types and their windows (ISO 8601 instants). */
   users_types: z.array(trainingUserTypeWindowSchema),
+  /** With get_director=1: the session's instructors holding the director rank or above (names only). */
+  user_directors: z.array(z.object({ name: z.string() })).optional(),
 });
 export type ActivityTraining = z.infer<typeof activityTrainingSchema>;
 export const activityTrainingsResponseSchema = listEnvelope(activityTrainingSchema);

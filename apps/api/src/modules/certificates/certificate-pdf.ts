@@ -49,7 +49,7 @@ let sharedFont: { key: string; Embedded: EmbeddedFontClass; font: unknown } | un
  * (its per-document subset stays separate), which brings a certificate to a few tens of ms. This uses
  * pdfkit internals (`_fontFamilies`); when they are not there, the ordinary registration is used.
  */
-function useJapaneseFont(doc: PDFKit.PDFDocument) {
+export function useJapaneseFont(doc: PDFKit.PDFDocument) {
   const f = fontData();
   const internals = doc as unknown as PdfInternals;
   if (f.name) doc.registerFont('jp', f.data, f.name);
@@ -72,21 +72,21 @@ function useJapaneseFont(doc: PDFKit.PDFDocument) {
  * nothing visible (no ligatures or contextual forms are needed, and the face is already the JP one), and
  * fontkit's GSUB/GPOS pass over this large font was a sixth of the rendering time.
  */
-const NO_FEATURES = Object.fromEntries(
+export const NO_FEATURES = Object.fromEntries(
   ['ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern', 'rvrn'].map(
     (f) => [f, false],
   ),
 ) as unknown as PDFKit.Mixins.TextOptions['features'];
 
 /** The largest size (down to `min`, in half points) at which `text` fits on one line of `width`. */
-function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+export function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
   let size = max;
   while (size > min && doc.fontSize(size).widthOfString(text, { features: NO_FEATURES }) > width) size -= 0.5;
   return size;
 }
 
 /** The QR code drawn as vector squares (smaller and faster than an embedded image). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
   const quiet = 2;
