@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Graceful shutdown (decision 026), on a real server process: SIGTERM while a slow request runs (a
+ * login of an unknown address: two scrypt hashes at the production cost, 2^17) lets it finish and
+ * answer, refuses new connections, closes a request that outlives SHUTDOWN_TIMEOUT_MS (its body never
+ * comes), and the process exits 0.
+ */
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SHUTDOWN_TIMEOUT_MS = 5000;
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_ON_EMPTY: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      PASSWORD_HASH_COST: '17',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${text}`)), 90_000);
+    const check = () => {
+      const match = /running: http:\/\/localhost:(\d+)\//.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]), output: () => text });
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${text}`)));
+  });
+}
+
+/** Opens a connection and sends a login request's headers and the first half of its body, never the rest. */
+function halfRequest(port: number) {
+  const body = JSON.stringify({ email: 'nobody@mels.example.jp', password: 'not-the-password-1' });
+  const socket = net.connect(port, '127.0.0.1');
+  let response = '';
+  socket.on('data', (d) => (response += d.toString()));
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+  const connected = new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  const half = Math.floor(body.length / 2);
+  return {
+    async start() {
+      await connected;
+      socket.write(
+        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      );
+    },
+    closed,
+    response: () => response,
+  };
+}
+
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+describe('graceful shutdown on SIGTERM', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-shutdown-'));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes the request in flight, refuses new ones, closes a stuck one after the timeout, exits 0', async () => {
+    const server = await startServer(dataDir);
+    child = server.child;
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      server.child.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const stuck = halfRequest(server.port);
+    await stuck.start();
+    const loginBody = JSON.stringify({ email: 'nobody@mels.example.jp', password: 'not-the-password-1' });
+    const slow = fetch(`http://127.0.0.1:${server.port}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    }).then(async (response) => ({
+      at: Date.now(),
+      status: response.status,
+      body: await response.text(),
+      id: response.headers.get('x-request-id'),
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await canConnect(server.port)).toBe(false);
+
+    // The request that was running got its answer after the signal (the login fails: no such member).
+    const answer = await slow;
+    expect(answer.at).toBeGreaterThan(signalled);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('INVALID_CREDENTIALS');
+    expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(server.child.exitCode).toBeNull();
+
+    const stuckClosed = await stuck.closed;
+    expect(stuckClosed - signalled).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 200);
+    expect(stuck.response()).toBe('');
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 5000);
+    expect(server.output()).toContain('"msg":"shutting down"');
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+});
