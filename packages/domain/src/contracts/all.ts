@@ -1,6 +1,7 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
 import { instructor, officeRankUp, rankUp } from './instructor.ts';
 
@@ -11,6 +12,9 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  enrollments,
+  learning,
+  surveys,
   instructor,
   rankUp,
   officeRankUp,

@@ -5,11 +5,13 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...sessionRoutes,
   ...trainingsRoutes,
   ...instructorRoutes,
 } as const;

@@ -1,15 +1,13 @@
-import type {
-  CertificatePreview,
-  CertificateVerify,
-  LessonProgressBody,
-  PreVideos,
-  Quiz,
-  QuizQuestion,
-  SurveyAnswer,
-  SurveyList,
+import {
+  api,
+  type CertificatePreview,
+  type CertificateVerify,
+  type LessonProgressBody,
+  type Output,
+  type SurveyAnswer,
 } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiBlob, apiData } from '../../../lib/api-client.ts';
+import { apiBlob, apiData, call } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/auth/token-store.ts';
 import { sessionKeys, type SessionKey } from './session-calls.ts';
 
@@ -29,23 +27,13 @@ export const preVideosQuery = (k: SessionKey) =>
   queryOptions({
     queryKey: learningKeys.preVideos(k),
     queryFn: ({ signal }) =>
-      apiData<PreVideos>(`${base(k.id)}/pre-videos`, { query: { user_type: k.typeId }, signal }),
+      call(api.learning.preVideos, { params: { id: k.id }, query: { user_type: k.typeId } }, { signal }),
   });
 
-export type LessonProgress = {
-  lesson_id: number;
-  position: number;
-  watched_seconds: number;
-  coverage: number;
-  can_complete: boolean;
-  is_seen: boolean;
-};
+export type LessonProgress = Output<typeof api.learning.progress>;
 
 export function reportLessonProgress(k: SessionKey, body: Omit<LessonProgressBody, 'user_type'>) {
-  return apiData<LessonProgress>(`${base(k.id)}/pre-videos/progress`, {
-    method: 'POST',
-    body: { ...body, user_type: k.typeId },
-  });
+  return call(api.learning.progress, { params: { id: k.id }, body: { ...body, user_type: k.typeId } });
 }
 
 /**
@@ -67,30 +55,23 @@ export function reportLessonProgressOnExit(k: SessionKey, body: Omit<LessonProgr
 }
 
 export function markLessonViewed(k: SessionKey, lessonId: number) {
-  return apiData<{ lesson_id: number; is_seen: true; is_completed: boolean; step_status: number | null }>(
-    `${base(k.id)}/pre-videos/view`,
-    { method: 'POST', body: { user_type: k.typeId, lesson_id: lessonId } },
-  );
+  return call(api.learning.view, { params: { id: k.id }, body: { user_type: k.typeId, lesson_id: lessonId } });
 }
 
 export const quizQuery = (k: SessionKey, kind: QuizKind) =>
   queryOptions({
     queryKey: learningKeys.quiz(k, kind),
     queryFn: ({ signal }) =>
-      apiData<Quiz>(`${base(k.id)}/${kind}-tests`, { query: { user_type: k.typeId }, signal }),
+      call(
+        kind === 'pre' ? api.learning.preTest : api.learning.postTest,
+        { params: { id: k.id }, query: { user_type: k.typeId } },
+        { signal },
+      ),
   });
 
-export type QuizAnswerResult = {
-  question: QuizQuestion;
-  answered_count: number;
-  correct_count: number;
-  is_completed: boolean;
-  step_status: number | null;
-};
-
 export function answerQuestion(k: SessionKey, kind: QuizKind, questionId: number, answer: string[]) {
-  return apiData<QuizAnswerResult>(`${base(k.id)}/${kind}-test/answer`, {
-    method: 'POST',
+  return call(kind === 'pre' ? api.learning.preTestAnswer : api.learning.postTestAnswer, {
+    params: { id: k.id },
     body: { user_type: k.typeId, question_id: questionId, answer },
   });
 }
@@ -99,20 +80,11 @@ export const surveyQuery = (k: SessionKey) =>
   queryOptions({
     queryKey: learningKeys.survey(k),
     queryFn: ({ signal }) =>
-      apiData<SurveyList>(`${base(k.id)}/surveys/list`, { query: { user_type: k.typeId }, signal }),
+      call(api.surveys.list, { params: { id: k.id }, query: { user_type: k.typeId } }, { signal }),
   });
-
-export type SurveySubmitResult = {
-  step_status: number;
-  next_route: 'surveyComplete' | 'session';
-  certificate: { id: number; number: string } | null;
-};
 
 export function submitSurvey(k: SessionKey, surveys: SurveyAnswer[]) {
-  return apiData<SurveySubmitResult>(`${base(k.id)}/surveys`, {
-    method: 'POST',
-    body: { user_type: k.typeId, surveys },
-  });
+  return call(api.surveys.submit, { params: { id: k.id }, body: { user_type: k.typeId, surveys } });
 }
 
 /** POST …/certificates/preview: issues the certificate on first use; the frame link is short-lived. */
