@@ -1,4 +1,9 @@
-import { type ActivityKind, type ActivitySort, IN_PROGRESS_STATUSES } from '@mels/domain';
+import {
+  type ActivityKind,
+  type ActivitySort,
+  IN_PROGRESS_STATUSES,
+  PLACE_HOLDING_STATUSES,
+} from '@mels/domain';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -9,7 +14,7 @@ import {
   trainings,
   userTypes,
 } from '../../db/schema.ts';
-import { type RawStep, type RawUserTypeWindow, WON_STATUSES } from '../trainings/trainings.repository.ts';
+import type { RawStep, RawUserTypeWindow } from '../trainings/index.ts';
 
 export type ActivityFilter = {
   userId: number;
@@ -135,7 +140,7 @@ export async function findActivityPage(
           and ot.course_id = ${trainings.courseId}
           and ot.is_active
           and o.status in (${sql.join(
-            WON_STATUSES.map((s) => sql`${s}`),
+            PLACE_HOLDING_STATUSES.map((s) => sql`${s}`),
             sql`, `,
           )})
       )`,

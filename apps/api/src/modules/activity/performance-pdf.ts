@@ -49,13 +49,23 @@ export async function renderPerformanceCertificate(input: PerformancePdfInput): 
   const W = doc.page.width; // 595.28
   const H = doc.page.height; // 841.89
   const navy = '#1f3a5f';
-  doc.lineWidth(2).strokeColor(navy).rect(28, 28, W - 56, H - 56).stroke();
+  doc
+    .lineWidth(2)
+    .strokeColor(navy)
+    .rect(28, 28, W - 56, H - 56)
+    .stroke();
 
-  doc.fillColor('#333333').fontSize(9.5).text(`${m.pdfCode}  ${input.verificationCode}`, 56, 52, {
-    width: W - 112,
-    align: 'right',
-  });
-  doc.fillColor(navy).fontSize(30).text(m.pdfTitle, 0, 96, { width: W, align: 'center', characterSpacing: 4 });
+  doc
+    .fillColor('#333333')
+    .fontSize(9.5)
+    .text(`${m.pdfCode}  ${input.verificationCode}`, 56, 52, {
+      width: W - 112,
+      align: 'right',
+    });
+  doc
+    .fillColor(navy)
+    .fontSize(30)
+    .text(m.pdfTitle, 0, 96, { width: W, align: 'center', characterSpacing: 4 });
 
   const holder = `${input.holderName}  殿`;
   doc
@@ -63,8 +73,16 @@ export async function renderPerformanceCertificate(input: PerformancePdfInput): 
     .fontSize(fitSize(doc, holder, W - 160, 22, 12))
     .text(holder, 80, 180, { width: W - 160, align: 'left' });
   if (input.holderNameAlpha)
-    doc.fillColor('#444444').fontSize(10).text(input.holderNameAlpha, 80, 210, { width: W - 160 });
-  doc.moveTo(80, 228).lineTo(W - 80, 228).lineWidth(0.8).strokeColor('#888888').stroke();
+    doc
+      .fillColor('#444444')
+      .fontSize(10)
+      .text(input.holderNameAlpha, 80, 210, { width: W - 160 });
+  doc
+    .moveTo(80, 228)
+    .lineTo(W - 80, 228)
+    .lineWidth(0.8)
+    .strokeColor('#888888')
+    .stroke();
 
   doc
     .fillColor('#222222')
@@ -90,13 +108,22 @@ export async function renderPerformanceCertificate(input: PerformancePdfInput): 
     y += 28;
   }
 
-  doc.fillColor('#333333').fontSize(11).text(`${m.pdfIssued}  ${jaDay(input.issuedOn)}`, 100, 520);
-  doc.fillColor(navy).fontSize(14).text(input.association, 100, 560, { width: W - 200 });
+  doc
+    .fillColor('#333333')
+    .fontSize(11)
+    .text(`${m.pdfIssued}  ${jaDay(input.issuedOn)}`, 100, 520);
+  doc
+    .fillColor(navy)
+    .fontSize(14)
+    .text(input.association, 100, 560, { width: W - 200 });
 
   const qrSize = 96;
   const qrX = W - 80 - qrSize;
   drawQr(doc, input.verifyUrl, qrX, 640, qrSize);
-  doc.fillColor('#555555').fontSize(7.5).text(m.pdfCheck, qrX - 20, 740, { width: qrSize + 40, align: 'center' });
+  doc
+    .fillColor('#555555')
+    .fontSize(7.5)
+    .text(m.pdfCheck, qrX - 20, 740, { width: qrSize + 40, align: 'center' });
   doc.fontSize(6.5).text(input.verifyUrl, 80, 760, { width: W - 160, align: 'right' });
 
   doc.end();

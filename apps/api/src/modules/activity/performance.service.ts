@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  ASSOCIATION_NAME_JA,
-  type PerformanceDownloadBody,
-  type PerformanceTraining,
-} from '@mels/domain';
+import { ASSOCIATION_NAME_JA, type PerformanceDownloadBody, type PerformanceTraining } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -17,7 +13,11 @@ import {
 } from './performance.repository.ts';
 
 /** GET /certificates/performance/trainings: spec 001 §3's training list entries, with the role. */
-export async function performanceTrainings(db: Executor, userId: number, now: Date): Promise<PerformanceTraining[]> {
+export async function performanceTrainings(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<PerformanceTraining[]> {
   const rows = await findPerformanceTrainings(db, { userId, today: tokyoDate(now) });
   return rows.map((r) => ({
     id: r.id,
@@ -78,7 +78,9 @@ export async function performanceZip(
       verificationCode: code,
       verifyUrl: performanceVerifyUrl(input.origin, code),
     });
-    const base = safeFileName(`実績証明書_${row.eventDate.replaceAll('-', '')}_${row.trainingName}_${row.userTypeName}`);
+    const base = safeFileName(
+      `実績証明書_${row.eventDate.replaceAll('-', '')}_${row.trainingName}_${row.userTypeName}`,
+    );
     let name = `${base}.pdf`;
     for (let n = 2; names.has(name); n++) name = `${base}_${n}.pdf`;
     names.add(name);

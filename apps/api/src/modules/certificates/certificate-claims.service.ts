@@ -19,8 +19,13 @@ import { certificates, courses, legacyCertificates, orders, users } from '../../
 import { ApiError, conflict } from '../../lib/errors.ts';
 import { consumeRateLimit, RateLimitedError, releaseRateLimitHits } from '../../lib/rate-limit.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { claimCode, courseRegistrationFee, findLegacyByCode, paidFor } from '../payments/payable.ts';
-import { createFreeOrder } from '../payments/payments.service.ts';
+import {
+  claimCode,
+  courseRegistrationFee,
+  findLegacyByCode,
+  paidFor,
+  createFreeOrder,
+} from '../payments/index.ts';
 import { audit, insertCertificate, nextNumber } from './certificates.repository.ts';
 import {
   certificateNumber,

@@ -79,7 +79,13 @@ export const NO_FEATURES = Object.fromEntries(
 ) as unknown as PDFKit.Mixins.TextOptions['features'];
 
 /** The largest size (down to `min`, in half points) at which `text` fits on one line of `width`. */
-export function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number, min: number): number {
+export function fitSize(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  width: number,
+  max: number,
+  min: number,
+): number {
   let size = max;
   while (size > min && doc.fontSize(size).widthOfString(text, { features: NO_FEATURES }) > width) size -= 0.5;
   return size;

@@ -12,9 +12,9 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
-import { attendanceSecret, attendanceSecrets } from '../enrollments/attendance-code.ts';
-import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
-import { queueCertificateMail } from '../notifications/notifications.queue.ts';
+import { attendanceSecret, attendanceSecrets } from '../enrollments/index.ts';
+import { learningContext, lockEnrollment, ownEnrollment } from '../learning/index.ts';
+import { queueCertificateMail } from '../notifications/index.ts';
 import { renderCertificate } from './certificate-pdf.ts';
 import {
   audit,

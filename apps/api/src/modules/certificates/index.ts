@@ -1,4 +1,11 @@
-/** The certificates module's public functions, for the other modules (issue 14: through the index only). */
-export { publicOrigin, viewLink } from './certificates.service.ts';
+/**
+ * The certificates module's public functions, for the other modules (issue 14: a module uses another
+ * only through its index): issuing one (the survey's last step), its holder's names, the signed view
+ * link, the course's certification period, its mail, and the routes (registered with the learning steps).
+ */
+export { certificateIssuedMail } from './certificates.mails.ts';
 // The certificate PDF's drawing helpers (Japanese font shared per process, QR code), for the performance certificate.
 export { drawQr, fitSize, jaDay, NO_FEATURES, useJapaneseFont } from './certificate-pdf.ts';
+export { findCertificationPeriod } from './certificates.repository.ts';
+export { registerCertificates } from './certificates.routes.ts';
+export { holderNames, issueCertificate, publicOrigin, viewLink } from './certificates.service.ts';

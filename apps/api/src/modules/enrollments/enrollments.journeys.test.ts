@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectError, expectNotFound } from '../../../test/http.ts';
 import { enrollments, jobs, lessons, orders, quizzes } from '../../db/schema.ts';
-import { emitOrderCompleted } from '../payments/order-events.ts';
+import { emitOrderCompleted } from '../orders/index.ts';
 import {
   applyFor,
   call,

@@ -1,6 +1,6 @@
 import { OBJECT_TYPE, ORDER_STATUS, PAYMENT_METHOD, USER_TYPE, ORDER_TYPE } from '@mels/domain';
 import type { Deps } from '../../plugins/deps.ts';
-import { onOrderCompleted } from '../payments/order-events.ts';
+import { onOrderCompleted } from '../orders/index.ts';
 import { markCourseRegistered, markEnrollmentPaid } from './enrollments.service.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
   quizzes,
   trainingUserTypes,
 } from '../../db/schema.ts';
-import { emitOrderCompleted } from '../payments/order-events.ts';
+import { emitOrderCompleted } from '../orders/index.ts';
 import { markEnrollmentPaid } from './enrollments.service.ts';
 import {
   applyFor,

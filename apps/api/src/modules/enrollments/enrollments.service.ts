@@ -37,9 +37,10 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { queueApplicationMail, queueTicketMails } from '../notifications/notifications.queue.ts';
-import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
+import { queueApplicationMail, queueTicketMails } from '../notifications/index.ts';
+import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/index.ts';
 import {
   attendanceSecret,
   checkInUrl,
@@ -68,7 +69,6 @@ import {
   findUser,
   insertCancelRequest,
   insertEnrollment,
-  isUniqueViolation,
   recordSteps,
   setAttendanceCode,
   setPaymentMethod,

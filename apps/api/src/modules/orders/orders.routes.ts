@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
 import { typed } from '../http.ts';
-import { CANCEL_TRANSFER_JOB } from '../payments/payments.service.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { orderExtras } from './orders.repository.ts';
 import {
+  CANCEL_TRANSFER_JOB,
   cancelUnpaidTransferJob,
   confirmTransfer,
   markPaid,

@@ -15,8 +15,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
 import { jaDate, renderReceipt } from '../../lib/pdf/receipt.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { mailMember } from '../notifications/notifications.service.ts';
-import { CANCEL_TRANSFER_JOB, completePendingOrder } from '../payments/payments.service.ts';
+import { mailMember } from '../notifications/index.ts';
+import { emitOrderCompleted } from './order-events.ts';
 import { shippedMail, transferCancelledMail } from './orders.mails.ts';
 import { presentOrder, type OrderRow } from './orders.presenter.ts';
 import { findUserOrder, listUserOrders, orderExtras } from './orders.repository.ts';
@@ -77,6 +77,19 @@ export async function receipt(
     taxes: taxSummary([{ amount: order.amount }]),
   });
   return { fileName: receiptFileName(order.id), pdf };
+}
+
+/** Marks an order paid (office: transfer received, paid at the venue) and tells the listeners. */
+export async function completePendingOrder(deps: Deps, tx: Tx, order: OrderRow): Promise<OrderRow> {
+  const now = deps.clock.now();
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.complete, paidAt: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, ORDER_STATUS.inPayment)))
+    .returning();
+  if (!updated) throw conflict(PAYMENT_MESSAGES.orderNotPending);
+  await emitOrderCompleted(deps, tx, updated);
+  return updated;
 }
 
 async function audit(
@@ -252,6 +265,9 @@ export async function ship(deps: Deps, actorId: number, orderId: number) {
   );
   return updated;
 }
+
+/** The job payments schedules for a bank transfer's due time (dedupe key `${CANCEL_TRANSFER_JOB}:{order id}`). */
+export const CANCEL_TRANSFER_JOB = 'cancel-unpaid-transfer';
 
 /** The job: a bank transfer still unpaid at its due time is cancelled and the user told by mail. */
 export function cancelUnpaidTransferJob(deps: Deps): JobHandler {

@@ -17,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../lib/mail-templates/email-change.ts';
@@ -139,16 +140,6 @@ async function checkPassword(
     await recordRateLimitHits(deps.db, [address], now);
   }
   return valid;
-}
-
-/** A unique violation (23505) from either driver, possibly wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    if ('code' in current && (current as { code: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Mail failures are logged (the mailer keeps the mail in the outbox), never turned into a failed request. */

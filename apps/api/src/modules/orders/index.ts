@@ -1,0 +1,22 @@
+/**
+ * The orders module's public functions and events, for the other modules (issue 14: a module uses
+ * another only through its index). The order record is this module's: its view (presenter), its
+ * completion and the completed-order event, the transfer deadline job.
+ */
+export {
+  emitOrderCompleted,
+  onOrderCompleted,
+  type CompletedOrder,
+  type OrderCompletedListener,
+} from './order-events.ts';
+export { orderExtras } from './orders.repository.ts';
+export { presentOrder, type OrderExtras, type OrderRow } from './orders.presenter.ts';
+export { CANCEL_TRANSFER_JOB, completePendingOrder, refund } from './orders.service.ts';
+export {
+  orderWhat,
+  paymentReceivedMail,
+  shopOrderConfirmedMail,
+  transferInstructionsMail,
+  transferReminderMail,
+  type MailBankAccount,
+} from './orders.mails.ts';
