@@ -32,6 +32,7 @@ import { registerAddress } from './modules/address/address.routes.ts';
 import { registerAvatars } from './modules/users/avatars.routes.ts';
 import { registerUsers } from './modules/users/users.routes.ts';
 import { registerEnrollments } from './modules/enrollments/enrollments.routes.ts';
+import { registerCatalogue } from './modules/catalogue/catalogue.routes.ts';
 import { registerOffice } from './modules/office/office.routes.ts';
 import { registerLearningModules } from './modules/learning/learning.register.ts';
 import { startSecretRefresh } from './lib/app-secrets.ts';
@@ -201,6 +202,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerDocuments(api);
       registerEnrollments(api);
       registerOffice(api);
+      registerCatalogue(api);
       registerLearningModules(api);
       registerPayments(api);
       registerOrders(api);

@@ -73,6 +73,11 @@ export const ORDER_TYPE = { purchase: 1, refund: 2 } as const;
 export type OrderType = (typeof ORDER_TYPE)[keyof typeof ORDER_TYPE];
 
 /** Payment transaction status (transactions.status): 0 open, 1 failed, 2 completed. */
+/** A session's publication (decision 031): a draft is the office's alone; only published sessions are public. */
+export const TRAINING_STATUS = { draft: 'draft', published: 'published' } as const;
+export type TrainingStatus = (typeof TRAINING_STATUS)[keyof typeof TRAINING_STATUS];
+export const TRAINING_STATUSES = [TRAINING_STATUS.draft, TRAINING_STATUS.published] as const;
+
 export const TRANSACTION_STATUS = { open: 0, failed: 1, completed: 2 } as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
 

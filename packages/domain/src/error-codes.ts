@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   'REQUIRES_ACTION',
   'SAME_TIME_CONFLICT',
   'SESSION_CANCELLED',
+  // The office's catalogue (decision 031).
+  'CATALOGUE_LOCKED',
+  'COURSE_HAS_SESSIONS',
   'STEP_OUT_OF_ORDER',
   'SURVEY_ANSWERED',
   'TICKET_NOT_READY',

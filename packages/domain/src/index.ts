@@ -25,4 +25,6 @@ export * from './schemas/shop.ts';
 export * from './schemas/activity.ts';
 export * from './schemas/certificate-claims.ts';
 export * from './schemas/instructor-documents.ts';
+export * from './rules/catalogue.ts';
+export * from './schemas/catalogue.ts';
 export * from './contracts/index.ts';

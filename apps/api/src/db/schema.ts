@@ -8,6 +8,7 @@ import type {
   OrderType,
   RankUpStatus,
   StepStatus,
+  TrainingStatus,
   TransactionStatus,
 } from '@mels/domain';
 import { sql } from 'drizzle-orm';
@@ -327,6 +328,10 @@ export const trainings = pgTable(
     applyDateNote: text('apply_date_note').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     cancelledReason: text('cancelled_reason'),
+    /** When the office cancelled it (set once: the cancelling UPDATE requires it empty). */
+    cancelledAt: ts('cancelled_at'),
+    /** 'draft' or 'published'; only published sessions are public (decision 031). */
+    status: text('status').$type<TrainingStatus>().notNull().default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,6 +345,7 @@ export const trainings = pgTable(
     index('trainings_area_search_idx').on(t.areaId, t.eventDate, t.eventStartTime, t.id, t.courseId),
     index('trainings_course_search_idx').on(t.courseId, t.eventDate, t.eventStartTime, t.id, t.areaId),
     check('trainings_time_ck', sql`${t.eventStartTime} < ${t.eventEndTime}`),
+    check('trainings_status_ck', sql`${t.status} in ('draft', 'published')`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
 import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
+import { officeCourses, officeSessions } from './office-catalogue.ts';
 import { instructor, officeRankUp, rankUp } from './instructor.ts';
 
 export const contracts = {
@@ -20,6 +21,8 @@ export const contracts = {
   officeRankUp,
   trainings,
   courses,
+  officeCourses,
+  officeSessions,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 
 export type Contracts = typeof contracts;

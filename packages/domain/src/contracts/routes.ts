@@ -8,11 +8,13 @@ import { contentRoutes } from './content.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
+import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
   ...sessionRoutes,
   ...trainingsRoutes,
+  ...officeCatalogueRoutes,
   ...instructorRoutes,
 } as const;
 

@@ -1,6 +1,8 @@
+import { catalogueEn } from './catalogue-en.ts';
 import type { OfficeMessages } from './office-ja.ts';
 
 export const officeEn: OfficeMessages = {
+  catalogue: catalogueEn,
   title: 'Office',
   nav: {
     dashboard: 'Dashboard',

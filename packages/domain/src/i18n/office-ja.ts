@@ -1,5 +1,8 @@
+import { catalogueJa } from './catalogue-ja.ts';
+
 /** Messages of the office console (事務局画面). */
 export const officeJa = {
+  catalogue: catalogueJa,
   title: '事務局',
   nav: {
     dashboard: 'ダッシュボード',

@@ -29,7 +29,7 @@ import {
   userTypes,
   users,
 } from '../../db/schema.ts';
-import { sessionDocumentVisible } from '../documents/index.ts';
+import { sessionDocumentVisible } from '../trainings/trainings.repository.ts';
 
 /** One recruitment of a session (training × user type) with its session, course and area. */
 export async function findRecruitment(db: Executor, trainingId: number, userTypeId: number) {
@@ -49,6 +49,8 @@ export async function findRecruitment(db: Executor, trainingId: number, userType
       registerDateNote: trainings.registerDateNote,
       applyDateNote: trainings.applyDateNote,
       isActive: trainings.isActive,
+      /** 'draft' or 'published' (decision 031): a member never reaches a draft. */
+      status: trainings.status,
       areaName: areas.name,
       courseId: courses.id,
       courseName: courses.name,
@@ -475,4 +477,15 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
     .from(enrollments)
     .where(eq(enrollments.id, enrollmentId));
   return current?.code ?? code;
+}
+
+/** Unique-violation (23505) from either driver, through drizzle's wrapping. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e; i++) {
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505')
+      return true;
+    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
 }

@@ -23,6 +23,7 @@ import {
   routeAfterWin,
   sessionFeeDue,
   STEP_STATUS,
+  TRAINING_STATUS,
   statusAfterWin,
   statusOnApply,
   stepOfStatus,
@@ -37,10 +38,9 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { queueApplicationMail, queueTicketMails } from '../notifications/index.ts';
-import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/index.ts';
+import { queueApplicationMail, queueTicketMails } from '../notifications/notifications.queue.ts';
+import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
 import {
   attendanceSecret,
   checkInUrl,
@@ -69,6 +69,7 @@ import {
   findUser,
   insertCancelRequest,
   insertEnrollment,
+  isUniqueViolation,
   recordSteps,
   setAttendanceCode,
   setPaymentMethod,
@@ -107,7 +108,7 @@ export async function loadContext(
   now: Date,
 ) {
   const r = await findRecruitment(db, trainingId, userTypeId);
-  if (!r) throw notFound(ja.errors.notFound);
+  if (!r || r.status !== TRAINING_STATUS.published) throw notFound(ja.errors.notFound);
   const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre, records] =
     await Promise.all([
       findUser(db, userId),

@@ -16,8 +16,7 @@ import {
 } from '@mels/domain';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { recordSteps } from '../enrollments/index.ts';
+import { isUniqueViolation, recordSteps } from '../enrollments/enrollments.repository.ts';
 import {
   assertStepOpen,
   ensureEnrollment,

@@ -14,13 +14,15 @@ import {
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { refund } from '../orders/index.ts';
+import { refund } from '../orders/orders.service.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   attendanceSecrets,
   parseReceptionCode,
   receptionCodeMatches,
   verifyTicketToken,
+} from '../enrollments/attendance-code.ts';
+import {
   findEnrollmentById,
   findPaymentMethods,
   findRecruitment,
@@ -28,11 +30,13 @@ import {
   releasePlace,
   takePlace,
   type Recruitment,
+} from '../enrollments/enrollments.repository.ts';
+import {
   CANCELLED_NOTE,
   entriesForPlace,
   markEnrollmentPaid,
   WON_ELSEWHERE_NOTE,
-} from '../enrollments/index.ts';
+} from '../enrollments/enrollments.service.ts';
 import {
   approveAssistantRow,
   decideCancelRequest,
@@ -58,8 +62,8 @@ import {
 import {
   queueAssistantApprovedMail,
   queueAssistantRejectedMail,
-  mailMember,
-} from '../notifications/index.ts';
+} from '../notifications/notifications.queue.ts';
+import { mailMember } from '../notifications/notifications.service.ts';
 import { randomSeed, shuffle } from './lottery.ts';
 import {
   cancellationApprovedMail,

@@ -1,4 +1,4 @@
-import { OBJECT_TYPE, ORDER_TYPE, PLACE_HOLDING_STATUSES } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_TYPE, STEP_STATUS, TRAINING_STATUS } from '@mels/domain';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,7 +10,6 @@ import {
   trainings,
   userTypes,
 } from '../../db/schema.ts';
-import { sessionDocumentVisible } from '../documents/index.ts';
 
 /** What the session search filters on (the query, already validated and defaulted). */
 export type SearchFilter = {
@@ -56,6 +55,7 @@ const shapeKey = (shape: SearchShape) =>
 function searchWhere(shape: SearchShape): SQL | undefined {
   return and(
     sql`${trainingUserTypes.userTypeId} = any(${sql.placeholder('types')})`,
+    published,
     shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
     shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
     shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
@@ -63,6 +63,9 @@ function searchWhere(shape: SearchShape): SQL | undefined {
     shape.open ? recruitingOpen(trainingUserTypes.applyStartDate, trainingUserTypes.applyEndDate) : undefined,
   );
 }
+
+/** Only published sessions are public; a draft is the office's alone (decision 031). */
+const published = sql`${trainings.status} = ${sql.raw(`'${TRAINING_STATUS.published}'`)}`;
 
 /** The moment of the search, for the recruiting phase (a timestamptz placeholder). */
 const searchNow = sql`${sql.placeholder('now')}::timestamptz`;
@@ -194,6 +197,7 @@ function searchPageKeys(db: Executor, shape: SearchShape) {
 /** The trainings-side conditions of the search (everything but the user types). */
 function trainingsWhere(shape: SearchShape): SQL | undefined {
   return and(
+    published,
     shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
     shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
     shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
@@ -293,12 +297,25 @@ export async function findTrainingCard(db: Executor, id: number, userTypeId: num
     .where(
       and(
         eq(trainingUserTypes.trainingId, id),
+        published,
         userTypeId === undefined ? undefined : eq(trainingUserTypes.userTypeId, userTypeId),
       ),
     )
     .orderBy(desc(sql`${trainingUserTypes.userTypeId} = 4`), asc(trainingUserTypes.userTypeId))
     .limit(1);
   return row satisfies CardRow | undefined;
+}
+
+/**
+ * A session document the viewer may see (decision 020): one the office marked public, or, for a
+ * member, one of a session in which they hold a place.
+ */
+export function sessionDocumentVisible(viewerId: number | null): SQL {
+  if (viewerId === null) return sql`${documents.isPublic}`;
+  return sql`(${documents.isPublic} or exists (select 1 from ${enrollments} where ${enrollments.trainingId} = ${documents.trainingId} and ${enrollments.userId} = ${viewerId} and ${enrollments.status} in (${sql.join(
+    WON_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})))`;
 }
 
 /** The documents of a session's course (public) and those of the session itself the viewer may see. */
@@ -314,6 +331,16 @@ export function findTrainingDocuments(
     )
     .orderBy(sql`${documents.trainingId} nulls first`, asc(documents.id));
 }
+
+/** Statuses meaning the user got a place (won, then everything after payment/agreement). */
+export const WON_STATUSES = [
+  STEP_STATUS.won,
+  STEP_STATUS.awaitingPayment,
+  STEP_STATUS.attending,
+  STEP_STATUS.postTestNotTaken,
+  STEP_STATUS.surveyNotTaken,
+  STEP_STATUS.completed,
+] as const;
 
 export type RawStep = { step: number; status: number; created_at: string };
 
@@ -368,7 +395,7 @@ export async function findUserEnrollments(
       and(
         eq(enrollments.userId, userId),
         inArray(trainings.courseId, [...courseIds]),
-        or(onPage, inArray(enrollments.status, [...PLACE_HOLDING_STATUSES])),
+        or(onPage, inArray(enrollments.status, [...WON_STATUSES])),
       ),
     )
     .orderBy(asc(enrollments.id));
