@@ -144,6 +144,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'verify/performance/:code',
+            lazy: () =>
+              import('../features/instructor/performance-verify-page.tsx').then((m) => ({
+                Component: m.PerformanceVerifyPage,
+              })),
+          },
+          {
             path: 'verify/:code',
             lazy: () => import('./pages/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
           },
@@ -280,6 +287,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/office/office-check-in-page.tsx').then((m) => ({
                         Component: m.OfficeCheckInPage,
+                      })),
+                  },
+                  {
+                    path: 'rank-up-requests',
+                    lazy: () =>
+                      import('../features/instructor/office-rank-ups-page.tsx').then((m) => ({
+                        Component: m.OfficeRankUpsPage,
                       })),
                   },
                   {

@@ -7,7 +7,8 @@ export const instructorRoutes = {
       method: 'GET',
       path: '/courses/user-my-courses',
       auth: 'user',
-      summary: "The rank levels (short name, level) with the caller's held and current one (show_all=1: every level)",
+      summary:
+        "The rank levels (short name, level) with the caller's held and current one (show_all=1: every level)",
     },
     performanceTrainings: {
       method: 'GET',
@@ -29,7 +30,8 @@ export const instructorRoutes = {
       method: 'GET',
       path: '/certificates/performance/verify/:code',
       auth: 'public',
-      summary: "Public check of a performance certificate's verification code: holder, session, role and date only",
+      summary:
+        "Public check of a performance certificate's verification code: holder, session, role and date only",
       errors: { 404: ['NOT_FOUND'] },
     },
   }),
@@ -74,7 +76,8 @@ export const instructorRoutes = {
       method: 'GET',
       path: '/office/rank-up-requests',
       auth: 'office',
-      summary: 'Rank-up requests for review (open first, then decided, newest first) with the records counted',
+      summary:
+        'Rank-up requests for review (open first, then decided, newest first) with the records counted',
     },
     approve: {
       method: 'POST',

@@ -10,6 +10,7 @@ export const officeEn: OfficeMessages = {
     cancelRequests: 'Cancellation requests',
     payments: 'Payments & shipping',
     checkIn: 'Check-in',
+    rankUps: 'Rank-up requests',
   },
   forbidden: {
     title: 'This page is for the association office only',

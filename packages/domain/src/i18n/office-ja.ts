@@ -10,6 +10,7 @@ export const officeJa = {
     cancelRequests: 'キャンセル申請',
     payments: '入金確認・発送',
     checkIn: '受付',
+    rankUps: 'ランクアップ申請',
   },
   forbidden: {
     title: 'この画面は事務局の方のみ利用できます',

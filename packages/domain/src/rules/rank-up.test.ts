@@ -46,7 +46,13 @@ describe('rankUpCheck', () => {
     (level, grantedOn, n, ok, toLevel, missing, tooEarly) => {
       const from = grantedOn < '2025-01-10' ? '2025-01-10' : grantedOn;
       const result = rankUpCheck(input({ currentLevel: level, grantedOn, taughtOn: sessions(n, from) }));
-      expect(result).toMatchObject({ ok, reason: 'requirements', toLevel, sessionsMissing: missing, tooEarly });
+      expect(result).toMatchObject({
+        ok,
+        reason: 'requirements',
+        toLevel,
+        sessionsMissing: missing,
+        tooEarly,
+      });
     },
   );
 

@@ -14,6 +14,7 @@ import { today as tokyoToday } from './dates.ts';
 import { seedFaqs } from './faqs.ts';
 import { seedLocalHoldings } from './hosts.ts';
 import { seedInstructorDocuments } from './instructor.ts';
+import { seedInstructorHistory } from './instructor-history.ts';
 import { seedNews } from './news.ts';
 import { seedPages } from './pages.ts';
 import { createRng, deriveSeed } from './random.ts';
@@ -65,7 +66,8 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     const plans = demoSlots(rng, day, DEMO_SESSION_COUNT).map((slot) => planSession(rng, ctx, slot));
     await insertTrainingPlans(tx, plans);
 
-    await seedAccounts(tx, hashes, courseIds, day);
+    const accounts = await seedAccounts(tx, hashes, courseIds, day);
+    await seedInstructorHistory(tx, { userId: accounts.instructor ?? 0, today: day });
     await seedInstructorDocuments(tx, day);
     await seedNews(tx, now, day);
     await seedFaqs(tx);

@@ -155,8 +155,15 @@ describe('demo data seeder', () => {
       expect(user?.role).toBe(account.role === 'office' ? 'office' : 'member');
       expect(await verifyPassword(account.password, user?.passwordHash ?? '')).toBe(true);
     }
-    const [enrolled] = await handle.db.select({ n: count() }).from(enrollments);
-    expect(enrolled?.n).toBe(0);
+    // The demo instructor's teaching history (issue 15): six sessions taught, one assisted, one applied to.
+    const demo = await handle.db
+      .select({ status: enrollments.status, userTypeId: enrollments.userTypeId, email: users.email })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId));
+    expect(new Set(demo.map((e) => e.email))).toEqual(new Set(['instructor@mels.example.jp']));
+    expect(demo.filter((e) => e.userTypeId === 1 && e.status === 12)).toHaveLength(6);
+    expect(demo.filter((e) => e.userTypeId === 2 && e.status === 12)).toHaveLength(1);
+    expect(demo.filter((e) => e.userTypeId === 1 && e.status === 4)).toHaveLength(1);
   });
 
   it('refers only to media files that exist and stay small', async () => {

@@ -221,7 +221,10 @@ export async function decideRequest(
 }
 
 export async function requestExists(db: Executor, id: number) {
-  const [row] = await db.select({ id: rankUpRequests.id }).from(rankUpRequests).where(eq(rankUpRequests.id, id));
+  const [row] = await db
+    .select({ id: rankUpRequests.id })
+    .from(rankUpRequests)
+    .where(eq(rankUpRequests.id, id));
   return row !== undefined;
 }
 
@@ -245,7 +248,10 @@ export async function findTaughtDays(db: Executor, userId: number) {
  * The sessions, today or later and not cancelled, that the user takes part in or has applied to as the
  * user type (applying, awaiting the lottery, won, awaiting payment, attending): the evaluation candidates.
  */
-export function findCandidateSessions(db: Executor, input: { userId: number; userTypeId: number; today: string }) {
+export function findCandidateSessions(
+  db: Executor,
+  input: { userId: number; userTypeId: number; today: string },
+) {
   return db
     .select({
       id: trainings.id,

@@ -39,7 +39,10 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
     input: { day: string; userTypeId?: number; status: StepStatus; name?: string },
   ) {
     const userTypeId = input.userTypeId ?? 1;
-    const session = await makeSession(ctx, { eventDate: input.day, userTypeIds: [...new Set([userTypeId, 4])] });
+    const session = await makeSession(ctx, {
+      eventDate: input.day,
+      userTypeIds: [...new Set([userTypeId, 4])],
+    });
     await db()
       .insert(enrollments)
       .values({ trainingId: session.id, userId: member.id, userTypeId, status: input.status });
@@ -66,10 +69,16 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
 
       await grant(member.id, 1, '2024-04-01');
       await grant(member.id, 2, '2025-06-01');
-      const all = (await call(ctx.app, member.token, 'GET', '/api/v1/courses/user-my-courses?show_all=1')).json();
+      const all = (
+        await call(ctx.app, member.token, 'GET', '/api/v1/courses/user-my-courses?show_all=1')
+      ).json();
       expect(all.data.level).toBe(2);
       expect(
-        all.data.levels.map((l: { rank: number; held: boolean; current: boolean }) => [l.rank, l.held, l.current]),
+        all.data.levels.map((l: { rank: number; held: boolean; current: boolean }) => [
+          l.rank,
+          l.held,
+          l.current,
+        ]),
       ).toEqual([
         [1, true, false],
         [2, true, true],
@@ -105,7 +114,9 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(html).toContain('あと3回のインストラクター参加が必要です（現在2回）');
       expect(html).toContain('2025/09/10, 2026/03/15');
       expect(html).not.toContain('<script');
-      expect(await db().select().from(rankUpRequests).where(eq(rankUpRequests.userId, member.id))).toHaveLength(0);
+      expect(
+        await db().select().from(rankUpRequests).where(eq(rankUpRequests.userId, member.id)),
+      ).toHaveLength(0);
 
       const top = await makeUser(ctx);
       await grant(top.id, 4, '2020-01-01');
@@ -132,7 +143,9 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const lost = await enrolled(member, { day: '2027-01-20', status: STEP_STATUS.lost });
       const notMine = await enrolled(other, { day: '2026-12-21', status: STEP_STATUS.applying });
 
-      const before = (await call(ctx.app, member.token, 'GET', '/api/v1/users/ranks/upgrade/requests')).json();
+      const before = (
+        await call(ctx.app, member.token, 'GET', '/api/v1/users/ranks/upgrade/requests')
+      ).json();
       expect(before.data).toMatchObject({
         requests: [],
         next: { rank: { short_name: 'I', level: 2 }, years_at_current: 1, sessions_taught: 3 },
@@ -161,7 +174,12 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(candidates.statusCode, candidates.body).toBe(200);
       expect(candidates.json().data.map((c: { id: number }) => c.id)).toEqual([future, won]);
       const asAssistantList = (
-        await call(ctx.app, member.token, 'GET', '/api/v1/users/enrollments/trainings/raffle/participant?user_type=2')
+        await call(
+          ctx.app,
+          member.token,
+          'GET',
+          '/api/v1/users/enrollments/trainings/raffle/participant?user_type=2',
+        )
       ).json();
       expect(asAssistantList.data.map((c: { id: number }) => c.id)).toEqual([asAssistant]);
 
@@ -187,12 +205,17 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(chosen.statusCode).toBe(409);
       const same = await check(member.token, future);
       expect(same.statusCode).toBe(200);
-      expect(same.json().data).toMatchObject({ status: RANK_UP_STATUS.sessionChosen, training: { id: future } });
+      expect(same.json().data).toMatchObject({
+        status: RANK_UP_STATUS.sessionChosen,
+        training: { id: future },
+      });
 
       // The office: members and visitors cannot review.
       const approveUrl = `/api/v1/office/rank-up-requests/${request.id}/approve`;
       expect((await call(ctx.app, member.token, 'POST', approveUrl)).statusCode).toBe(403);
-      expect((await call(ctx.app, member.token, 'GET', '/api/v1/office/rank-up-requests')).statusCode).toBe(403);
+      expect((await call(ctx.app, member.token, 'GET', '/api/v1/office/rank-up-requests')).statusCode).toBe(
+        403,
+      );
       expect((await call(ctx.app, null, 'POST', approveUrl)).statusCode).toBe(401);
       const list = await call(ctx.app, office.token, 'GET', '/api/v1/office/rank-up-requests');
       expect(list.statusCode, list.body).toBe(200);
@@ -207,7 +230,10 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const twice = await call(ctx.app, office.token, 'POST', approveUrl);
       expect(twice.statusCode).toBe(409);
       expect(twice.json().meta.code).toBe('RANK_UP_DECIDED');
-      expect((await call(ctx.app, office.token, 'POST', '/api/v1/office/rank-up-requests/999999/approve')).statusCode).toBe(404);
+      expect(
+        (await call(ctx.app, office.token, 'POST', '/api/v1/office/rank-up-requests/999999/approve'))
+          .statusCode,
+      ).toBe(404);
 
       const audit = await db()
         .select()
@@ -221,8 +247,14 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(mails.filter((m) => m.subject.includes('ランクアップ承認'))).toHaveLength(1);
 
       // A new request may follow once the first is decided (the open-request index is partial).
-      const overview = (await call(ctx.app, member.token, 'GET', '/api/v1/users/ranks/upgrade/requests')).json();
-      expect(overview.data.requests[0]).toMatchObject({ id: request.id, status: 2, training: { id: future } });
+      const overview = (
+        await call(ctx.app, member.token, 'GET', '/api/v1/users/ranks/upgrade/requests')
+      ).json();
+      expect(overview.data.requests[0]).toMatchObject({
+        id: request.id,
+        status: 2,
+        training: { id: future },
+      });
     });
 
     it('the office rejects with a reason (required), mailed in the member’s language; a session-less request cannot be approved', async () => {
@@ -233,7 +265,12 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const created = await call(ctx.app, member.token, 'POST', '/api/v1/users/ranks/upgrade/requests');
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().data.id;
-      const approveEarly = await call(ctx.app, office.token, 'POST', `/api/v1/office/rank-up-requests/${id}/approve`);
+      const approveEarly = await call(
+        ctx.app,
+        office.token,
+        'POST',
+        `/api/v1/office/rank-up-requests/${id}/approve`,
+      );
       expect(approveEarly.statusCode).toBe(409);
 
       const url = `/api/v1/office/rank-up-requests/${id}/reject`;
@@ -255,7 +292,9 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
         .where(and(eq(auditEvents.action, 'rank_up.reject'), eq(auditEvents.entityId, id)));
       expect(audit[0]?.data).toMatchObject({ reason });
       // Rejected: a new request can be made.
-      expect((await call(ctx.app, member.token, 'POST', '/api/v1/users/ranks/upgrade/requests')).statusCode).toBe(201);
+      expect(
+        (await call(ctx.app, member.token, 'POST', '/api/v1/users/ranks/upgrade/requests')).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -266,11 +305,17 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const plain = await makeUser(ctx);
       await grant(director.id, 3, '2022-01-01');
       await grant(plain.id, 2, '2022-01-01');
-      const session = await enrolled(member, { day: '2026-10-01', userTypeId: 2, status: STEP_STATUS.completed });
-      await db().insert(enrollments).values([
-        { trainingId: session, userId: director.id, userTypeId: 1, status: STEP_STATUS.completed },
-        { trainingId: session, userId: plain.id, userTypeId: 1, status: STEP_STATUS.completed },
-      ]);
+      const session = await enrolled(member, {
+        day: '2026-10-01',
+        userTypeId: 2,
+        status: STEP_STATUS.completed,
+      });
+      await db()
+        .insert(enrollments)
+        .values([
+          { trainingId: session, userId: director.id, userTypeId: 1, status: STEP_STATUS.completed },
+          { trainingId: session, userId: plain.id, userTypeId: 1, status: STEP_STATUS.completed },
+        ]);
       await enrolled(member, { day: '2026-09-01', userTypeId: 4, status: STEP_STATUS.completed });
       const query = 'user_type[]=1&user_type[]=2&user_type[]=3&type=1&get_director=1&kind=pending';
       const response = await call(ctx.app, member.token, 'GET', `/api/v1/users/activity/trainings?${query}`);
@@ -294,8 +339,16 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const empty = await call(ctx.app, member.token, 'GET', '/api/v1/certificates/performance/trainings');
       expect(empty.json().data).toEqual([]);
       const a = await enrolled(member, { day: '2026-06-14', status: STEP_STATUS.completed });
-      const b = await enrolled(member, { day: '2026-09-20', userTypeId: 2, status: STEP_STATUS.surveyNotTaken });
-      const notYet = await enrolled(member, { day: '2026-10-20', userTypeId: 3, status: STEP_STATUS.attending });
+      const b = await enrolled(member, {
+        day: '2026-09-20',
+        userTypeId: 2,
+        status: STEP_STATUS.surveyNotTaken,
+      });
+      const notYet = await enrolled(member, {
+        day: '2026-10-20',
+        userTypeId: 3,
+        status: STEP_STATUS.attending,
+      });
       await enrolled(member, { day: '2027-02-01', status: STEP_STATUS.applying });
       const theirs = await enrolled(other, { day: '2026-06-20', status: STEP_STATUS.completed });
 
@@ -312,19 +365,28 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(none.statusCode).toBe(400);
       expect(none.body).toContain('講習会を選択してください。');
       expect((await call(ctx.app, member.token, 'POST', url, {})).statusCode).toBe(400);
-      expect((await call(ctx.app, member.token, 'POST', url, { training_ids: { [a]: [4] } })).statusCode).toBe(400);
+      expect(
+        (await call(ctx.app, member.token, 'POST', url, { training_ids: { [a]: [4] } })).statusCode,
+      ).toBe(400);
       for (const ids of [{ [theirs]: [1] }, { [a]: [1], [theirs]: [1] }, { [notYet]: [3] }, { [a]: [2] }]) {
         const refused = await call(ctx.app, member.token, 'POST', url, { training_ids: ids });
         expect(refused.statusCode, JSON.stringify(ids)).toBe(404);
       }
       expect((await call(ctx.app, null, 'POST', url, { training_ids: { [a]: [1] } })).statusCode).toBe(401);
-      expect(await db().select().from(performanceCertificates).where(eq(performanceCertificates.userId, member.id))).toHaveLength(0);
+      expect(
+        await db()
+          .select()
+          .from(performanceCertificates)
+          .where(eq(performanceCertificates.userId, member.id)),
+      ).toHaveLength(0);
 
       const ok = await call(ctx.app, member.token, 'POST', url, { training_ids: { [a]: [1], [b]: [2] } });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.headers['content-type']).toBe('application/zip');
       expect(String(ok.headers['content-disposition'])).toContain("filename*=UTF-8''");
-      expect(decodeURIComponent(String(ok.headers['content-disposition']))).toContain('実績証明書_20261122.zip');
+      expect(decodeURIComponent(String(ok.headers['content-disposition']))).toContain(
+        '実績証明書_20261122.zip',
+      );
       const zipBytes = ok.rawPayload;
       expect(zipBytes.readUInt32LE(0)).toBe(0x04034b50);
       expect(zipBytes.readUInt16LE(6) & ZIP_UTF8_FLAG).toBe(ZIP_UTF8_FLAG);
@@ -337,7 +399,9 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
         expect(files).toHaveLength(2);
         expect(files.every((f) => f.startsWith('実績証明書_2026') && f.endsWith('.pdf'))).toBe(true);
         const [first] = await db().select().from(users).where(eq(users.id, member.id));
-        const texts = files.map((f) => execFileSync('pdftotext', [path.join(dir, 'out', f), '-'], { encoding: 'utf8' }));
+        const texts = files.map((f) =>
+          execFileSync('pdftotext', [path.join(dir, 'out', f), '-'], { encoding: 'utf8' }),
+        );
         for (const t of texts) {
           expect(t).toContain(`${first?.lastName} ${first?.firstName}`);
           expect(t).toContain('一般社団法人 日本母体救命システム普及協議会');
@@ -359,14 +423,24 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       expect(codes).toHaveLength(2);
       await call(ctx.app, member.token, 'POST', url, { training_ids: { [a]: [1] } });
       expect(
-        await db().select().from(performanceCertificates).where(eq(performanceCertificates.userId, member.id)),
+        await db()
+          .select()
+          .from(performanceCertificates)
+          .where(eq(performanceCertificates.userId, member.id)),
       ).toHaveLength(2);
-      const verify = await call(ctx.app, null, 'GET', `/api/v1/certificates/performance/verify/${codes[0]?.verificationCode}`);
+      const verify = await call(
+        ctx.app,
+        null,
+        'GET',
+        `/api/v1/certificates/performance/verify/${codes[0]?.verificationCode}`,
+      );
       expect(verify.statusCode, verify.body).toBe(200);
       expect(Object.keys(verify.json().data).sort()).toEqual(
         ['course_name', 'event_date', 'holder_name', 'issued_on', 'role', 'training_name'].sort(),
       );
-      expect((await call(ctx.app, null, 'GET', '/api/v1/certificates/performance/verify/nope')).statusCode).toBe(404);
+      expect(
+        (await call(ctx.app, null, 'GET', '/api/v1/certificates/performance/verify/nope')).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -80,7 +80,10 @@ const rankRef = (r: { shortName: string; name: string; level: number }) => ({
 
 /** GET /users/ranks/upgrade/requests: the caller's requests, the next rank and every level's requirements. */
 export async function rankUpOverview(db: Executor, userId: number, now: Date) {
-  const [rows, { check, all }] = await Promise.all([findUserRequests(db, userId), recordsOf(db, userId, now)]);
+  const [rows, { check, all }] = await Promise.all([
+    findUserRequests(db, userId),
+    recordsOf(db, userId, now),
+  ]);
   const byLevel = new Map(all.map((r) => [r.level, r]));
   const requirements = (Object.keys(RANK_UP_REQUIREMENTS) as unknown as RankUpLevel[])
     .map(Number)
@@ -88,7 +91,13 @@ export async function rankUpOverview(db: Executor, userId: number, now: Date) {
       const rank = byLevel.get(level);
       const need = RANK_UP_REQUIREMENTS[level as RankUpLevel];
       return rank
-        ? [{ rank: rankRef(rank), years_at_current: need.yearsAtCurrent, sessions_taught: need.sessionsTaught }]
+        ? [
+            {
+              rank: rankRef(rank),
+              years_at_current: need.yearsAtCurrent,
+              sessions_taught: need.sessionsTaught,
+            },
+          ]
         : [];
     });
   const nextRank = check.reason === 'requirements' ? byLevel.get(check.toLevel) : undefined;
@@ -130,13 +139,17 @@ export async function createRankUp(db: Database, input: { userId: number; now: D
     const need = RANK_UP_REQUIREMENTS[check.toLevel];
     const items: string[] = [];
     if (check.tooEarly)
-      items.push(fmt(t('rankUp.unmetTime', language), current.name, need.yearsAtCurrent, slashDay(check.eligibleFrom)));
+      items.push(
+        fmt(t('rankUp.unmetTime', language), current.name, need.yearsAtCurrent, slashDay(check.eligibleFrom)),
+      );
     if (check.sessionsMissing > 0)
       items.push(fmt(t('rankUp.unmetSessions', language), check.sessionsMissing, check.counted.length));
     if (check.counted.length > 0)
       items.push(fmt(t('rankUp.counted', language), check.counted.map(slashDay).join(', ')));
     const lead = fmt(t('rankUp.unmetLead', language), to.name);
-    throw new ApiError(422, 'RANK_UP_UNMET', [lead, ...items].join('\n'), { html: [refusalHtml(lead, items)] });
+    throw new ApiError(422, 'RANK_UP_UNMET', [lead, ...items].join('\n'), {
+      html: [refusalHtml(lead, items)],
+    });
   }
   const id = await insertRequest(db, { userId, fromRankId: current.id, toRankId: to.id, now });
   if (id === undefined) {
@@ -177,7 +190,9 @@ export async function checkRankUp(
   if (row.status !== RANK_UP_STATUS.choosingSession) {
     if (row.trainingId === trainingId) return presentRankUp(row);
     const text = t('rankUp.notChoosing', language);
-    throw new ApiError(409, 'RANK_UP_DECIDED', 'instructor.rankUp.notChoosing', { html: [refusalHtml(text)] });
+    throw new ApiError(409, 'RANK_UP_DECIDED', 'instructor.rankUp.notChoosing', {
+      html: [refusalHtml(text)],
+    });
   }
   const options = await candidates(db, { userId, userTypeId: 1, now });
   if (!options.some((o) => o.id === trainingId)) {
@@ -188,7 +203,9 @@ export async function checkRankUp(
   }
   if (!(await chooseSession(db, { id: requestId, userId, trainingId, now }))) {
     const text = t('rankUp.notChoosing', language);
-    throw new ApiError(409, 'RANK_UP_DECIDED', 'instructor.rankUp.notChoosing', { html: [refusalHtml(text)] });
+    throw new ApiError(409, 'RANK_UP_DECIDED', 'instructor.rankUp.notChoosing', {
+      html: [refusalHtml(text)],
+    });
   }
   const updated = await findRequest(db, requestId, userId);
   if (!updated) throw new Error('rank-up request not read back');

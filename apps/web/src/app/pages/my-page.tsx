@@ -3,22 +3,25 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { ActivityTab } from '../../features/activity/activity-tab.tsx';
+import { InstructorTab } from '../../features/instructor/instructor-tab.tsx';
+import { instructorEn, instructorJa } from '@mels/domain';
 import { OrderHistory } from '../../features/orders/order-history.tsx';
 import { ProfileTab } from '../../features/account/my-page/profile-tab.tsx';
 
-/** The tabs built so far (activities first); completed (instructors) joins when it is built. */
-const TABS = ['activities', 'info', 'order-history'] as const;
+/** The tabs of spec 001 §2: activities, completed (instructors), info, order history. */
+const TABS = ['activities', 'completed', 'info', 'order-history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /my-page/{tab}: an unknown tab goes to /my-page/info. */
 export function MyPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const m = t.account.myPage;
   const { tab } = useParams();
   const navigate = useNavigate();
   if (!(TABS as readonly string[]).includes(tab ?? '')) return <Navigate to="/my-page/info" replace />;
   const labels: Record<Tab, string> = {
     activities: t.activity.tab,
+    completed: (lang === 'en' ? instructorEn : instructorJa).tab.title,
     info: m.info,
     'order-history': t.payments.orders.title,
   };
@@ -35,6 +38,9 @@ export function MyPage() {
         </Tabs.List>
         <Tabs.Panel value="activities">
           <ActivityTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="completed">
+          <InstructorTab />
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <ProfileTab />

@@ -43,6 +43,7 @@ export function OfficeLayout() {
     { to: '/office/cancel-requests', label: m.nav.cancelRequests, end: false },
     { to: '/office/payments', label: m.nav.payments, end: false },
     { to: '/office/check-in', label: m.nav.checkIn, end: false },
+    { to: '/office/rank-up-requests', label: m.nav.rankUps, end: false },
   ];
   return (
     <div>
