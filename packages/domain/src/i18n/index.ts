@@ -11,6 +11,8 @@ export { sessionPaymentJa, type SessionPaymentMessages } from './session-payment
 export { sessionPaymentEn } from './session-payment-en.ts';
 export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs-ja.ts';
 export { instructorDocsEn } from './instructor-docs-en.ts';
+export { biRequestJa, type BiRequestMessages } from './bi-request-ja.ts';
+export { biRequestEn } from './bi-request-en.ts';
 export { instructorJa, type InstructorMessages } from './instructor-ja.ts';
 export { instructorEn } from './instructor-en.ts';
 export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';
@@ -19,19 +21,16 @@ export { duplicateChargesJa, type DuplicateChargesMessages } from './duplicate-c
 export { duplicateChargesEn } from './duplicate-charges-en.ts';
 export { officeJa, type OfficeMessages } from './office-ja.ts';
 export { officeEn } from './office-en.ts';
-export const LANGUAGES = ['ja', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'ja';
+export { calendarJa, type CalendarMessages } from './calendar-ja.ts';
+export { calendarEn } from './calendar-en.ts';
+// Messages of the shared schemas and the server's refusals, and the whole catalog the server resolves keys in.
+export { formsJa, type FormsMessages } from './forms-ja.ts';
+export { formsEn } from './forms-en.ts';
+export { catalogs, translate, K, type Catalog } from './catalog.ts';
+import { type Language } from './languages.ts';
+export { LANGUAGES, DEFAULT_LANGUAGE, type Language } from './languages.ts';
 
 export const dictionaries: Record<Language, Messages> = { ja, en };
 
-/** Replaces {0}, {1}… in a template with the given values. */
-export function format(template: string, ...params: ReadonlyArray<string | number>): string {
-  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = params[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-/** Japanese message lookup for the server, where Japanese is always the response language. */
-export const msg = ja;
+export { format } from './format.ts';
+export * from './message.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrollmentMessagesJa } from '../schemas/enrollments.ts';
+import { formsJa } from './forms-ja.ts';
 import { format, ja, officeJa } from './index.ts';
 import { paymentMailsJa } from './payment-mails-ja.ts';
 
@@ -19,7 +19,7 @@ const all = [
   ...strings(ja),
   ...strings(officeJa, 'office'),
   ...strings(paymentMailsJa, 'paymentMails'),
-  ...strings(enrollmentMessagesJa, 'enrollment'),
+  ...strings(formsJa.enrollment, 'forms.enrollment'),
 ];
 
 describe('Japanese wording', () => {

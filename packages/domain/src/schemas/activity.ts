@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
-import { instructorJa } from '../i18n/instructor-ja.ts';
+import { message, ref } from '../i18n/message.ts';
 import type { ActivityBadgeKey } from '../rules/status-labels.ts';
 import { BADGE_KEYS, trainingUserStepSchema, trainingUserTypeWindowSchema } from './trainings.ts';
 import { arrayOf, dataEnvelope, directionSchema, intField, listEnvelope } from './common.ts';
 
-const f = ja.fields;
-const invalid = (label: string) => format(ja.validation.invalidValue, label);
+const invalid = (label: string) => message('validation.invalidValue', ref(label));
 
 /** 'pending': applications still in progress; 'history': every enrolment. */
 export const ACTIVITY_KINDS = ['pending', 'history'] as const;
@@ -25,17 +23,17 @@ export const ACTIVITY_PAGE_SIZE: Readonly<Record<ActivityKind, number>> = { pend
  * pending list always comes soonest first.
  */
 export const activityTrainingsQuerySchema = z.object({
-  kind: z.enum(ACTIVITY_KINDS, { error: invalid(ja.activity.fields.kind) }).default('history'),
-  page: intField(f.page, { min: 1, max: 100000 }).default(1),
-  limit: intField(f.limit, { min: 1, max: 100 }).optional(),
-  sort: z.enum(ACTIVITY_SORTS, { error: invalid(f.sort) }).default('event_date'),
+  kind: z.enum(ACTIVITY_KINDS, { error: invalid('activity.fields.kind') }).default('history'),
+  page: intField('fields.page', { min: 1, max: 100000 }).default(1),
+  limit: intField('fields.limit', { min: 1, max: 100 }).optional(),
+  sort: z.enum(ACTIVITY_SORTS, { error: invalid('fields.sort') }).default('event_date'),
   direction: directionSchema.default('desc'),
-  user_type: arrayOf(intField(f.userType, { min: 1, max: 5 })).optional(),
+  user_type: arrayOf(intField('fields.userType', { min: 1, max: 5 })).optional(),
   /** Spec 001 §7's instructor-tab call: type=1 is the teaching history (the same rows as kind=history). */
-  type: intField(instructorJa.fields.type, { min: 1, max: 1 }).optional(),
+  type: intField('instructor.fields.type', { min: 1, max: 1 }).optional(),
   /** get_director=1: each row also names the session's directors (user_directors; decision 030). */
   get_director: z
-    .enum(['1', 'true', '0', 'false'], { error: invalid(instructorJa.fields.getDirector) })
+    .enum(['1', 'true', '0', 'false'], { error: invalid('instructor.fields.getDirector') })
     .transform((value) => value === '1' || value === 'true')
     .optional(),
 });

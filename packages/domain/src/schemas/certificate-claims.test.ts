@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES, certificateClaimBodySchema, normalizeClaimCode } from './certificate-claims.ts';
+import { translate } from '../i18n/catalog.ts';
+import { formsJa } from '../i18n/forms-ja.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
+import { certificateClaimBodySchema, normalizeClaimCode } from './certificate-claims.ts';
 
 const errorsOf = (value: unknown) => {
   const parsed = certificateClaimBodySchema.safeParse(value);
   if (parsed.success) return {};
   const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(jaText(issue.message));
   return errors;
 };
 
@@ -23,17 +28,17 @@ describe('certificate claim body', () => {
 
   it('names every missing field at once', () => {
     expect(errorsOf({})).toEqual({
-      course_id: [CLAIM_MESSAGES.courseRequired],
-      attendance_code: [CLAIM_MESSAGES.attendanceCodeRequired],
+      course_id: [formsJa.claims.courseRequired],
+      attendance_code: [formsJa.claims.attendanceCodeRequired],
     });
     expect(errorsOf({ course_id: 1, certificate_code: '' })).toEqual({
-      certificate_code: [CLAIM_MESSAGES.certificateCodeRequired],
+      certificate_code: [formsJa.claims.certificateCodeRequired],
     });
     expect(errorsOf({ course_id: 1, attendance_code: 'A', certificate_code: 'B' })).toEqual({
-      certificate_code: [CLAIM_MESSAGES.bothCodes],
+      certificate_code: [formsJa.claims.bothCodes],
     });
     expect(errorsOf({ course_id: 1, attendance_code: 'A', email: 'nope' })).toEqual({
-      email: [CLAIM_MESSAGES.emailFormat],
+      email: [formsJa.claims.emailFormat],
     });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageKeys } from '../i18n/message.ts';
 import { normalizeEmail, toHalfWidth, unifyHyphens } from '../rules/normalize.ts';
 import { dataEnvelope } from './common.ts';
 
@@ -7,20 +8,19 @@ import { dataEnvelope } from './common.ts';
  * (受講コード) or the certificate number (認定番号) printed on their papers (decision 016).
  */
 
-/** Japanese messages of the claim calls. */
-export const CLAIM_MESSAGES = {
-  courseRequired: 'コースを選択してください',
-  attendanceCodeRequired: '受講コードを入力してください',
-  certificateCodeRequired: '認定番号を入力してください',
-  bothCodes: '受講コードと認定番号はどちらか一方のみ入力してください',
-  codeTooLong: '50文字以下で入力してください',
-  emailFormat: 'メールアドレスの形式が正しくありません',
-  /** The one answer for an unknown code and a record whose address of the time was not given (decision 020). */
-  notFound: '該当する受講記録が見つかりませんでした。コースと受講コード（認定番号）をご確認ください。',
-  notPaid: 'お支払いが完了していません。お支払い手続きを行ってください。',
-  rateLimited: '受講記録の確認回数が上限に達しました。1時間ほど時間をおいてから再度お試しください。',
-  certificateNotFound: '修了証が見つかりません。',
-} as const;
+/** Keys of the claim calls' messages (texts in i18n/forms-*.ts). */
+export const CLAIM_MESSAGES = messageKeys('forms.claims', [
+  'courseRequired',
+  'attendanceCodeRequired',
+  'certificateCodeRequired',
+  'bothCodes',
+  'codeTooLong',
+  'emailFormat',
+  'notFound',
+  'notPaid',
+  'rateLimited',
+  'certificateNotFound',
+]);
 
 /** The prefixes of the courses whose certificates can be claimed (the renewal course is not one). */
 export const CLAIM_COURSE_PREFIXES = ['B', 'BI'] as const;

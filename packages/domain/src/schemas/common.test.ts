@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
 import type { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { ja } from '../i18n/index.ts';
@@ -20,7 +24,7 @@ import { nameField } from './users.ts';
 function messages(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   expect(result.success, `expected ${JSON.stringify(value)} to be rejected`).toBe(false);
-  return result.error?.issues.map((issue) => issue.message) ?? [];
+  return result.error?.issues.map((issue) => jaText(issue.message)) ?? [];
 }
 
 describe('intField', () => {
@@ -95,7 +99,7 @@ describe('arrayOf', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues).toHaveLength(1);
     expect(result.error?.issues[0]?.path).toEqual([1]);
-    expect(result.error?.issues[0]?.message).toBe('都道府県は47以下で指定してください');
+    expect(jaText(result.error?.issues[0]?.message ?? '')).toBe('都道府県は47以下で指定してください');
   });
 });
 
@@ -148,12 +152,12 @@ describe('pageQuerySchema', () => {
     const result = pageQuerySchema.safeParse({ limit: '1000' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['limit']);
-    expect(result.error?.issues[0]?.message).toBe('件数は999以下で指定してください');
+    expect(jaText(result.error?.issues[0]?.message ?? '')).toBe('件数は999以下で指定してください');
   });
 
   it('rejects page 0 naming the page', () => {
     const result = pageQuerySchema.safeParse({ page: '0' });
-    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+    expect(result.error?.issues.map((i) => [i.path, jaText(i.message)])).toEqual([
       [['page'], 'ページは1以上で指定してください'],
     ]);
   });

@@ -1,18 +1,24 @@
-import './zod-ja.ts';
+import './zod-messages.ts';
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { message, ref } from '../i18n/message.ts';
 
-const v = ja.validation;
-const f = ja.fields;
+/**
+ * Schemas name fields and messages by KEY (decision 027): `label` is the key of the field's name
+ * ('fields.userType'), and every message is a key with its parameters (i18n/message.ts), resolved in the
+ * reader's language by the server's error handler or the browser's form.
+ */
 
-/** An integer taken from a query string or path, with Japanese messages naming the field. */
+/** An integer taken from a query string or path, with messages naming the field (`label` is its key). */
 export function intField(label: string, opts: { min?: number; max?: number } = {}) {
+  const l = ref(label);
   let schema = z.coerce
-    .number({ error: format(v.invalidNumber, label) })
-    .int({ error: format(v.integer, label) });
-  if (opts.min !== undefined) schema = schema.min(opts.min, { error: format(v.min, label, opts.min) });
-  if (opts.max !== undefined) schema = schema.max(opts.max, { error: format(v.max, label, opts.max) });
+    .number({ error: message('validation.invalidNumber', l) })
+    .int({ error: message('validation.integer', l) });
+  if (opts.min !== undefined)
+    schema = schema.min(opts.min, { error: message('validation.min', l, opts.min) });
+  if (opts.max !== undefined)
+    schema = schema.max(opts.max, { error: message('validation.max', l, opts.max) });
   return schema;
 }
 
@@ -38,9 +44,9 @@ export function hasControlCharacters(value: string, options: { multiline?: boole
   return (options.multiline ? CONTROL_CHARACTERS_MULTI_LINE : CONTROL_CHARACTERS_SINGLE_LINE).test(value);
 }
 
-/** The message for a text with a control character; names the field when the label is known. */
+/** The message for a text with a control character; names the field (its key) when the label is known. */
 export function controlCharacterMessage(label?: string): string {
-  return label ? format(v.controlCharacters, label) : v.controlCharactersAny;
+  return label ? message('validation.controlCharacters', ref(label)) : 'validation.controlCharactersAny';
 }
 
 /**
@@ -57,16 +63,18 @@ export function textString(label?: string, options: { multiline?: boolean; error
     });
 }
 
-export const idParamSchema = z.object({ id: intField(f.id, { min: 1, max: 2147483647 }) });
+export const idParamSchema = z.object({ id: intField('fields.id', { min: 1, max: 2147483647 }) });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 export const pageQuerySchema = z.object({
-  page: intField(f.page, { min: 1, max: 100000 }).default(1),
-  limit: intField(f.limit, { min: 1, max: LIMITS.maxPageSize }).default(LIMITS.defaultPageSize),
+  page: intField('fields.page', { min: 1, max: 100000 }).default(1),
+  limit: intField('fields.limit', { min: 1, max: LIMITS.maxPageSize }).default(LIMITS.defaultPageSize),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const directionSchema = z.enum(['asc', 'desc'], { error: format(v.invalidValue, f.direction) });
+export const directionSchema = z.enum(['asc', 'desc'], {
+  error: message('validation.invalidValue', ref('fields.direction')),
+});
 
 export const paginationSchema = z.object({
   page: z.number().int(),
@@ -101,7 +109,7 @@ export function dateField(label: string) {
       .string()
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/, {
-        error: format(v.invalidDate, label),
+        error: message('validation.invalidDate', ref(label)),
         abort: true,
       })
       // A real calendar day: Date.parse would roll 2026-02-30 over to March.
@@ -111,7 +119,7 @@ export function dateField(label: string) {
           const parsed = new Date(`${day}T00:00:00Z`);
           return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
         },
-        { error: format(v.invalidDate, label), abort: true },
+        { error: message('validation.invalidDate', ref(label)), abort: true },
       )
       .transform((s) => s.slice(0, 10))
   );

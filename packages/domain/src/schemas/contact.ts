@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SUBJECTS, LIMITS, type ContactSubject } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { message, messageKeys, ref } from '../i18n/message.ts';
 import { dataEnvelope } from './common.ts';
 
 /**
@@ -9,37 +9,35 @@ import { dataEnvelope } from './common.ts';
  * The server validates with these schemas and the browser's forms use the same ones (zodResolver).
  */
 
-const v = ja.validation;
+/** Label keys of the two forms' fields (texts in i18n/forms-*.ts), as the forms and the error messages name them. */
+export const contactFields = messageKeys('forms.contactFields', [
+  'client_name',
+  'location_work',
+  'client_email',
+  'subject',
+  'description',
+  'content',
+]);
 
-/** Field labels of the two forms, as the forms and the error messages name them. */
-export const contactFieldLabels = {
-  client_name: 'お名前',
-  location_work: '勤務先',
-  client_email: 'メールアドレス',
-  subject: '件名',
-  description: '件名（その他）',
-  content: 'お問い合わせ内容',
-} as const;
+export const localHoldingFields = messageKeys('forms.localHoldingFields', [
+  'organization',
+  'secretariat_name',
+  'secretariat_address',
+  'secretariat_phone',
+  'secretariat_email',
+  'secretariat_password',
+]);
 
-export const localHoldingFieldLabels = {
-  organization: '団体名',
-  secretariat_name: '事務局担当者名',
-  secretariat_address: '事務局所在地',
-  secretariat_phone: '事務局電話番号',
-  secretariat_email: '事務局メールアドレス',
-  secretariat_password: 'パスワード',
-} as const;
-
-/** Messages of these forms that are not built from a template. */
+/** Keys of these forms' messages that are not built from a template. */
 export const publicFormMessages = {
-  emailFormat: v.emailFormat,
-  descriptionMax: '50文字以内で入力してください',
-  subjectChoice: '件名を選択してください',
-  phoneFormat: '電話番号は半角数字とハイフンで入力してください（例：03-1234-5678）',
-  passwordMin: v.passwordMin,
-  passwordMax: v.passwordMax,
-  passwordAlnum: v.passwordAlnum,
-  emailTaken: 'このメールアドレスは既に登録されています。',
+  emailFormat: 'validation.emailFormat',
+  descriptionMax: 'forms.publicForms.descriptionMax',
+  subjectChoice: 'forms.publicForms.subjectChoice',
+  phoneFormat: 'forms.publicForms.phoneFormat',
+  passwordMin: 'validation.passwordMin',
+  passwordMax: 'validation.passwordMax',
+  passwordAlnum: 'validation.passwordAlnum',
+  emailTaken: 'forms.publicForms.emailTaken',
 } as const;
 
 /** The Japanese subjects of the contact form (spec 001 §5), keyed by the value the form sends. */
@@ -87,12 +85,12 @@ const EMAIL_PATTERN =
 
 /** A required text, trimmed, with '{label}は必須です' when missing or blank. */
 function requiredText(label: string, max: number) {
-  const required = format(v.required, label);
+  const required = message('validation.required', ref(label));
   return z
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, { error: format(v.maxLength, label, max) });
+    .max(max, { error: message('validation.maxLength', ref(label), max) });
 }
 
 function emailField(label: string) {
@@ -102,10 +100,10 @@ function emailField(label: string) {
 /** Optional text: trimmed; blank or missing becomes undefined. */
 const optionalText = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() || undefined : value === null ? undefined : value),
-  z.string({ error: '文字列で入力してください' }).optional(),
+  z.string({ error: 'forms.publicForms.text' }).optional(),
 );
 
-const c = contactFieldLabels;
+const c = contactFields;
 
 export const contactSendSchema = z
   .object({
@@ -133,7 +131,11 @@ export const contactSendSchema = z
       const subject = value.subject as ReturnType<typeof parseContactSubject> | undefined;
       if (!subject) return;
       if (subject.subject === 'other' && !value.description && !subject.description) {
-        ctx.addIssue({ code: 'custom', path: ['description'], message: format(v.required, c.description) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['description'],
+          message: message('validation.required', ref(c.description)),
+        });
       }
       if ((subject.description?.length ?? 0) > LIMITS.contactSubjectDescriptionMax) {
         ctx.addIssue({ code: 'custom', path: ['subject'], message: publicFormMessages.descriptionMax });
@@ -152,14 +154,14 @@ export type ContactSend = z.infer<typeof contactSendSchema>;
 export const contactSendResponseSchema = dataEnvelope(z.object({ id: z.number().int() }));
 export type ContactSendResponse = z.infer<typeof contactSendResponseSchema>;
 
-const l = localHoldingFieldLabels;
+const l = localHoldingFields;
 
 /** Half-width letters and digits only (spec 000 §5 password rule). */
 const PASSWORD_PATTERN = /^[A-Za-z0-9]+$/;
 
 /** A password of 4–150 half-width alphanumerics; not trimmed (a space is an error, not silently dropped). */
 function passwordField(label: string) {
-  const required = format(v.required, label);
+  const required = message('validation.required', ref(label));
   return z
     .string({ error: required })
     .min(1, { error: required, abort: true })

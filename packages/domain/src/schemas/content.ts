@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { message, ref } from '../i18n/message.ts';
 import { dataEnvelope, directionSchema, intField, listEnvelope, pageQuerySchema } from './common.ts';
-
-const f = ja.fields;
 
 export const areaSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Area = z.infer<typeof areaSchema>;
 export const areasQuerySchema = z.object({
-  limit: intField(f.limit, { min: 1, max: LIMITS.maxPageSize }).default(LIMITS.areaList),
-  page: intField(f.page, { min: 1, max: 100000 }).default(1),
+  limit: intField('fields.limit', { min: 1, max: LIMITS.maxPageSize }).default(LIMITS.areaList),
+  page: intField('fields.page', { min: 1, max: 100000 }).default(1),
 });
 export const areasResponseSchema = listEnvelope(areaSchema);
 
@@ -59,12 +57,12 @@ export const coursesResponseSchema = listEnvelope(courseSummarySchema);
 export const courseResponseSchema = dataEnvelope(courseDetailSchema);
 
 export const newsSortSchema = z.enum(['updated_at', 'public_date', 'id'], {
-  error: format(ja.validation.invalidValue, f.sort),
+  error: message('validation.invalidValue', ref('fields.sort')),
 });
 export const newsQuerySchema = pageQuerySchema.extend({
   sort: newsSortSchema.default('public_date'),
   direction: directionSchema.default('desc'),
-  user_type: intField(f.userType, { min: 1, max: 5 }).optional(),
+  user_type: intField('fields.userType', { min: 1, max: 5 }).optional(),
 });
 export type NewsQuery = z.infer<typeof newsQuerySchema>;
 export const newsSummarySchema = z.object({
@@ -98,7 +96,7 @@ export type About = z.infer<typeof aboutSchema>;
 export const aboutTypesResponseSchema = listEnvelope(aboutTypeSchema);
 export const aboutResponseSchema = dataEnvelope(aboutSchema);
 
-export const flowsQuerySchema = z.object({ type: intField(f.type, { min: 1, max: 99 }).default(6) });
+export const flowsQuerySchema = z.object({ type: intField('fields.type', { min: 1, max: 99 }).default(6) });
 export const flowSchema = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
 export type Flow = z.infer<typeof flowSchema>;
 export const flowsResponseSchema = listEnvelope(flowSchema);

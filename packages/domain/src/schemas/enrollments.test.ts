@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agreementBodySchema,
-  applyBodySchema,
-  checkInBodySchema,
-  enrollmentMessagesJa,
-  lotteryBodySchema,
-} from './enrollments.ts';
+import { translate } from '../i18n/catalog.ts';
+import { formsJa } from '../i18n/forms-ja.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
+import { agreementBodySchema, applyBodySchema, checkInBodySchema, lotteryBodySchema } from './enrollments.ts';
 
 describe('enrolment request schemas', () => {
   it('requires the agreement consent with the spec message', () => {
@@ -13,9 +12,9 @@ describe('enrolment request schemas', () => {
     for (const body of [{ user_type: 4 }, { user_type: 4, agree: false }]) {
       const result = agreementBodySchema.safeParse(body);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(enrollmentMessagesJa.agreementConsent);
+      expect(jaText(result.error?.issues[0]?.message ?? '')).toBe(formsJa.enrollment.agreementConsent);
     }
-    expect(enrollmentMessagesJa.agreementConsent).toBe('上記内容に同意する必要があります。');
+    expect(formsJa.enrollment.agreementConsent).toBe('上記内容に同意する必要があります。');
   });
 
   it('takes user types 1–4 only, as numbers or strings', () => {
@@ -23,7 +22,9 @@ describe('enrolment request schemas', () => {
     for (const user_type of [0, 5, 'x', 2.5])
       expect(applyBodySchema.safeParse({ user_type }).success).toBe(false);
     const refused = applyBodySchema.safeParse({ user_type: 4, privacy: false });
-    expect(refused.error?.issues[0]?.message).toBe('個人情報保護方針に同意する必要があります。');
+    expect(jaText(refused.error?.issues[0]?.message ?? '')).toBe(
+      '個人情報保護方針に同意する必要があります。',
+    );
   });
 
   it('limits lottery seeds and check-in codes', () => {

@@ -1,57 +1,58 @@
 import { z } from 'zod';
+import { messageKeys } from '../i18n/message.ts';
 
-/** Japanese messages of the session workflow (server refusals and the session page's warnings). */
-export const enrollmentMessagesJa = {
-  full: '定員に達したため、お申し込みいただけません。',
-  alreadyApplied: 'この講習会にはすでにお申し込み済みです。',
-  windowNotOpen: '申込期間前のため、お申し込みいただけません。',
-  windowClosed: '申込期間が終了したため、お申し込みいただけません。',
-  sessionCancelled: 'この講習会は開催中止となりました。',
-  notRecruiting: 'この講習会ではこの区分の募集を行っていません。',
-  occupationNotMatched: '職域がマッチされていないため、受講できません。',
-  courseConditionUnmet:
-    'この講習会の受講条件（指定コースの修了）を満たしていないため、お申し込みいただけません。ご不明な点は事務局までお問い合わせください。',
-  basicHolderLimitation: 'この講習会は、ベーシックコースの認定期間の残りが1年未満の方のみ受講できます。',
-  sameTimeConflict: '同じ時間帯の講習会にすでにお申し込みのため、お申し込みできません。',
-  processingPayment: '決済処理中です。しばらくしてから画面を更新してください。',
-  stepOutOfOrder: 'この手続きはまだ行えません。前の手続きを先に完了してください。',
-  notApplied: 'この講習会にはお申し込みがありません。',
-  awaitingApproval: '事務局の承認待ちのため、まだ手続きを進められません。',
-  notPaid: 'お支払いが完了していないため、手続きを進められません。',
-  agreementDone: '同意の手続きはすでに完了しています。',
-  agreementConsent: '上記内容に同意する必要があります。',
-  privacyConsent: '個人情報保護方針に同意する必要があります。',
-  ticketNotReady: '受講票はまだ発行されていません。',
-  cancelPending: 'キャンセル申請はすでに受け付けており、事務局の承認待ちです。',
-  cancelNotAllowed: 'この状態ではキャンセル申請はできません。',
-  cancelled: 'この申し込みはキャンセル済みです。',
-  lotteryWindowOpen: '申込期間が終了するまで抽選は実施できません。',
-  windowNotOpenToClose: '申込受付中ではないため、締め切ることはできません。',
-  lotteryDone: 'この講習会・区分の抽選はすでに実施済みです。',
-  notLottery: 'この講習会・区分は抽選による募集ではありません。',
-  noPlaceFree: '空いている席がありません。',
-  noNextEntrant: '繰り上げの対象となる方がいません。',
-  notAssistant: 'アシスタントの申し込みではありません。',
-  alreadyApproved: 'すでに承認済みです。',
-  alreadyRejected: 'この申し込みはすでに承認しないことに決まっています。',
-  notAwaitingApproval: 'この申し込みは承認待ちの状態ではありません。',
-  rejectReason: '承認しない理由を入力してください（申込者へのメールに記載されます）。',
-  cancelRequestDecided: 'このキャンセル申請はすでに処理済みです。',
-  checkInForged: '受付コードが正しくありません。受講票をご確認ください。',
-  checkInOtherSession: 'この受講票は別の講習会のものです。',
-  checkInUsed: 'この受講票はすでに受付済みです。',
-  checkInNotAttending: 'この受講票ではまだ受付できません（受講予定の状態ではありません）。',
-  checkInTooEarly: 'この講習会の開催日は{0}です。受付は開催日当日のみ行えます。',
-  checkInTooLate: 'この講習会の開催日（{0}）は過ぎています。受付は開催日当日のみ行えます。',
-  checkInNotDone: 'この申し込みはまだ受付されていません。',
-  checkInUndoCertificate: '修了証が発行済みのため、受付を取り消せません。先に修了証を失効してください。',
-  checkInUndoReason: '受付を取り消す理由を入力してください。',
-  paymentNotAwaited: 'この申し込みは支払い待ちの状態ではありません。',
-  paymentMethodNotOffered: 'この講習会ではこのお支払い方法はご利用いただけません。',
-  paymentMethodLocked: 'お支払いが完了しているか手続き中のため、お支払い方法は変更できません。',
-  wonElsewhere: '落選（他の講習会で当選）',
-  cancelledNote: 'キャンセル承認',
-} as const;
+/** Keys of the session workflow's messages (server refusals and the session page's warnings). */
+export const enrollmentMessages = messageKeys('forms.enrollment', [
+  'full',
+  'alreadyApplied',
+  'windowNotOpen',
+  'windowClosed',
+  'sessionCancelled',
+  'notRecruiting',
+  'occupationNotMatched',
+  'courseConditionUnmet',
+  'basicHolderLimitation',
+  'sameTimeConflict',
+  'processingPayment',
+  'stepOutOfOrder',
+  'notApplied',
+  'awaitingApproval',
+  'notPaid',
+  'agreementDone',
+  'agreementConsent',
+  'privacyConsent',
+  'ticketNotReady',
+  'cancelPending',
+  'cancelNotAllowed',
+  'cancelled',
+  'lotteryWindowOpen',
+  'windowNotOpenToClose',
+  'lotteryDone',
+  'notLottery',
+  'noPlaceFree',
+  'noNextEntrant',
+  'notAssistant',
+  'alreadyApproved',
+  'alreadyRejected',
+  'notAwaitingApproval',
+  'rejectReason',
+  'cancelRequestDecided',
+  'checkInForged',
+  'checkInOtherSession',
+  'checkInUsed',
+  'checkInNotAttending',
+  'checkInTooEarly',
+  'checkInTooLate',
+  'checkInNotDone',
+  'checkInUndoCertificate',
+  'checkInUndoReason',
+  'paymentNotAwaited',
+  'paymentMethodNotOffered',
+  'paymentMethodLocked',
+  'occupationNotMatchedFor',
+  'wonElsewhere',
+  'cancelledNote',
+]);
 
 export const userTypeBodySchema = z.object({
   user_type: z.coerce.number().int().min(1).max(4),
@@ -60,12 +61,12 @@ export const userTypeQuerySchema = userTypeBodySchema;
 
 /** POST …/enrollments/user: the privacy-policy consent is required (spec §5). */
 export const applyBodySchema = userTypeBodySchema.extend({
-  privacy: z.literal(true, { error: enrollmentMessagesJa.privacyConsent }).optional(),
+  privacy: z.literal(true, { error: enrollmentMessages.privacyConsent }).optional(),
 });
 
 /** POST …/enrollments/agreement: consent is required (spec §5). */
 export const agreementBodySchema = userTypeBodySchema.extend({
-  agree: z.literal(true, { error: enrollmentMessagesJa.agreementConsent }),
+  agree: z.literal(true, { error: enrollmentMessages.agreementConsent }),
 });
 
 /**
@@ -74,7 +75,7 @@ export const agreementBodySchema = userTypeBodySchema.extend({
  * call is the confirmation; `agree`, when sent, must be true.
  */
 export const confirmParticipantBodySchema = userTypeBodySchema.extend({
-  agree: z.literal(true, { error: enrollmentMessagesJa.agreementConsent }).optional(),
+  agree: z.literal(true, { error: enrollmentMessages.agreementConsent }).optional(),
 });
 
 /** The answer of the participation confirmation (and of the agreement): now attending (9), the ticket next. */
@@ -89,10 +90,10 @@ export const confirmParticipantResponseSchema = z.object({
 /** POST …/enrollments/payment-method: the session fee's method (1 card, 2 bank transfer, 3 on site). */
 export const paymentMethodBodySchema = userTypeBodySchema.extend({
   payment_method_id: z.coerce
-    .number({ error: 'お支払い方法を選択してください。' })
-    .int({ error: 'お支払い方法を選択してください。' })
-    .min(1, { error: 'お支払い方法を選択してください。' })
-    .max(3, { error: 'お支払い方法を選択してください。' }),
+    .number({ error: 'forms.paymentFields.methodChoice' })
+    .int({ error: 'forms.paymentFields.methodChoice' })
+    .min(1, { error: 'forms.paymentFields.methodChoice' })
+    .max(3, { error: 'forms.paymentFields.methodChoice' }),
 });
 
 export const requestCancelBodySchema = userTypeBodySchema.extend({
@@ -115,18 +116,18 @@ export const checkInBodySchema = z.object({
 /** POST /office/enrollments/{id}/undo-check-in: the reason is kept in the audit trail. */
 export const undoCheckInBodySchema = z.object({
   reason: z
-    .string({ error: enrollmentMessagesJa.checkInUndoReason })
+    .string({ error: enrollmentMessages.checkInUndoReason })
     .trim()
-    .min(1, enrollmentMessagesJa.checkInUndoReason)
+    .min(1, enrollmentMessages.checkInUndoReason)
     .max(500),
 });
 
 /** POST /office/enrollments/{id}/reject-assistant: the reason is mailed to the applicant and audited. */
 export const rejectAssistantBodySchema = z.object({
   reason: z
-    .string({ error: enrollmentMessagesJa.rejectReason })
+    .string({ error: enrollmentMessages.rejectReason })
     .trim()
-    .min(1, enrollmentMessagesJa.rejectReason)
+    .min(1, enrollmentMessages.rejectReason)
     .max(500),
 });
 

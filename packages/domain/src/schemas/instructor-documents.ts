@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { format, ja } from '../i18n/index.ts';
+import { message, ref } from '../i18n/message.ts';
 import { dataEnvelope, directionSchema, intField, listEnvelope, pageQuerySchema } from './common.ts';
-
-const f = ja.fields;
 
 /** A rank (BI, I, D, SD); the higher the level, the more instructor documents open up. */
 export const rankSchema = z.object({
@@ -23,7 +21,7 @@ export const currentRankResponseSchema = dataEnvelope(currentRankSchema);
 
 export const instructorDocumentsQuerySchema = pageQuerySchema.extend({
   sort: z
-    .enum(['created_at', 'id'], { error: format(ja.validation.invalidValue, f.sort) })
+    .enum(['created_at', 'id'], { error: message('validation.invalidValue', ref('fields.sort')) })
     .default('created_at'),
   direction: directionSchema.default('desc'),
 });
@@ -31,7 +29,7 @@ export type InstructorDocumentsQuery = z.infer<typeof instructorDocumentsQuerySc
 
 /** The detail accepts the spec's user_type (the documents are the same for every type). */
 export const instructorDocumentQuerySchema = z.object({
-  user_type: intField(f.userType, { min: 1, max: 5 }).optional(),
+  user_type: intField('fields.userType', { min: 1, max: 5 }).optional(),
 });
 
 export const instructorDocumentCategorySchema = z.object({ id: z.number().int(), title: z.string() });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog.ts';
 import {
   certificateStatus,
   coversLesson,
@@ -10,6 +11,11 @@ import {
   splitSurveyTitle,
   surveyAnswerErrors,
 } from './learning.ts';
+
+/** Messages are keys (decision 027): read them in Japanese, as the server answers by default. */
+const jaOf = (text: string | null) => (text === null ? null : translate(text, 'ja'));
+const jaErrors = (errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.map((text) => translate(text, 'ja'))]));
 
 describe('watched ranges', () => {
   it('merges overlapping and touching ranges', () => {
@@ -57,12 +63,12 @@ describe('quiz answers', () => {
     expect(quizAnswerBodySchema.safeParse({ answer: ['a'] }).success).toBe(false);
   });
   it('free text is required and at most 500 characters; choices need one', () => {
-    expect(quizAnswerError(2, [])).toBe('入力してください。');
-    expect(quizAnswerError(2, ['  '])).toBe('入力してください。');
-    expect(quizAnswerError(2, ['あ'.repeat(501)])).toBe('500文字以下で入力してください。');
+    expect(jaOf(quizAnswerError(2, []))).toBe('入力してください。');
+    expect(jaOf(quizAnswerError(2, ['  ']))).toBe('入力してください。');
+    expect(jaOf(quizAnswerError(2, ['あ'.repeat(501)]))).toBe('500文字以下で入力してください。');
     expect(quizAnswerError(2, ['あ'.repeat(500)])).toBeNull();
-    expect(quizAnswerError(0, [])).toBe('該当するものを選択してください。');
-    expect(quizAnswerError(1, ['a', 'b'])).toBe('選択できるのは1つです。');
+    expect(jaOf(quizAnswerError(0, []))).toBe('該当するものを選択してください。');
+    expect(jaOf(quizAnswerError(1, ['a', 'b']))).toBe('選択できるのは1つです。');
     expect(quizAnswerError(0, ['a', 'b'])).toBeNull();
   });
 });
@@ -94,29 +100,33 @@ describe('survey', () => {
     expect(splitSurveyTitle('ご意見')).toEqual({ label: 'ご意見', unit: null });
   });
   it('requires options and the respondent group, limits other and free text', () => {
-    expect(surveyAnswerErrors(questions, [])).toEqual({
+    expect(jaErrors(surveyAnswerErrors(questions, []))).toEqual({
       'surveys.1': ['この項目は必須です'],
       'surveys.2': ['この項目は必須です'],
       'surveys.4': ['この項目は必須です'],
     });
     expect(
-      surveyAnswerErrors(questions, [
-        { question_id: 1, answer: 'はい' },
-        { question_id: 2, answer: 'その他', other: 'あ'.repeat(201) },
-        { question_id: 3, answer: 'い'.repeat(501) },
-        { question_id: 4, answer: '医師' },
-      ]),
+      jaErrors(
+        surveyAnswerErrors(questions, [
+          { question_id: 1, answer: 'はい' },
+          { question_id: 2, answer: 'その他', other: 'あ'.repeat(201) },
+          { question_id: 3, answer: 'い'.repeat(501) },
+          { question_id: 4, answer: '医師' },
+        ]),
+      ),
     ).toEqual({
       'surveys.2.other': ['200文字以下で入力してください。'],
       'surveys.3': ['500文字以下で入力してください。'],
     });
     expect(
-      surveyAnswerErrors(questions, [
-        { question_id: 1, answer: 'いいえ' },
-        { question_id: 2, answer: '病院' },
-        { question_id: 4, answer: '医師' },
-        { question_id: 9, answer: 'x' },
-      ]),
+      jaErrors(
+        surveyAnswerErrors(questions, [
+          { question_id: 1, answer: 'いいえ' },
+          { question_id: 2, answer: '病院' },
+          { question_id: 4, answer: '医師' },
+          { question_id: 9, answer: 'x' },
+        ]),
+      ),
     ).toEqual({
       'surveys.1': ['選択肢から選んでください。'],
       'surveys.9': ['このアンケートにない設問です。'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { learningJa } from '../i18n/learning-ja.ts';
+import { messageKeys } from '../i18n/message.ts';
 
 /**
  * The learning steps of the session workflow (spec 000 §2 /prevideo /pretest /posttest /certificate
@@ -8,7 +8,19 @@ import { learningJa } from '../i18n/learning-ja.ts';
  * (user_type 4 unless given), except the public verification and the office calls.
  */
 
-const m = learningJa.api;
+/** Keys of the learning steps' messages (texts in ja.learning.api / en.learning.api). */
+const m = messageKeys('learning.api', [
+  'answerRequired',
+  'answerTooLong',
+  'questionNotFound',
+  'selectOne',
+  'singleChoiceOnly',
+  'surveyInvalidOption',
+  'surveyOtherTooLong',
+  'surveyRequired',
+  'surveyTextTooLong',
+  'surveyUnknownQuestion',
+]);
 
 /** Free-text answers (quiz and survey) may be at most this long; survey 'other' text at most 200. */
 export const LEARNING_LIMITS = {

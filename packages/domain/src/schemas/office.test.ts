@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
 import {
   officeCancelRequestsQuerySchema,
   officeOrdersQuerySchema,
@@ -17,7 +21,7 @@ describe('office list queries', () => {
     ).toEqual({ page: 1, limit: 20, from: '2026-12-01', course: 3, keyword: '東京', waiting: 'lottery' });
     const bad = officeTrainingsQuerySchema.safeParse({ from: '2026-02-30', waiting: 'x' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+    expect(bad.error?.issues.map((i) => jaText(i.message))).toEqual([
       expect.stringContaining('開催日（から）'),
       '対応待ちの値が正しくありません',
     ]);

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import type { CancelRequestStatus } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { message, messageKeys, ref } from '../i18n/message.ts';
 import { dateField, intField, pageQuerySchema } from './common.ts';
 
-/** Field names of the office's list filters (Japanese, as the messages name them). */
-export const officeFieldsJa = {
-  from: '開催日（から）',
-  to: '開催日（まで）',
-  course: 'コース',
-  keyword: 'キーワード',
-  waiting: '対応待ち',
-  status: 'ステータス',
-  kind: '種別',
-} as const;
+/** Label keys of the office's list filters (as the messages name them). */
+export const officeFields = messageKeys('forms.officeFields', [
+  'from',
+  'to',
+  'course',
+  'keyword',
+  'waiting',
+  'status',
+  'kind',
+]);
 
-const fo = officeFieldsJa;
-const invalid = (label: string) => format(ja.validation.invalidValue, label);
+const fo = officeFields;
+const invalid = (label: string) => message('validation.invalidValue', ref(label));
 
 /** What the office still has to do for a session (the dashboard's links). */
 export const OFFICE_WAITING = ['lottery', 'assistant'] as const;
@@ -29,7 +29,7 @@ export const officeTrainingsQuerySchema = pageQuerySchema.extend({
   keyword: z
     .string()
     .trim()
-    .max(100, { error: format(ja.validation.maxLength, fo.keyword, 100) })
+    .max(100, { error: message('validation.maxLength', ref(fo.keyword), 100) })
     .optional(),
   waiting: z.enum(OFFICE_WAITING, { error: invalid(fo.waiting) }).optional(),
 });
@@ -173,38 +173,49 @@ export const officeOrderSchema = z.object({
 export type OfficeOrder = z.infer<typeof officeOrderSchema>;
 export type OfficeOrderLine = OfficeOrder['lines'][number];
 
-/** One row of GET /office/trainings/{id}/roster (the shape the service returns). */
-export type OfficeRosterRow = {
-  enrollment_id: number;
-  user_id: number;
-  fullname: string;
-  fullname_kana: string;
-  email: string;
-  phone: string;
-  occupation: string;
-  location_work: string;
-  user_type: { id: number; type: string };
-  status: number;
-  status_label: string;
-  lottery_rank: number | null;
-  assistant_approved: boolean;
-  cancel_request_id: number | null;
-  cancel_request_status: number | null;
-  checked_in_at: string | null;
+/** One row of GET /office/trainings/{id}/roster. */
+export const officeRosterRowSchema = z.object({
+  enrollment_id: z.number().int(),
+  user_id: z.number().int(),
+  fullname: z.string(),
+  fullname_kana: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  occupation: z.string(),
+  location_work: z.string(),
+  user_type: z.object({ id: z.number().int(), type: z.string() }),
+  status: z.number().int(),
+  status_label: z.string(),
+  lottery_rank: z.number().int().nullable(),
+  assistant_approved: z.boolean(),
+  cancel_request_id: z.number().int().nullable(),
+  cancel_request_status: z.number().int().nullable(),
+  checked_in_at: z.string().nullable(),
   /** The enrolment's certificate (revoked or not), for the office's revoke button. */
-  certificate: { id: number; number: string; revoked: boolean } | null;
-  applied_at: string;
+  certificate: z.object({ id: z.number().int(), number: z.string(), revoked: z.boolean() }).nullable(),
+  applied_at: z.string(),
   /** The session fee's payment method the member chose (1 card, 2 bank transfer, 3 on site); decision 021. */
-  payment_method_id: number | null;
-  payment: {
-    order_id: number;
-    status: number;
-    status_name: string;
-    method_name: string;
-    amount: number;
-  } | null;
-};
-export type OfficeRoster = {
-  training: { id: number; name: string; event_date: string; course_name: string };
-  enrollments: OfficeRosterRow[];
-};
+  payment_method_id: z.number().int().nullable(),
+  payment: z
+    .object({
+      order_id: z.number().int(),
+      status: z.number().int(),
+      status_name: z.string(),
+      method_name: z.string(),
+      amount: z.number().int(),
+    })
+    .nullable(),
+});
+export type OfficeRosterRow = z.infer<typeof officeRosterRowSchema>;
+
+/** GET /office/trainings/{id}/roster: the session and its enrolments. */
+export const officeRosterSchema = z.object({
+  training: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    event_date: z.string(),
+    course_name: z.string(),
+  }),
+  enrollments: z.array(officeRosterRowSchema),
+});
+export type OfficeRoster = z.infer<typeof officeRosterSchema>;

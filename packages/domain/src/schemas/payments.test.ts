@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog.ts';
+import { formsJa } from '../i18n/forms-ja.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
 import {
   cardBrand,
   createPaymentIntentSchema,
   isFreeAmount,
   luhnValid,
-  PAYMENT_MESSAGES,
   sandboxConfirmSchema,
 } from './payments.ts';
 
@@ -20,7 +24,8 @@ const card = {
 function issues(value: unknown): Record<string, string[]> {
   const result = sandboxConfirmSchema.safeParse(value);
   const out: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? [])
+    (out[issue.path.join('.')] ??= []).push(jaText(issue.message));
   return out;
 }
 
@@ -54,16 +59,16 @@ describe('sandboxConfirmSchema', () => {
     expect(issues(card)).toEqual({});
   });
   it('names each problem with the Japanese messages', () => {
-    expect(issues({ ...card, number: '' }).number).toEqual([PAYMENT_MESSAGES.numberRequired]);
-    expect(issues({ ...card, number: '4242 4242' }).number).toEqual([PAYMENT_MESSAGES.numberIncomplete]);
-    expect(issues({ ...card, number: '4242424242424241' }).number).toEqual([PAYMENT_MESSAGES.numberInvalid]);
-    expect(issues({ ...card, exp_month: 13 }).exp).toEqual([PAYMENT_MESSAGES.expiryIncomplete]);
-    expect(issues({ ...card, cvc: '12' }).cvc).toEqual([PAYMENT_MESSAGES.cvcIncomplete]);
+    expect(issues({ ...card, number: '' }).number).toEqual([formsJa.payment.numberRequired]);
+    expect(issues({ ...card, number: '4242 4242' }).number).toEqual([formsJa.payment.numberIncomplete]);
+    expect(issues({ ...card, number: '4242424242424241' }).number).toEqual([formsJa.payment.numberInvalid]);
+    expect(issues({ ...card, exp_month: 13 }).exp).toEqual([formsJa.payment.expiryIncomplete]);
+    expect(issues({ ...card, cvc: '12' }).cvc).toEqual([formsJa.payment.cvcIncomplete]);
     expect(issues({ ...card, number: '378282246310005', cvc: '123' }).cvc).toEqual([
-      PAYMENT_MESSAGES.cvcIncomplete,
+      formsJa.payment.cvcIncomplete,
     ]);
     expect(issues({ ...card, email: 'no-at' }).email).toEqual(['メールアドレスの形式は正しくありません。']);
-    expect(issues({ ...card, email: '' }).email).toEqual([PAYMENT_MESSAGES.emailRequired]);
+    expect(issues({ ...card, email: '' }).email).toEqual([formsJa.payment.emailRequired]);
   });
 });
 

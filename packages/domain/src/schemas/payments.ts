@@ -1,72 +1,71 @@
 import { z } from 'zod';
+import { message, messageKeys } from '../i18n/message.ts';
 import { FREE_THRESHOLD_YEN, OBJECT_TYPE, type ObjectType } from '../constants.ts';
 import { ERROR_CODES } from '../error-codes.ts';
 import { dataEnvelope, intField, listEnvelope } from './common.ts';
 
-/** Japanese messages of the payment calls (the card ones read as Stripe's Japanese messages do). */
-export const PAYMENT_MESSAGES = {
-  cardDeclined: 'カードが拒否されました。',
-  expiredCard: 'カードの有効期限が切れています。',
-  incorrectCvc: 'カードのセキュリティコードが正しくありません。',
-  insufficientFunds: 'カードの残高が不足しています。',
-  processingError: 'カードの処理中にエラーが発生しました。しばらくしてから再度お試しください。',
-  numberRequired: 'カード番号を入力してください。',
-  numberIncomplete: 'カード番号が不完全です。',
-  numberInvalid: 'カード番号が無効です。',
-  expiryIncomplete: 'カードの有効期限が不完全です。',
-  expiryPast: 'カードの有効期限が過去の日付です。',
-  expiryInvalid: 'カードの有効期限の年が無効です。',
-  cvcIncomplete: 'カードのセキュリティコードが不完全です。',
-  emailRequired: 'メールアドレスを入力してください。',
-  emailFormat: 'メールアドレスの形式は正しくありません。',
-  authenticationFailed: 'カードの認証に失敗しました。別のお支払い方法をお試しください。',
-  authenticationRequired: 'カードの認証が必要です。',
-  notCompleted: 'お支払いが完了していません。',
-  processing: '決済処理中です。しばらくしてから画面を更新してください。',
-  freeOrder: 'この申込は無料です。無料の手続きで完了してください。',
-  notFree: 'この申込は有料です。お支払い手続きに進んでください。',
-  amountMismatch: 'お支払い金額が一致しません。お手数ですが最初からやり直してください。',
-  alreadyPaid: '既にお支払い済みです。',
-  duplicateRefunded:
-    'このお申込みは既にお支払い済みです。今回のお支払いは二重のため、自動的に返金の手続きをしました。',
-  notPayable: '現在お支払いいただける対象ではありません。',
-  notEnrolled: '講習会への申込が見つかりません。',
-  methodNotAccepted: 'この講習会では選択されたお支払い方法をご利用いただけません。',
-  productMissing: '商品が見つかりません。',
-  productInactive: '「{0}」は現在販売しておりません。',
-  productOncePerUser: '「{0}」はお一人様1点限りの商品です。',
-  productCourseOnly: '「{0}」は対象コースの受講者のみご購入いただけます。',
-  cartEmpty: 'カートに商品がありません。',
-  transactionMismatch: '決済情報が一致しません。最初からやり直してください。',
-  attendanceCodeRequired: '受講コードを入力してください。',
-  attendanceCodeNotFound: '入力された受講コードの受講記録が見つかりません。受講コードをご確認ください。',
-  certificateAlreadyClaimed: 'この受講コードの修了証は既に発行のお手続きが済んでいます。',
-  requestIdRequired: '申請を指定してください。',
-  requestNotFound: '申請が見つかりません。',
-  requestCourseMismatch: '申請のコースと一致しません。',
-  requestNotAwaitingPayment: 'この申請は現在お支払いの対象ではありません。申請状況をご確認ください。',
-  postalCodeRequired: '郵便番号を入力してください。',
-  postalCodeFormat: '郵便番号は7桁の数字で入力してください。',
-  addressRequired: '住所を入力してください。',
-  customerNameRequired: 'お届け先のお名前を入力してください。',
-  phoneRequired: 'お届け先の電話番号を入力してください。',
-  phoneFormat:
-    '電話番号は半角数字とハイフンで、市外局番から10桁または11桁で入力してください（例：03-1234-5678）。',
-  unexpectedState: 'この決済は既に処理済みか取り消されているため、確定できません。',
-  sandboxOnly: 'テスト環境の決済でのみ利用できます。',
-  webhookSignature: '署名を検証できませんでした。',
-  registrationNotRefundable: 'コース登録料は返金できません。',
-  notRefundable: 'この注文は返金できません。',
-  orderNotPending: 'この注文は入金待ちではありません。',
-  receiptNotAvailable: 'お支払いが完了していない注文の領収書は発行できません。',
-  fullNameRequired: '宛名を入力してください。',
-  notShippable: 'この注文は発送できる状態ではありません。',
-} as const;
+/** Keys of the payment calls' messages (the Japanese card ones read as Stripe's Japanese messages do). */
+export const PAYMENT_MESSAGES = messageKeys('forms.payment', [
+  'cardDeclined',
+  'expiredCard',
+  'incorrectCvc',
+  'insufficientFunds',
+  'processingError',
+  'numberRequired',
+  'numberIncomplete',
+  'numberInvalid',
+  'expiryIncomplete',
+  'expiryPast',
+  'expiryInvalid',
+  'cvcIncomplete',
+  'emailRequired',
+  'emailFormat',
+  'authenticationFailed',
+  'authenticationRequired',
+  'notCompleted',
+  'processing',
+  'freeOrder',
+  'notFree',
+  'amountMismatch',
+  'alreadyPaid',
+  'duplicateRefunded',
+  'notPayable',
+  'notEnrolled',
+  'methodNotAccepted',
+  'productMissing',
+  'productInactive',
+  'productOncePerUser',
+  'productCourseOnly',
+  'cartEmpty',
+  'transactionMismatch',
+  'attendanceCodeRequired',
+  'attendanceCodeNotFound',
+  'certificateAlreadyClaimed',
+  'requestIdRequired',
+  'requestNotFound',
+  'requestCourseMismatch',
+  'requestNotAwaitingPayment',
+  'postalCodeRequired',
+  'postalCodeFormat',
+  'addressRequired',
+  'customerNameRequired',
+  'phoneRequired',
+  'phoneFormat',
+  'unexpectedState',
+  'sandboxOnly',
+  'webhookSignature',
+  'registrationNotRefundable',
+  'notRefundable',
+  'orderNotPending',
+  'receiptNotAvailable',
+  'fullNameRequired',
+  'notShippable',
+]);
 
-function fmt(template: string, ...values: Array<string | number>): string {
-  return values.reduce<string>((text, value, i) => text.replace(`{${i}}`, String(value)), template);
+/** A payment message key with its literal values (a product's name): message() of i18n/message.ts. */
+export function paymentMessage(key: string, ...values: Array<string | number>): string {
+  return message(key, ...values);
 }
-export const paymentMessage = fmt;
 
 // ───────────────────────────── card rules (sandbox form and server) ─────────────────────────────
 
@@ -147,16 +146,16 @@ export const objectTypeMeta = {
   enum: OBJECT_TYPE_VALUES,
 };
 const objectType = z.coerce
-  .number({ error: 'object_typeは数値で指定してください' })
+  .number({ error: 'forms.paymentFields.objectTypeNumber' })
   .int()
   .refine((value) => (OBJECT_TYPE_VALUES as number[]).includes(value), {
-    error: 'object_typeの値が正しくありません',
+    error: 'forms.paymentFields.objectTypeValue',
   })
   .meta(objectTypeMeta);
 
 export const cartProductSchema = z.object({
-  id: id('商品ID'),
-  quantity: intField('数量', { min: 1, max: 99 }).default(1),
+  id: id('forms.paymentFields.productId'),
+  quantity: intField('forms.paymentFields.quantity', { min: 1, max: 99 }).default(1),
   attributes: z.array(z.unknown()).max(20).default([]),
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
@@ -194,7 +193,7 @@ export const createOrderTransactionSchema = z
     t_key: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 't_keyの形式が正しくありません' })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'forms.paymentFields.tKeyFormat' })
       .optional()
       .nullable(),
     object_type: objectType.default(4),
@@ -306,7 +305,7 @@ export const offlineOrderSchema = z.object({
   payment_method_id: z.coerce
     .number()
     .int()
-    .refine((value) => value === 2 || value === 3, { error: 'お支払い方法の値が正しくありません' }),
+    .refine((value) => value === 2 || value === 3, { error: 'forms.paymentFields.methodValue' }),
 });
 export type OfflineOrderInput = z.infer<typeof offlineOrderSchema>;
 
@@ -318,7 +317,7 @@ export const invoiceSchema = z.object({
     .string({ error: PAYMENT_MESSAGES.fullNameRequired })
     .trim()
     .min(1, { error: PAYMENT_MESSAGES.fullNameRequired })
-    .max(100, { error: '宛名は100文字以下で入力してください' }),
+    .max(100, { error: 'forms.paymentFields.fullNameMax' }),
 });
 
 export const sandboxConfirmSchema = z
@@ -395,7 +394,8 @@ export const orderProductSchema = z.object({
   description: z.string(),
   quantity: z.number().int(),
   unit_price: z.number().int(),
-  attributes: z.unknown(),
+  /** The chosen attribute values of the line (attributePairs of what the cart sent). */
+  attributes: z.array(z.object({ attribute: z.string(), value: z.string() })),
 });
 
 export const orderSchema = z.object({

@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { ja } from '../i18n/index.ts';
+import { messageKeys } from '../i18n/message.ts';
 import { dataEnvelope, intField, listEnvelope } from './common.ts';
-
-const f = ja.fields;
 
 /** Page size of the shop's lists: the web app asks for 12 at a time, never more than 50. */
 export const SHOP_LIMITS = { defaultPageSize: 12, maxPageSize: 50 } as const;
 
-/** Labels of the shop's query fields (the Japanese messages name them). */
-export const SHOP_FIELDS = { categoryId: 'カテゴリID' } as const;
+/** Label keys of the shop's query fields (the messages name them). */
+export const SHOP_FIELDS = messageKeys('forms.shop', ['categoryId']);
 
-/** Message of a product that does not exist or is no longer sold. */
-export const SHOP_MESSAGES = { productNotFound: '商品が見つかりません' } as const;
+/** Message key of a product that does not exist or is no longer sold. */
+export const SHOP_MESSAGES = messageKeys('forms.shop', ['productNotFound']);
 
 // ───────────────────────────── queries ─────────────────────────────
 
 export const shopPageQuerySchema = z.object({
-  page: intField(f.page, { min: 1, max: 100000 }).default(1),
-  limit: intField(f.limit, { min: 1, max: SHOP_LIMITS.maxPageSize }).default(SHOP_LIMITS.defaultPageSize),
+  page: intField('fields.page', { min: 1, max: 100000 }).default(1),
+  limit: intField('fields.limit', { min: 1, max: SHOP_LIMITS.maxPageSize }).default(
+    SHOP_LIMITS.defaultPageSize,
+  ),
 });
 export type ShopPageQuery = z.infer<typeof shopPageQuerySchema>;
 
@@ -74,7 +74,8 @@ export const shopOrderProductSchema = z.object({
   name: z.string(),
   quantity: z.number().int(),
   unit_price: z.number().int(),
-  attributes: z.unknown(),
+  /** The chosen attribute values of the line (attributePairs of what the cart sent). */
+  attributes: z.array(z.object({ attribute: z.string(), value: z.string() })),
 });
 
 export const shopOrderSchema = z.object({

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_RECRUITMENT, LIMITS } from '../constants.ts';
-import { format, ja } from '../i18n/index.ts';
+import { message, ref } from '../i18n/message.ts';
 import type { RecruitingPhase } from '../rules/steps.ts';
 import type { BadgeKey } from '../rules/status-labels.ts';
 import { arrayOf, dataEnvelope, dateField, intField, listEnvelope } from './common.ts';
 import { documentSchema } from './content.ts';
-
-const f = ja.fields;
-const v = ja.validation;
 
 /** Largest page of the session search (the browser asks for pages of 10 and scrolls for more). */
 export const TRAININGS_MAX_PAGE_SIZE = 100;
@@ -23,7 +20,7 @@ export function calendarDateField(label: string) {
       const at = new Date(`${ymd}T00:00:00Z`);
       return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === ymd;
     },
-    { error: format(v.invalidDate, label) },
+    { error: message('validation.invalidDate', ref(label)) },
   );
 }
 
@@ -33,16 +30,16 @@ export function calendarDateField(label: string) {
  * recruiting is open come first; `open_only=1` keeps only them.
  */
 export const trainingsQuerySchema = z.object({
-  page: intField(f.page, { min: 1, max: 100000 }).default(1),
-  limit: intField(f.limit, { min: 1, max: TRAININGS_MAX_PAGE_SIZE }).default(LIMITS.searchPageSize),
-  area: arrayOf(intField(f.area, { min: 1, max: 47 })).optional(),
-  course_id: arrayOf(intField(f.course, { min: 1, max: 2147483647 })).optional(),
-  user_type: arrayOf(intField(f.userType, { min: 1, max: 5 })).default([DEFAULT_RECRUITMENT]),
-  event_date$ge: calendarDateField(f.eventStartDate).optional(),
-  event_date$le: calendarDateField(f.eventEndDate).optional(),
+  page: intField('fields.page', { min: 1, max: 100000 }).default(1),
+  limit: intField('fields.limit', { min: 1, max: TRAININGS_MAX_PAGE_SIZE }).default(LIMITS.searchPageSize),
+  area: arrayOf(intField('fields.area', { min: 1, max: 47 })).optional(),
+  course_id: arrayOf(intField('fields.course', { min: 1, max: 2147483647 })).optional(),
+  user_type: arrayOf(intField('fields.userType', { min: 1, max: 5 })).default([DEFAULT_RECRUITMENT]),
+  event_date$ge: calendarDateField('fields.eventStartDate').optional(),
+  event_date$le: calendarDateField('fields.eventEndDate').optional(),
   /** 募集中のみ: only the cards whose recruiting is open now ('1'/'true'; absent or '0'/'false': all). */
   open_only: z
-    .enum(['1', 'true', '0', 'false'], { error: format(v.invalidValue, f.openOnly) })
+    .enum(['1', 'true', '0', 'false'], { error: message('validation.invalidValue', ref('fields.openOnly')) })
     .transform((value) => value === '1' || value === 'true')
     .optional(),
 });
@@ -50,7 +47,7 @@ export type TrainingsQuery = z.infer<typeof trainingsQuerySchema>;
 
 /** GET /api/v1/trainings/{id}?user_type=: the user type whose card is shown (default: attendee, else the first recruited). */
 export const trainingDetailQuerySchema = z.object({
-  user_type: intField(f.userType, { min: 1, max: 5 }).optional(),
+  user_type: intField('fields.userType', { min: 1, max: 5 }).optional(),
 });
 export type TrainingDetailQuery = z.infer<typeof trainingDetailQuerySchema>;
 

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog.ts';
+import { formsJa } from '../i18n/forms-ja.ts';
+
+/** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
+const jaText = (text: string) => translate(text, 'ja');
 import type { z } from 'zod';
 import { ja } from '../i18n/index.ts';
 import {
@@ -14,7 +19,6 @@ import {
   resetPasswordRequestSchema,
   splitQualifications,
   tokyoToday,
-  userMessages,
 } from './users.ts';
 
 const v = ja.validation;
@@ -31,7 +35,7 @@ function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(jaText(issue.message));
   }
   return errors;
 }
@@ -212,7 +216,7 @@ describe('registerRequestSchema', () => {
     });
     it('passwordProblems lists every broken rule', () => {
       expect(passwordProblems('abcd')).toEqual([]);
-      expect(passwordProblems('a$')).toEqual([v.passwordMin, v.passwordAlnum]);
+      expect(passwordProblems('a$').map(jaText)).toEqual([v.passwordMin, v.passwordAlnum]);
     });
   });
 
@@ -236,13 +240,13 @@ describe('registerRequestSchema', () => {
     it.each([
       ['19391231', v.birthdayRange],
       ['20261123', v.birthdayRange],
-      ['18991231', userMessages.birthdayFormat],
-      ['21000101', userMessages.birthdayFormat],
-      ['1990131', userMessages.birthdayFormat],
-      ['199001311', userMessages.birthdayFormat],
-      ['19900230', userMessages.birthdayFormat],
-      ['19901301', userMessages.birthdayFormat],
-      ['abcdefgh', userMessages.birthdayFormat],
+      ['18991231', formsJa.users.birthdayFormat],
+      ['21000101', formsJa.users.birthdayFormat],
+      ['1990131', formsJa.users.birthdayFormat],
+      ['199001311', formsJa.users.birthdayFormat],
+      ['19900230', formsJa.users.birthdayFormat],
+      ['19901301', formsJa.users.birthdayFormat],
+      ['abcdefgh', formsJa.users.birthdayFormat],
     ])('refuses %j', (birthday, message) => {
       expect(errorsOf(registerRequestSchema, { ...valid, birthday }).birthday).toEqual([message]);
     });
@@ -347,8 +351,8 @@ describe('registerRequestSchema', () => {
       ['03-1234', v.phoneDigits],
       ['03-12a4-5678', v.phoneDigits],
       ['03-1234-5678-9', v.phoneDigits],
-      ['03-123-456', userMessages.phoneLength],
-      ['090-1234-56789', userMessages.phoneLength],
+      ['03-123-456', formsJa.users.phoneLength],
+      ['090-1234-56789', formsJa.users.phoneLength],
     ])('refuses %j', (phone, message) => {
       expect(errorsOf(registerRequestSchema, { ...valid, phone }).phone).toEqual([message]);
     });
@@ -402,7 +406,7 @@ describe('registerFormSchema (the browser form)', () => {
     });
     expect(errorsOf(registerFormSchema, { ...form, phone_1: '0a' })).toEqual({ phone_1: [v.phoneDigits] });
     expect(errorsOf(registerFormSchema, { ...form, phone_3: '567' })).toEqual({
-      phone_3: [userMessages.phoneLength],
+      phone_3: [formsJa.users.phoneLength],
     });
     expect(
       registerFormSchema.parse({ ...form, phone_1: '０９０', phone_2: '１２３４', phone_3: '５６７８' })
@@ -524,10 +528,10 @@ describe('login, forgot and reset', () => {
     const good = { password: 'abcd', re_password: 'abcd', token: 'A'.repeat(43) };
     expect(resetPasswordRequestSchema.safeParse(good).success).toBe(true);
     expect(errorsOf(resetPasswordRequestSchema, { ...good, token: 'short' })).toEqual({
-      token: [userMessages.resetTokenInvalid],
+      token: [formsJa.users.resetTokenInvalid],
     });
     expect(errorsOf(resetPasswordRequestSchema, { ...good, token: undefined })).toEqual({
-      token: [userMessages.resetTokenInvalid],
+      token: [formsJa.users.resetTokenInvalid],
     });
   });
 });
@@ -542,8 +546,8 @@ describe('address lookup query', () => {
   });
   it.each([
     ['', '郵便番号は必須です'],
-    ['100000', userMessages.postalCodeLookup],
-    ['10000011', userMessages.postalCodeLookup],
+    ['100000', formsJa.users.postalCodeLookup],
+    ['10000011', formsJa.users.postalCodeLookup],
     ['abcdefg', v.postalCodeDigits],
   ])('refuses %j', (input, message) => {
     expect(errorsOf(addressQuerySchema, { postal_code: input })).toEqual({ postal_code: [message] });

@@ -8,7 +8,8 @@ import {
   TIME_ZONE,
 } from '../constants.ts';
 import type { SimulationQualification } from '../constants.ts';
-import { format, ja, LANGUAGES } from '../i18n/index.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { message, messageKeys, ref } from '../i18n/message.ts';
 import {
   normalizeAlpha,
   normalizeDateDigits,
@@ -36,38 +37,28 @@ import { controlCharacterMessage, dataEnvelope, hasControlCharacters } from './c
  * exported at the bottom use the system clock in Asia/Tokyo.
  */
 
-const v = ja.validation;
-const f = ja.fields;
-
-/** Messages of this area that ja.ts does not have (yet); the UI shows them as the server sends them. */
-export const userMessages = {
-  emailTaken: 'このメールアドレスは既に登録されています。',
-  invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
-  birthdayFormat: '生年月日は西暦の8桁の数字（例：19900131）で入力してください',
-  phoneLength: '電話番号は市外局番から合わせて10桁または11桁で入力してください',
-  postalCodeLookup: '郵便番号は7桁の数字で入力してください',
-  resetTokenInvalid:
-    'このパスワード再設定用のURLは無効です。お手数ですが、もう一度パスワード再設定をお申し込みください。',
-  resetTokenUsed:
-    'このパスワード再設定用のURLは既に使用されています。お手数ですが、もう一度パスワード再設定をお申し込みください。',
-  resetTokenExpired:
-    'パスワード再設定用のURLの有効期限（1時間）が切れています。お手数ですが、もう一度パスワード再設定をお申し込みください。',
-  forgotPasswordSent:
-    'ご入力のメールアドレスが登録されている場合は、パスワード再設定のご案内をお送りしました。メールをご確認ください。',
-  resetPasswordDone: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
-  loggedOut: 'ログアウトしました。',
-  emailChangeSent:
-    '新しいメールアドレス（{0}）に確認のメールをお送りしました。メールに記載のURLを開くと変更が完了します。それまでは現在のメールアドレスでログインしてください。',
-  emailChangeDone: 'メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。',
-  emailChangeTokenInvalid:
-    'このメールアドレス変更用のURLは無効です。お手数ですが、マイページからもう一度変更をお申し込みください。',
-  emailChangeTokenUsed: 'このメールアドレス変更用のURLは既に使用されています。',
-  emailChangeTokenExpired:
-    'メールアドレス変更用のURLの有効期限（24時間）が切れています。お手数ですが、マイページからもう一度変更をお申し込みください。',
-  avatarTooLarge: 'ファイルサイズは5MB以下にしてください。',
-  avatarType: '画像はJPEG・PNG・GIF形式のファイルを選択してください。',
-  avatarSingle: '画像ファイルは1つだけ選択してください。',
-} as const;
+/** Keys of this area's messages (texts in i18n/forms-ja.ts and forms-en.ts). */
+export const userMessages = messageKeys('forms.users', [
+  'emailTaken',
+  'invalidCredentials',
+  'birthdayFormat',
+  'phoneLength',
+  'postalCodeLookup',
+  'resetTokenInvalid',
+  'resetTokenUsed',
+  'resetTokenExpired',
+  'forgotPasswordSent',
+  'resetPasswordDone',
+  'loggedOut',
+  'emailChangeSent',
+  'emailChangeDone',
+  'emailChangeTokenInvalid',
+  'emailChangeTokenUsed',
+  'emailChangeTokenExpired',
+  'avatarTooLarge',
+  'avatarType',
+  'avatarSingle',
+]);
 
 /** Length caps the spec does not state, so that no field can hold a novel. */
 export const USER_FIELD_MAX = {
@@ -86,8 +77,8 @@ export const OCCUPATION_IDS = OCCUPATIONS.map((o) => o.id);
 export const MEDICAL_DEPARTMENT_IDS = MEDICAL_DEPARTMENTS.map((d) => d.id);
 export const GENDER_IDS = [0, 1] as const;
 
-const required = (label: string) => format(v.required, label);
-const maxLength = (label: string, max: number) => format(v.maxLength, label, max);
+const required = (label: string) => message('validation.required', ref(label));
+const maxLength = (label: string, max: number) => message('validation.maxLength', ref(label), max);
 
 type Ctx = z.RefinementCtx;
 const issue = (ctx: Ctx, message: string) => ctx.addIssue({ code: 'custom', message });
@@ -132,10 +123,10 @@ const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Email: full-width typed characters become half-width; then the pattern. Dots as Japanese carriers allow. */
-export const emailField = textField(f.email, {
+export const emailField = textField('fields.email', {
   max: USER_FIELD_MAX.email,
   normalize: normalizeEmail,
-  rules: [[(s) => EMAIL_PATTERN.test(s), v.emailFormat]],
+  rules: [[(s) => EMAIL_PATTERN.test(s), 'validation.emailFormat']],
 });
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(normalizeEmail(value));
@@ -143,13 +134,13 @@ export const isValidEmail = (value: string) => EMAIL_PATTERN.test(normalizeEmail
 /** Password rules of §5: 4 to 150 half-width alphanumerics. Never trimmed or normalised. */
 export function passwordProblems(value: string): string[] {
   const problems: string[] = [];
-  if (value.length < LIMITS.passwordMin) problems.push(v.passwordMin);
-  if (value.length > LIMITS.passwordMax) problems.push(v.passwordMax);
-  if (!/^[A-Za-z0-9]*$/.test(value)) problems.push(v.passwordAlnum);
+  if (value.length < LIMITS.passwordMin) problems.push('validation.passwordMin');
+  if (value.length > LIMITS.passwordMax) problems.push('validation.passwordMax');
+  if (!/^[A-Za-z0-9]*$/.test(value)) problems.push('validation.passwordAlnum');
   return problems;
 }
 
-export function passwordField(label: string = f.password) {
+export function passwordField(label: string = 'fields.password') {
   return z.string({ error: required(label) }).superRefine((value, ctx) => {
     if (value === '') return issue(ctx, required(label));
     for (const problem of passwordProblems(value)) issue(ctx, problem);
@@ -157,9 +148,11 @@ export function passwordField(label: string = f.password) {
 }
 
 /** The confirmation: required here; equality with the password is checked on the object. */
-export const rePasswordField = z.string({ error: required(f.rePassword) }).superRefine((value, ctx) => {
-  if (value === '') issue(ctx, required(f.rePassword));
-});
+export const rePasswordField = z
+  .string({ error: required('fields.rePassword') })
+  .superRefine((value, ctx) => {
+    if (value === '') issue(ctx, required('fields.rePassword'));
+  });
 
 export const nameField = (label: string) => textField(label, { max: USER_FIELD_MAX.name });
 
@@ -169,7 +162,7 @@ export const kanaField = (label: string) =>
   textField(label, {
     max: USER_FIELD_MAX.name,
     normalize: normalizeKana,
-    rules: [[(s) => KATAKANA.test(s), v.kana]],
+    rules: [[(s) => KATAKANA.test(s), 'validation.kana']],
   });
 
 /** Alphabet names: capital letters A–Z only (full-width letters become half-width first). */
@@ -177,7 +170,7 @@ export const alphaField = (label: string) =>
   textField(label, {
     max: USER_FIELD_MAX.name,
     normalize: normalizeAlpha,
-    rules: [[(s) => /^[A-Z]+$/.test(s), v.capitalLetters]],
+    rules: [[(s) => /^[A-Z]+$/.test(s), 'validation.capitalLetters']],
   });
 
 /** A choice sent as a number or a numeric string (select values are strings in the browser). */
@@ -190,7 +183,7 @@ export function choiceField<T extends number>(label: string, allowed: readonly T
     }
     const value = Number(text);
     if (!/^\d+$/.test(text) || !allowed.includes(value as T)) {
-      issue(ctx, format(v.invalidValue, label));
+      issue(ctx, message('validation.invalidValue', ref(label)));
       return z.NEVER;
     }
     return value as T;
@@ -200,7 +193,7 @@ export function choiceField<T extends number>(label: string, allowed: readonly T
 /** Like choiceField, but empty (or absent) is allowed and becomes null. */
 export function optionalChoiceField<T extends number>(label: string, allowed: readonly T[]) {
   return z
-    .union([z.string(), z.number(), z.null()], { error: format(v.invalidValue, label) })
+    .union([z.string(), z.number(), z.null()], { error: message('validation.invalidValue', ref(label)) })
     .optional()
     .transform((raw, ctx): T | null => {
       if (raw === undefined || raw === null) return null;
@@ -208,7 +201,7 @@ export function optionalChoiceField<T extends number>(label: string, allowed: re
       if (text === '') return null;
       const value = Number(text);
       if (!/^\d+$/.test(text) || !allowed.includes(value as T)) {
-        issue(ctx, format(v.invalidValue, label));
+        issue(ctx, message('validation.invalidValue', ref(label)));
         return z.NEVER;
       }
       return value as T;
@@ -230,43 +223,43 @@ export function splitQualifications(value: string): string[] {
  * one; only ICLS, ACLS, JATEC, none; 'none' alone. Output: the list in the canonical order.
  */
 export const qualificationsField = z
-  .union([z.string(), z.array(z.string())], { error: required(f.simulationQualification) })
+  .union([z.string(), z.array(z.string())], { error: required('fields.simulationQualification') })
   .transform((raw, ctx): SimulationQualification[] => {
     const items = (Array.isArray(raw) ? raw.flatMap(splitQualifications) : splitQualifications(raw)).map(
       (s) => (s.toLowerCase() === 'none' ? 'none' : s.toUpperCase()),
     );
     if (items.length === 0) {
-      issue(ctx, required(f.simulationQualification));
+      issue(ctx, required('fields.simulationQualification'));
       return z.NEVER;
     }
     if (items.some((s) => !(QUALIFICATION_ORDER as readonly string[]).includes(s))) {
-      issue(ctx, format(v.invalidValue, f.simulationQualification));
+      issue(ctx, message('validation.invalidValue', ref('fields.simulationQualification')));
       return z.NEVER;
     }
     const unique = QUALIFICATION_ORDER.filter((q) => items.includes(q));
     if (unique.includes('none') && unique.length > 1) {
-      issue(ctx, v.qualificationNoneExclusive);
+      issue(ctx, 'validation.qualificationNoneExclusive');
       return z.NEVER;
     }
     return unique;
   });
 
 /** Postal code of the profile: half-width digits without hyphen, at most 7 (§5). */
-export const postalCodeField = textField(f.postalCode, {
+export const postalCodeField = textField('fields.postalCode', {
   max: 100,
   normalize: normalizePostalCode,
   rules: [
-    [(s) => /^\d+$/.test(s), v.postalCodeDigits],
-    [(s) => s.length <= LIMITS.postalCodeMax, v.postalCodeMax],
+    [(s) => /^\d+$/.test(s), 'validation.postalCodeDigits'],
+    [(s) => s.length <= LIMITS.postalCodeMax, 'validation.postalCodeMax'],
   ],
 });
 
 /** Postal code of the address lookup: exactly 7 digits after normalisation. */
-export const postalCodeLookupField = textField(f.postalCode, {
+export const postalCodeLookupField = textField('fields.postalCode', {
   max: 100,
   normalize: normalizePostalCode,
   rules: [
-    [(s) => /^\d+$/.test(s), v.postalCodeDigits],
+    [(s) => /^\d+$/.test(s), 'validation.postalCodeDigits'],
     [(s) => s.length === 7, userMessages.postalCodeLookup],
   ],
 });
@@ -276,11 +269,11 @@ const PHONE_DIGITS_MIN = 10;
 const PHONE_DIGITS_MAX = 11;
 
 /** The phone as the API receives it: three groups of digits joined by hyphens. */
-export const phoneField = textField(f.phone, {
+export const phoneField = textField('fields.phone', {
   max: 20,
   normalize: normalizePhone,
   rules: [
-    [(s) => /^\d{1,5}-\d{1,5}-\d{1,5}$/.test(s), v.phoneDigits],
+    [(s) => /^\d{1,5}-\d{1,5}-\d{1,5}$/.test(s), 'validation.phoneDigits'],
     [
       (s) => {
         const digits = s.replace(/-/g, '').length;
@@ -292,10 +285,10 @@ export const phoneField = textField(f.phone, {
 });
 
 /** One of the three phone inputs of the form. */
-export const phonePartField = textField(f.phone, {
+export const phonePartField = textField('fields.phone', {
   max: 5,
   normalize: normalizePhonePart,
-  rules: [[(s) => /^\d+$/.test(s), v.phoneDigits]],
+  rules: [[(s) => /^\d+$/.test(s), 'validation.phoneDigits']],
 });
 
 /** The calendar date in Japan of an instant, YYYY-MM-DD. */
@@ -321,7 +314,7 @@ function isCalendarDate(iso: string): boolean {
 
 /** Birthday: YYYYMMDD (8 digits starting 19 or 20, a real date), from 1940-01-01 to today (§5). */
 export function birthdayField(today: () => string) {
-  return textField(f.birthday, {
+  return textField('fields.birthday', {
     max: 20,
     normalize: normalizeDateDigits,
     rules: [
@@ -331,7 +324,7 @@ export function birthdayField(today: () => string) {
           const iso = birthdayToIso(s);
           return iso >= LIMITS.birthdayMin && iso <= today();
         },
-        v.birthdayRange,
+        'validation.birthdayRange',
       ],
     ],
   });
@@ -339,38 +332,38 @@ export function birthdayField(today: () => string) {
 
 /** Privacy consent: true, 'true', '1', 1 or 'on'; anything else asks for consent. */
 export const privacyField = z
-  .union([z.boolean(), z.string(), z.number()], { error: v.privacyConsent })
+  .union([z.boolean(), z.string(), z.number()], { error: 'validation.privacyConsent' })
   .optional()
   .transform((raw, ctx): true => {
     if (raw === true || raw === 1 || raw === '1' || raw === 'true' || raw === 'on') return true;
-    issue(ctx, v.privacyConsent);
+    issue(ctx, 'validation.privacyConsent');
     return z.NEVER;
   });
 
-const occupationField = choiceField(f.occupation, OCCUPATION_IDS);
-const departmentField = optionalChoiceField(f.medicalDepartment, MEDICAL_DEPARTMENT_IDS);
+const occupationField = choiceField('fields.occupation', OCCUPATION_IDS);
+const departmentField = optionalChoiceField('fields.medicalDepartment', MEDICAL_DEPARTMENT_IDS);
 
 /** The profile fields of §3 shared by registration and profile editing (phone as sent). */
 function profileShape(today: () => string) {
   return {
     email: emailField,
-    last_name: nameField(f.lastName),
-    first_name: nameField(f.firstName),
-    last_name_kana: kanaField(f.lastNameKana),
-    first_name_kana: kanaField(f.firstNameKana),
-    last_name_alpha: alphaField(f.lastNameAlpha),
-    first_name_alpha: alphaField(f.firstNameAlpha),
+    last_name: nameField('fields.lastName'),
+    first_name: nameField('fields.firstName'),
+    last_name_kana: kanaField('fields.lastNameKana'),
+    first_name_kana: kanaField('fields.firstNameKana'),
+    last_name_alpha: alphaField('fields.lastNameAlpha'),
+    first_name_alpha: alphaField('fields.firstNameAlpha'),
     occupation: occupationField,
     medical_department: departmentField,
     simulation_qualification: qualificationsField,
-    location_work: textField(f.locationWork, { max: USER_FIELD_MAX.text }),
-    work_area: choiceField(f.workArea, PREFECTURE_IDS),
+    location_work: textField('fields.locationWork', { max: USER_FIELD_MAX.text }),
+    work_area: choiceField('fields.workArea', PREFECTURE_IDS),
     postal_code: postalCodeField,
-    area: choiceField(f.area, PREFECTURE_IDS),
-    district: textField(f.district, { max: USER_FIELD_MAX.text }),
-    address: textField(f.address, { max: USER_FIELD_MAX.text }),
+    area: choiceField('fields.area', PREFECTURE_IDS),
+    district: textField('fields.district', { max: USER_FIELD_MAX.text }),
+    address: textField('fields.address', { max: USER_FIELD_MAX.text }),
     phone: phoneField,
-    gender: choiceField(f.gender, GENDER_IDS),
+    gender: choiceField('fields.gender', GENDER_IDS),
     birthday: birthdayField(today),
   };
 }
@@ -389,7 +382,11 @@ function checkDepartment(value: WithOccupation, ctx: Ctx) {
     value.medical_department === undefined ||
     (typeof value.medical_department === 'string' && value.medical_department.trim() === '');
   if (doctor && missing) {
-    ctx.addIssue({ code: 'custom', message: required(f.medicalDepartment), path: ['medical_department'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: required('fields.medicalDepartment'),
+      path: ['medical_department'],
+    });
   }
 }
 
@@ -397,7 +394,7 @@ function checkDepartment(value: WithOccupation, ctx: Ctx) {
 function checkPasswordsMatch(value: WithPasswords, ctx: Ctx) {
   if (typeof value.re_password !== 'string' || value.re_password === '') return;
   if (typeof value.password === 'string' && value.password !== value.re_password) {
-    ctx.addIssue({ code: 'custom', message: v.passwordMismatch, path: ['re_password'] });
+    ctx.addIssue({ code: 'custom', message: 'validation.passwordMismatch', path: ['re_password'] });
   }
 }
 
@@ -439,17 +436,17 @@ export function createUserSchemas(options: UserSchemaOptions = {}) {
    * may predate today's rules.
    */
   const currentPasswordField = z
-    .string({ error: format(v.invalidValue, f.password) })
-    .max(LIMITS.passwordMax, v.passwordMax)
+    .string({ error: message('validation.invalidValue', ref('fields.password')) })
+    .max(LIMITS.passwordMax, 'validation.passwordMax')
     .optional();
 
   /** A new password is optional in the profile; when one is given, so must be its confirmation. */
   function checkOptionalPasswords(value: WithPasswords, ctx: Ctx) {
     if (value.password && !value.re_password) {
-      ctx.addIssue({ code: 'custom', message: required(f.rePassword), path: ['re_password'] });
+      ctx.addIssue({ code: 'custom', message: required('fields.rePassword'), path: ['re_password'] });
     }
     if (!value.password && value.re_password) {
-      ctx.addIssue({ code: 'custom', message: required(f.password), path: ['password'] });
+      ctx.addIssue({ code: 'custom', message: required('fields.password'), path: ['password'] });
     }
     checkPasswordsMatch(value, ctx);
   }
@@ -533,9 +530,9 @@ function checkPhoneLength(value: { phone_1?: unknown; phone_2?: unknown; phone_3
 /** POST /api/v1/users/login: no length rules here, so that no stored password is locked out by a rule. */
 export const loginRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: required(f.password) }).superRefine((value, ctx) => {
-    if (value === '') issue(ctx, required(f.password));
-    else if (value.length > 1024) issue(ctx, v.passwordMax);
+  password: z.string({ error: required('fields.password') }).superRefine((value, ctx) => {
+    if (value === '') issue(ctx, required('fields.password'));
+    else if (value.length > 1024) issue(ctx, 'validation.passwordMax');
   }),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
