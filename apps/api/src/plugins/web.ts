@@ -5,7 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './errors.ts';
 
-export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** apps/api: the nearest folder above this file holding a package.json (src/plugins/ or the built dist/). */
+function apiPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || path.basename(dir) === 'dist') {
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return dir;
+}
+
+export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 
 /**
  * Serves the built React app: real files as they are (hashed assets cached for a year), and

@@ -1,0 +1,73 @@
+// How long `npm start` takes until the portal answers: node scripts/measure-start.mjs [runs]
+// Run 1 starts on an empty DATA_DIR (a newcomer's first start: migrations and demo data), the others
+// restart on the data it left (a restart). Prints seconds to the first answer of /readyz and of the
+// home page, and the resident memory of the idle server (its /proc status) a few seconds later.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.argv[2] ?? 3);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-start-'));
+const port = 39000 + Math.floor(Math.random() * 900);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url, since, child) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return (Date.now() - since) / 1000;
+    } catch {
+      // not yet
+    }
+    await sleep(50);
+  }
+}
+
+function residentMb(pid) {
+  // The server is npm's grandchild: the node process listening is the newest one under the group.
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function serverPid(groupPid) {
+  let newest = groupPid;
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (Number(stat[2]) === groupPid && cmd.includes('server') && Number(name) > newest)
+        newest = Number(name);
+    } catch {
+      // gone
+    }
+  }
+  return newest;
+}
+
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    const since = Date.now();
+    const child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    const ready = await waitFor(`http://127.0.0.1:${port}/readyz`, since, child);
+    const home = await waitFor(`http://127.0.0.1:${port}/`, since, child);
+    await sleep(5000);
+    const rss = residentMb(serverPid(child.pid));
+    console.log(
+      `${run === 1 ? 'first start' : 'restart    '}: /readyz after ${ready.toFixed(1)} s, home page ${home.toFixed(1)} s; idle server ${rss.toFixed(0)} MB resident`,
+    );
+    process.kill(-child.pid, 'SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
