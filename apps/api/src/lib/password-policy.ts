@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { accountSecurityJa } from '@mels/domain';
+import { K } from '@mels/domain';
 import { fieldError } from './errors.ts';
 
 /**
@@ -36,5 +36,5 @@ export function isCommonPassword(password: string): boolean {
  * profile's change of password all call this before any hashing.
  */
 export function assertUncommonPassword(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw fieldError(field, accountSecurityJa.commonPassword);
+  if (isCommonPassword(password)) throw fieldError(field, K.accountSecurity.commonPassword);
 }

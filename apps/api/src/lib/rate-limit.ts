@@ -1,4 +1,4 @@
-import { ja } from '@mels/domain';
+import { K } from '@mels/domain';
 import { and, asc, eq, inArray, lte, gt, count, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
@@ -24,7 +24,7 @@ export type RateLimitOutcome =
 export class RateLimitedError extends ApiError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', ja.errors.rateLimited);
+    super(429, 'RATE_LIMITED', K.errors.rateLimited);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

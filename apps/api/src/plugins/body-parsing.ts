@@ -1,4 +1,4 @@
-import { hasControlCharacters, ja } from '@mels/domain';
+import { hasControlCharacters, K } from '@mels/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type FieldErrors } from '../lib/errors.ts';
 
@@ -6,7 +6,7 @@ const MULTIPART = 'multipart/form-data';
 
 /** 400 for a body that parsed but is no request at all (a JSON `null`, a multipart form without a boundary). */
 export const malformedBody = () =>
-  new ApiError(400, 'VALIDATION_ERROR', ja.errors.validation, { body: [ja.errors.malformedBody] });
+  new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, { body: [K.errors.malformedBody] });
 
 /**
  * The fields (top-level names) whose strings hold a control character, anywhere below them; keys count as
@@ -48,11 +48,11 @@ function refuseControlCharacters(request: FastifyRequest) {
   ];
   for (const part of parts) {
     for (const field of controlCharacterFields(part.value, part)) {
-      errors[field] = [ja.validation.controlCharactersAny];
+      errors[field] = [K.validation.controlCharactersAny];
     }
   }
   if (Object.keys(errors).length > 0)
-    throw new ApiError(400, 'VALIDATION_ERROR', ja.errors.validation, errors);
+    throw new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, errors);
 }
 
 /** The route's declared content types (schema.consumes); JSON when it declares none. */
@@ -89,14 +89,14 @@ export function registerBodyParsing(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) {
       if (!consumes(request).includes(MULTIPART)) {
-        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', ja.errors.unsupportedMediaType);
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', K.errors.unsupportedMediaType);
       }
       if (!/;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '')) throw malformedBody();
     } else if (request.body !== undefined) {
       // A body Fastify parsed as another type (text/plain) that the route does not take.
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (type !== 'application/json' && !consumes(request).includes(type)) {
-        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', ja.errors.unsupportedMediaType);
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', K.errors.unsupportedMediaType);
       }
     }
     refuseControlCharacters(request);

@@ -1,8 +1,9 @@
-import { ja, type ErrorBody, type ErrorCode } from '@mels/domain';
+import { isMessageKey, K, type ErrorBody, type ErrorCode } from '@mels/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { ApiError, type FieldErrors } from '../lib/errors.ts';
+import { textFor } from '../lib/language.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot answer. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -23,6 +24,10 @@ function isMalformedMultipart(error: FastifyError): boolean {
   return error.statusCode === undefined && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
 }
 
+/**
+ * The error envelope, in the language the request asks for: the message and every field error are keys
+ * (decision 027) resolved here; a text that is no key is sent as it is.
+ */
 function send(
   reply: FastifyReply,
   status: number,
@@ -30,7 +35,9 @@ function send(
   message: string,
   errors: FieldErrors = {},
 ) {
-  const body: ErrorBody = { meta: { message, code }, errors };
+  const text = (m: string) => textFor(reply.request, m);
+  const fields = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map(text)]));
+  const body: ErrorBody = { meta: { message: text(message), code }, errors: fields };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -41,11 +48,26 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return context === 'querystring' ? 'query' : (context ?? 'body');
 }
 
+/** A JSON answer with every string that is a message key (decision 027) replaced by its text. */
+export function translatePayload(value: unknown, text: (key: string) => string): unknown {
+  if (typeof value === 'string') return isMessageKey(value) ? text(value) : value;
+  if (Array.isArray(value)) return value.map((item) => translatePayload(item, text));
+  if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value))
+    return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, translatePayload(v, text)]));
+}
+
 /**
- * One error shape for the whole API: {meta: {message, code}, errors: {field: [messages]}}, Japanese
- * messages, and never a stack trace or SQL in a response (they go to the log).
+ * One error shape for the whole API: {meta: {message, code}, errors: {field: [messages]}}, messages in
+ * the request's language (Japanese by default), and never a stack trace or SQL in a response (they go to the log).
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // Messages inside successful answers (data.message, a session page's warnings, check-order messages) are
+  // keys too: every string of a JSON answer that is a message key is answered in the request's language.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) =>
+    translatePayload(payload, (text) => textFor(request, text)),
+  );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return send(reply, error.status, error.code, error.message, error.errors);
@@ -54,40 +76,40 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
-        (errors[field] ??= []).push(issue.message ?? ja.errors.validation);
+        (errors[field] ??= []).push(issue.message ?? K.errors.validation);
       }
-      return send(reply, 400, 'VALIDATION_ERROR', ja.errors.validation, errors);
+      return send(reply, 400, 'VALIDATION_ERROR', K.errors.validation, errors);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+      return send(reply, 500, 'INTERNAL_ERROR', K.errors.internal);
     }
     if (isDatabaseUnavailable(error)) {
       // Down, unreachable, overloaded or stalled (timeouts): the request may succeed later.
       request.log.warn({ err: error }, 'database unavailable');
       void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, 'SERVICE_UNAVAILABLE', ja.errors.unavailable);
+      return send(reply, 503, 'SERVICE_UNAVAILABLE', K.errors.unavailable);
     }
     if (isMalformedMultipart(error)) {
       request.log.info({ err: error }, 'malformed multipart body');
-      return send(reply, 400, 'VALIDATION_ERROR', ja.errors.validation, { body: [ja.errors.malformedBody] });
+      return send(reply, 400, 'VALIDATION_ERROR', K.errors.validation, { body: [K.errors.malformedBody] });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, 'RATE_LIMITED', ja.errors.rateLimited);
-    if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', ja.errors.payloadTooLarge);
-    if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', ja.errors.unsupportedMediaType);
-    if (status === 405) return send(reply, 405, 'METHOD_NOT_ALLOWED', ja.errors.methodNotAllowed);
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', K.errors.rateLimited);
+    if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE', K.errors.payloadTooLarge);
+    if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', K.errors.unsupportedMediaType);
+    if (status === 405) return send(reply, 405, 'METHOD_NOT_ALLOWED', K.errors.methodNotAllowed);
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, status, 'BAD_REQUEST', ja.errors.validation);
+      return send(reply, status, 'BAD_REQUEST', K.errors.validation);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+    return send(reply, 500, 'INTERNAL_ERROR', K.errors.internal);
   });
 }
 
 export function sendNotFound(reply: FastifyReply) {
-  return send(reply, 404, 'NOT_FOUND', 'お探しのAPIは見つかりませんでした。');
+  return send(reply, 404, 'NOT_FOUND', K.forms.api.routeNotFound);
 }
 
 /**
@@ -98,8 +120,8 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'framework error');
-    return send(reply, 500, 'INTERNAL_ERROR', ja.errors.internal);
+    return send(reply, 500, 'INTERNAL_ERROR', K.errors.internal);
   }
   request.log.info({ err: error }, 'client error');
-  return send(reply, status, 'BAD_REQUEST', ja.errors.validation);
+  return send(reply, status, 'BAD_REQUEST', K.errors.validation);
 }

@@ -5,6 +5,7 @@ import {
   type ErrorBody,
   type ErrorCode,
   type Input,
+  type Language,
   type Output,
   type Pagination,
 } from '@mels/domain';
@@ -15,7 +16,7 @@ export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
 const isErrorCode = (code: unknown): code is ErrorCode =>
   typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
 
-/** An API failure with the server's Japanese message, stable code and field errors. */
+/** An API failure with the server's message (in the interface's language), stable code and field errors. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: ClientErrorCode;
@@ -29,6 +30,16 @@ export class ApiRequestError extends Error {
 }
 
 let tokenProvider: () => string | null = () => null;
+/** The interface's language: sent as Accept-Language, so the server answers its messages in it (decision 027). */
+let language: Language = 'ja';
+/** The browser's own two messages (no answer, an answer that was not JSON) in that language. */
+let ownMessages: { network: string; generic: string } = ja.errors;
+
+/** The i18n provider tells the client the interface's language (before its children render). */
+export function setApiLanguage(lang: Language, messages?: { network: string; generic: string }) {
+  language = lang;
+  if (messages) ownMessages = messages;
+}
 let unauthorizedHandler: () => void = () => {};
 
 /** The auth layer plugs in how to read the token and what a 401 does (logout and go home). */
@@ -59,7 +70,7 @@ type RequestOptions = {
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   const token = tokenProvider();
   if (token) headers.Authorization = `Token ${token}`;
   let body: BodyInit | undefined;
@@ -78,7 +89,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', ja.errors.network);
+    throw new ApiRequestError(0, 'NETWORK_ERROR', ownMessages.network);
   }
   if (!response.ok) {
     let parsed: Partial<ErrorBody> = {};
@@ -91,7 +102,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     throw new ApiRequestError(
       response.status,
       isErrorCode(parsed.meta?.code) ? parsed.meta.code : 'HTTP_ERROR',
-      parsed.meta?.message ?? ja.errors.generic,
+      parsed.meta?.message ?? ownMessages.generic,
       parsed.errors ?? {},
     );
   }

@@ -1,11 +1,6 @@
-import {
-  DEFAULT_LANGUAGE,
-  dictionaries,
-  format,
-  LANGUAGES,
-  type Language,
-  type Messages,
-} from '@mels/domain';
+import { DEFAULT_LANGUAGE, format, ja, LANGUAGES, type Language, type Messages } from '@mels/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { setApiLanguage } from './api-client.ts';
 import { setMoneyLanguage } from './format.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
@@ -24,21 +19,49 @@ function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Japanese first; English on request (kept in the browser). */
+/** The English dictionary, loaded once on first use (a chunk of its own, outside the first visit's budget). */
+let english: Messages | null = null;
+const loadEnglish = async (): Promise<Messages> => (english ??= (await import('./english.ts')).en);
+
+/** Japanese first; English on request (kept in the browser), its dictionary loaded when first needed. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Language>(initialLanguage);
-  const setLang = useCallback((next: Language) => {
-    localStorage.setItem(STORAGE_KEY, next);
-    setLangState(next);
-  }, []);
+  const [loaded, setLoaded] = useState<Messages | null>(english);
+  const queryClient = useQueryClient();
+  const setLang = useCallback(
+    (next: Language) => {
+      const apply = () => {
+        localStorage.setItem(STORAGE_KEY, next);
+        setApiLanguage(next);
+        setLangState(next);
+        // Answers hold the server's messages and labels in the language they were asked in: ask again.
+        void queryClient.invalidateQueries();
+      };
+      if (next === 'en' && !english) {
+        void loadEnglish().then((dictionary) => {
+          setLoaded(dictionary);
+          apply();
+        });
+      } else apply();
+    },
+    [queryClient],
+  );
+  useEffect(() => {
+    if (lang === 'en' && !loaded) void loadEnglish().then(setLoaded);
+  }, [lang, loaded]);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  const t = lang === 'en' ? loaded : ja;
   const value = useMemo(() => {
+    if (!t) return null;
     // Amounts are formatted outside React (formatYen): tell the formatter before the children render.
     setMoneyLanguage(lang);
-    return { lang, t: dictionaries[lang], f: format, setLang };
-  }, [lang, setLang]);
+    setApiLanguage(lang, t.errors);
+    return { lang, t, f: format, setLang };
+  }, [lang, t, setLang]);
+  // An English reader's first paint waits for the English dictionary (one small request).
+  if (!value) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '@mels/domain';
 import { composeMail, type MailContent } from './layout.ts';
 
 /** Sent to the NEW address: the link that makes it the login address (a day, once). */
@@ -7,7 +8,26 @@ export function emailChangeConfirmMail(input: {
   link: string;
   publicUrl: string;
   officeEmail: string;
+  /** The member's language (their profile's; Japanese by default). */
+  language?: Language;
 }): MailContent {
+  const site = { publicUrl: input.publicUrl, officeEmail: input.officeEmail, language: input.language };
+  if (input.language === 'en') {
+    const text = [
+      `Dear ${input.firstName} ${input.lastName},`,
+      '',
+      'Thank you for using the MELS Portal.',
+      'We have received a request to change the email address you log in with.',
+      'Open the link below to make this address your login address.',
+      '',
+      input.link,
+      '',
+      '* The link is valid for 24 hours from the request, and once.',
+      '* Until the change is complete, log in with your current address.',
+      '* If you did not ask for this, please ignore this mail: nothing will change.',
+    ].join('\n');
+    return { ...composeMail('Confirm your new email address', text, site), template: 'email-change-confirm' };
+  }
   const body = [
     `${input.lastName} ${input.firstName} 様`,
     '',
@@ -22,10 +42,7 @@ export function emailChangeConfirmMail(input: {
     '※このメールにお心当たりのない場合は、このメールを破棄してください。変更は行われません。',
   ].join('\n');
   return {
-    ...composeMail('メールアドレス変更のご確認', body, {
-      publicUrl: input.publicUrl,
-      officeEmail: input.officeEmail,
-    }),
+    ...composeMail('メールアドレス変更のご確認', body, site),
     template: 'email-change-confirm',
   };
 }
@@ -37,7 +54,25 @@ export function emailChangeNoticeMail(input: {
   newEmail: string;
   publicUrl: string;
   officeEmail: string;
+  /** The member's language (their profile's; Japanese by default). */
+  language?: Language;
 }): MailContent {
+  const site = { publicUrl: input.publicUrl, officeEmail: input.officeEmail, language: input.language };
+  if (input.language === 'en') {
+    const text = [
+      `Dear ${input.firstName} ${input.lastName},`,
+      '',
+      'A change of the email address you log in to the MELS Portal with has been requested.',
+      `New email address: ${input.newEmail}`,
+      '',
+      'The change is complete once the link in the confirmation mail sent to the new address is opened.',
+      '* If you did not ask for this, please change your password and contact the office.',
+    ].join('\n');
+    return {
+      ...composeMail('About the change of your email address', text, site),
+      template: 'email-change-notice',
+    };
+  }
   const body = [
     `${input.lastName} ${input.firstName} 様`,
     '',
@@ -48,10 +83,7 @@ export function emailChangeNoticeMail(input: {
     '※お心当たりのない場合は、パスワードを変更のうえ、事務局までお問い合わせください。',
   ].join('\n');
   return {
-    ...composeMail('メールアドレス変更のお申し込みについて', body, {
-      publicUrl: input.publicUrl,
-      officeEmail: input.officeEmail,
-    }),
+    ...composeMail('メールアドレス変更のお申し込みについて', body, site),
     template: 'email-change-notice',
   };
 }

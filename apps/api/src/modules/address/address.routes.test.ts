@@ -1,4 +1,4 @@
-import { addressResponseSchema, ja, userMessages } from '@mels/domain';
+import { addressResponseSchema, ja, formsJa } from '@mels/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectValidationError, get } from '../../../test/http.ts';
@@ -52,8 +52,8 @@ describe.each(drivers())('GET /api/v1/areas/address (%s)', (driver) => {
   });
 
   it.each([
-    ['123', userMessages.postalCodeLookup],
-    ['12345678', userMessages.postalCodeLookup],
+    ['123', formsJa.users.postalCodeLookup],
+    ['12345678', formsJa.users.postalCodeLookup],
     ['abcdefg', ja.validation.postalCodeDigits],
     ['', '郵便番号は必須です'],
   ])('refuses %j with a field error', async (code, message) => {

@@ -3,10 +3,9 @@ import {
   certificateClaimCheckResponseSchema,
   certificateClaimResponseSchema,
   certificateLinkResponseSchema,
-  CLAIM_MESSAGES,
   claimCoursesResponseSchema,
   orderResponseSchema,
-  PAYMENT_MESSAGES,
+  formsJa,
 } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,7 +206,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       ];
       for (const body of bodies) {
         const error = expectError(await check(member, body), 404, 'NG_CERTIFICATE_CODE');
-        expect(error.meta.message).toBe(CLAIM_MESSAGES.notFound);
+        expect(error.meta.message).toBe(formsJa.claims.notFound);
         expect(error.errors).toEqual({});
       }
       expectError(
@@ -232,7 +231,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       ];
       for (const answer of answers) {
         const error = expectError(answer, 404, 'NG_CERTIFICATE_CODE');
-        expect(error.meta.message).toBe(CLAIM_MESSAGES.notFound);
+        expect(error.meta.message).toBe(formsJa.claims.notFound);
         expect(error.errors).toEqual({});
         expect(error).not.toHaveProperty('data');
       }
@@ -262,20 +261,20 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
           404,
           'NG_CERTIFICATE_CODE',
         );
-        expect(error.meta.message).toBe(CLAIM_MESSAGES.notFound);
+        expect(error.meta.message).toBe(formsJa.claims.notFound);
       }
     });
 
     it('validates the body (400 with field errors)', async () => {
       const member = await newMember(ctx.app);
       const none = expectValidationError(await check(member, {}), ['course_id', 'attendance_code']);
-      expect(none.course_id).toEqual([CLAIM_MESSAGES.courseRequired]);
-      expect(none.attendance_code).toEqual([CLAIM_MESSAGES.attendanceCodeRequired]);
+      expect(none.course_id).toEqual([formsJa.claims.courseRequired]);
+      expect(none.attendance_code).toEqual([formsJa.claims.attendanceCodeRequired]);
       const cert = expectValidationError(
         await check(member, { course_id: basic.id, certificate_code: '  ' }),
         ['certificate_code'],
       );
-      expect(cert.certificate_code).toEqual([CLAIM_MESSAGES.certificateCodeRequired]);
+      expect(cert.certificate_code).toEqual([formsJa.claims.certificateCodeRequired]);
       expectValidationError(
         await check(member, { course_id: basic.id, attendance_code: 'A1', certificate_code: 'B1' }),
         ['certificate_code'],
@@ -301,7 +300,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       expectError(await claim(member, wrong), 404, 'NG_CERTIFICATE_CODE');
       const limited = await check(member, wrong);
       const body = expectError(limited, 429, 'RATE_LIMITED');
-      expect(body.meta.message).toBe(CLAIM_MESSAGES.rateLimited);
+      expect(body.meta.message).toBe(formsJa.claims.rateLimited);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expectError(
         await check(member, { course_id: basic.id, attendance_code: cert.attendanceCode }),
@@ -333,7 +332,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       }
       const late = await newMember(ctx.app);
       const limited = await check(late, { ...body, email: 'owner.then@example.jp' });
-      expect(expectError(limited, 429, 'RATE_LIMITED').meta.message).toBe(CLAIM_MESSAGES.rateLimited);
+      expect(expectError(limited, 429, 'RATE_LIMITED').meta.message).toBe(formsJa.claims.rateLimited);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // The same account may still try another code.
       const mine = await legacy(basic.id, late.email);
@@ -376,7 +375,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
       const cert = await legacy(basic.id, member.email);
       const body = { course_id: basic.id, attendance_code: cert.attendanceCode };
       const unpaid = expectError(await claim(member, body), 402, 'NG_NOT_PAYMENT');
-      expect(unpaid.meta.message).toBe(CLAIM_MESSAGES.notPaid);
+      expect(unpaid.meta.message).toBe(formsJa.claims.notPaid);
 
       await payByCard(member, basic.id, cert.attendanceCode);
       const paid = expectBody(await check(member, body), 200, certificateClaimCheckResponseSchema).data;
@@ -437,7 +436,7 @@ describe.each(drivers())('certificate claims (データ移行) on %s', (driver) 
         409,
         'NG_PENDING_PAYMENT',
       );
-      expect(pending.meta.message).toBe(PAYMENT_MESSAGES.processing);
+      expect(pending.meta.message).toBe(formsJa.payment.processing);
     });
 
     it('a free (BI) claim records its free order and issues the certificate', async () => {

@@ -4,9 +4,9 @@ import {
   type CertificatePreview,
   certificateStatus,
   type CertificateVerify,
-  ja,
   STEP_STATUS,
   WORKFLOW_STEP,
+  K,
 } from '@mels/domain';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -30,7 +30,7 @@ import {
   revoke,
 } from './certificates.repository.ts';
 
-const m = ja.learning.api;
+const m = K.learning.api;
 
 /** How long a preview link (for the <iframe>) stays valid. */
 export const VIEW_LINK_SECONDS = 15 * 60;

@@ -1,11 +1,9 @@
-import {
-  CONTACT_ANSWER_WITHIN,
-  CONTACT_SUBJECT_LABELS,
-  contactFieldLabels as label,
-  type ContactSend,
-} from '@mels/domain';
+import { CONTACT_ANSWER_WITHIN, CONTACT_SUBJECT_LABELS, formsJa, type ContactSend } from '@mels/domain';
 import type { Mail } from '../../lib/mailer.ts';
 import { composeMail, type MailSite } from '../../lib/mail-templates/layout.ts';
+
+/** The contact mails go to the office and the sender in Japanese, with the form's labels. */
+const label = formsJa.contactFields;
 
 export type StoredContact = ContactSend & { id: number; subjectText: string };
 

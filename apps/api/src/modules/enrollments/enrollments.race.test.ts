@@ -1,4 +1,4 @@
-import { enrollmentMessagesJa as m } from '@mels/domain';
+import { formsJa } from '@mels/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
@@ -39,7 +39,7 @@ describe.runIf(onPostgres)('first-come capacity under 200 simultaneous applicati
     expect(refused).toHaveLength(190);
     for (const r of refused) {
       expect(r.statusCode, r.body).toBe(409);
-      expect(r.json()).toEqual({ meta: { message: m.full, code: 'FULL' }, errors: {} });
+      expect(r.json()).toEqual({ meta: { message: formsJa.enrollment.full, code: 'FULL' }, errors: {} });
     }
     for (const r of won) expect((r.json() as { data: { status: number } }).data.status).toBe(6);
 

@@ -1,8 +1,4 @@
-import {
-  confirmParticipantResponseSchema,
-  enrollmentMessagesJa as m,
-  sessionDetailResponseSchema,
-} from '@mels/domain';
+import { confirmParticipantResponseSchema, formsJa, sessionDetailResponseSchema } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -125,7 +121,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(steps.map((s) => [s.step, s.status, s.actorUserId])).toEqual([[4, 6, user.id]]);
 
     const again = expectError(await applyFor(ctx.app, session.id, user.token), 409, 'ALREADY_APPLIED');
-    expect(again.meta.message).toBe(m.alreadyApplied);
+    expect(again.meta.message).toBe(formsJa.enrollment.alreadyApplied);
     expect(await participantOf(session.id)).toBe(1);
   });
 
@@ -151,10 +147,10 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const user = await makeUser(ctx);
     expect(
       expectError(await applyFor(ctx.app, upcoming.id, user.token), 403, 'WINDOW_NOT_OPEN').meta.message,
-    ).toBe(m.windowNotOpen);
+    ).toBe(formsJa.enrollment.windowNotOpen);
     expect(
       expectError(await applyFor(ctx.app, closed.id, user.token), 403, 'WINDOW_CLOSED').meta.message,
-    ).toBe(m.windowClosed);
+    ).toBe(formsJa.enrollment.windowClosed);
     // The pinned clock decides: the same session opens when the clock reaches its window.
     ctx.clock.set('2026-11-25T00:00:01Z');
     expect((await applyFor(ctx.app, upcoming.id, user.token)).statusCode).toBe(201);
@@ -214,7 +210,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       await detailOf(ctx.app, session.id, user.token),
     );
     expect(detail.is_pass_basic_updated_course).toBe(false);
-    expect(detail.warnings).toContain(m.basicHolderLimitation);
+    expect(detail.warnings).toContain(formsJa.enrollment.basicHolderLimitation);
     const certificate = (endDate: string, n: number) => ({
       userId: user.id,
       courseId: basic.id,
@@ -247,7 +243,9 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const after = dataOf<{ can_apply: boolean; refusal: string | null }>(
       await call(ctx.app, 'GET', url, user.token),
     );
-    expect(after).toEqual(expect.objectContaining({ can_apply: false, refusal: m.alreadyApplied }));
+    expect(after).toEqual(
+      expect.objectContaining({ can_apply: false, refusal: formsJa.enrollment.alreadyApplied }),
+    );
   });
 
   it('shows the processing-payment notice while a session-fee order is in payment', async () => {
@@ -269,7 +267,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       await detailOf(ctx.app, session.id, user.token),
     );
     expect(detail.order).toEqual({ status: 0 });
-    expect(detail.warnings).toContain(m.processingPayment);
+    expect(detail.warnings).toContain(formsJa.enrollment.processingPayment);
   });
 
   it('refuses a session at the same time as one already applied to (check_training)', async () => {
@@ -284,7 +282,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect((await applyFor(ctx.app, first.id, user.token)).statusCode).toBe(201);
     expect(dataOf<Detail>(await detailOf(ctx.app, overlapping.id, user.token)).check_training).toBe(true);
     const body = expectError(await applyFor(ctx.app, overlapping.id, user.token), 409, 'SAME_TIME_CONFLICT');
-    expect(body.meta.message).toBe(m.sameTimeConflict);
+    expect(body.meta.message).toBe(formsJa.enrollment.sameTimeConflict);
     expect((await applyFor(ctx.app, later.id, user.token)).statusCode).toBe(201);
   });
 
@@ -300,7 +298,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     // The ticket needs the agreement first.
     expect(
       expectError(await call(ctx.app, 'GET', ticketUrl, user.token), 403, 'TICKET_NOT_READY').meta.message,
-    ).toBe(m.ticketNotReady);
+    ).toBe(formsJa.enrollment.ticketNotReady);
     const noConsent = expectError(
       await call(ctx.app, 'POST', agreementUrl, user.token, { user_type: 4 }),
       400,
@@ -419,7 +417,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
       409,
       'NG_NOT_PAYMENT',
     );
-    expect(refused.meta.message).toBe(m.notPaid);
+    expect(refused.meta.message).toBe(formsJa.enrollment.notPaid);
     const [row] = await ctx.deps.db.select().from(enrollments).where(eq(enrollments.userId, user.id));
     expect(await markEnrollmentPaid(ctx.deps.db, row?.id ?? 0, user.id, ctx.clock.now())).toBe(true);
     expect(await markEnrollmentPaid(ctx.deps.db, row?.id ?? 0, user.id, ctx.clock.now())).toBe(false);
@@ -454,7 +452,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     expect(
       expectError(await call(ctx.app, 'POST', url, user.token, { user_type: 4 }), 409, 'CANCEL_PENDING').meta
         .message,
-    ).toBe(m.cancelPending);
+    ).toBe(formsJa.enrollment.cancelPending);
     expect(dataOf<Detail>(await detailOf(ctx.app, session.id, user.token)).training_user_cancel).toEqual({
       status: 0,
     });
@@ -574,18 +572,20 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const [id, random, signature] = code.split('.');
     const tampered = `${id}.${random}.${(signature ?? '').replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
     expect(expectError(await checkIn({ code: tampered }), 400, 'NG_ATTENDANCE_CODE').meta.message).toBe(
-      m.checkInForged,
+      formsJa.enrollment.checkInForged,
     );
     expectError(await checkIn({ code: 'not-a-code' }), 400, 'NG_ATTENDANCE_CODE');
     expect(
       expectError(await checkIn({ code, training_id: otherSession.id }), 409, 'OTHER_SESSION').meta.message,
-    ).toBe(m.checkInOtherSession);
+    ).toBe(formsJa.enrollment.checkInOtherSession);
 
     const ok = await checkIn({ code: url, training_id: session.id });
     expect(ok.statusCode, ok.body).toBe(200);
     // This course has no post-test: attendance leads straight to the survey (11).
     expect(dataOf<{ status: number }>(ok).status).toBe(11);
-    expect(expectError(await checkIn({ code }), 409, 'ALREADY_CHECKED_IN').meta.message).toBe(m.checkInUsed);
+    expect(expectError(await checkIn({ code }), 409, 'ALREADY_CHECKED_IN').meta.message).toBe(
+      formsJa.enrollment.checkInUsed,
+    );
     const detail = dataOf<Detail>(await detailOf(ctx.app, session.id, user.token));
     expect(detail.step_status).toBe(11);
     expect(detail.steps.find((s) => s.step === 6)?.state).toBe('finished');
@@ -684,7 +684,7 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     ]);
     expect(
       expectError(await applyFor(ctx.app, session.id, user.token), 409, 'STEP_OUT_OF_ORDER').meta.message,
-    ).toBe(m.stepOutOfOrder);
+    ).toBe(formsJa.enrollment.stepOutOfOrder);
     await completeOrder({
       userId: user.id,
       objectType: 1,

@@ -12,12 +12,11 @@ import {
   currentStep,
   displayStep,
   effectiveStatus,
-  enrollmentMessagesJa as m,
+  enrollmentMessages as m,
   isLiveApplication,
   OBJECT_TYPE,
   OCCUPATIONS,
   ORDER_STATUS,
-  ja,
   PAYMENT_METHOD,
   paymentMethodOf,
   routeAfterWin,
@@ -34,6 +33,9 @@ import {
   type WorkflowInput,
   USER_TYPE,
   CANCEL_REQUEST_STATUS,
+  K,
+  message,
+  refs,
 } from '@mels/domain';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -83,17 +85,8 @@ import {
 export const CANCELLED_NOTE = 'cancelled';
 export const WON_ELSEWHERE_NOTE = 'won elsewhere';
 
-const occupationJa: Record<string, string> = {
-  doctor: '医師',
-  midwife: '助産師',
-  nurse: '看護師',
-  assistantNurse: '准看護師',
-  paramedic: '救急救命士',
-  student: '学生',
-  other: 'その他',
-};
-const occupationName = (id: number) =>
-  occupationJa[OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'] ?? '';
+/** An occupation's name as a message key ('occupations.doctor'): answered in the request's language. */
+const occupationName = (id: number) => `occupations.${OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'}`;
 
 const toIso = (d: Date | string) => new Date(d).toISOString();
 
@@ -108,7 +101,7 @@ export async function loadContext(
   now: Date,
 ) {
   const r = await findRecruitment(db, trainingId, userTypeId);
-  if (!r || r.status !== TRAINING_STATUS.published) throw notFound(ja.errors.notFound);
+  if (!r || r.status !== TRAINING_STATUS.published) throw notFound(K.errors.notFound);
   const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre, records] =
     await Promise.all([
       findUser(db, userId),
@@ -124,7 +117,7 @@ export async function loadContext(
         ? findCourseRecords(db, { userId, courseId: r.courseId, trainingId })
         : { registrationPaid: false, otherStatuses: [] },
     ]);
-  if (!user) throw notFound(ja.errors.notFound);
+  if (!user) throw notFound(K.errors.notFound);
   const steps = enrollment ? await findSteps(db, enrollment.id) : [];
   const cancel = enrollment ? await findLatestCancel(db, enrollment.id) : undefined;
   const order = enrollment ? await findSessionFeeOrder(db, enrollment.id) : undefined;
@@ -187,7 +180,7 @@ export async function loadContext(
 function warnings(ctx: PageContext): string[] {
   const out: string[] = [];
   if (!ctx.workflow.occupationPassed)
-    out.push(`${m.occupationNotMatched}（対象：${ctx.occupations.map(occupationName).join('、')}）`);
+    out.push(message(m.occupationNotMatchedFor, refs(ctx.occupations.map(occupationName))));
   if (!ctx.workflow.courseConditionPassed) out.push(m.courseConditionUnmet);
   if (!ctx.workflow.basicUpdatedCoursePassed) out.push(m.basicHolderLimitation);
   if (ctx.workflow.sameTimeConflict) out.push(m.sameTimeConflict);
@@ -419,7 +412,7 @@ export async function applicationData(
   try {
     assertCanApply(ctx, now);
   } catch (error) {
-    refusal = error instanceof ApiError ? error.message : ja.errors.generic;
+    refusal = error instanceof ApiError ? error.message : K.errors.generic;
   }
   const u = ctx.user;
   return {

@@ -2,12 +2,12 @@ import {
   currentRankResponseSchema,
   errorBodySchema,
   idParamSchema,
-  instructorDocsJa,
   instructorDocumentQuerySchema,
   instructorDocumentResponseSchema,
   instructorDocumentsQuerySchema,
   instructorDocumentsResponseSchema,
   paginate,
+  K,
 } from '@mels/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -48,7 +48,7 @@ export function registerInstructorDocuments(app: FastifyInstance) {
   /** The caller's level, or 403 NO_RANK when the caller holds no rank. */
   const levelOf = async (request: FastifyRequest) => {
     const rank = await findCurrentRank(app.deps.db, currentUser(request).id);
-    if (!rank) throw forbidden(instructorDocsJa.noRank, 'NO_RANK');
+    if (!rank) throw forbidden(K.instructorDocs.noRank, 'NO_RANK');
     return rank.level;
   };
 

@@ -1,6 +1,6 @@
 import {
   canTakeStep,
-  enrollmentMessagesJa,
+  enrollmentMessages,
   type StepState,
   workflowSteps,
   type WorkflowStep,
@@ -48,7 +48,7 @@ export function assertStepOpen(
 
 /** The caller's enrolment, or 404 (the same answer as for someone else's). */
 export function ownEnrollment(ctx: PageContext): EnrollmentRow {
-  if (!ctx.enrollment) throw notFound(enrollmentMessagesJa.notApplied);
+  if (!ctx.enrollment) throw notFound(enrollmentMessages.notApplied);
   return ctx.enrollment;
 }
 

@@ -1,5 +1,5 @@
 import {
-  enrollmentMessagesJa,
+  formsJa,
   ja,
   lessonProgressResponseSchema,
   lessonViewResponseSchema,
@@ -284,7 +284,7 @@ describe.each(drivers())('pre-videos and tests on %s', (driver) => {
       404,
       'NOT_FOUND',
     );
-    expect(missing.meta.message).toBe(enrollmentMessagesJa.notApplied);
+    expect(missing.meta.message).toBe(formsJa.enrollment.notApplied);
 
     const user = await makeUser(ctx);
     const enrollmentId = await enrolAt(ctx, session.id, user.id, 10);

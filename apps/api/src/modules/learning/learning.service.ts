@@ -1,7 +1,6 @@
 import {
   coversLesson,
   LEARNING_LIMITS,
-  ja,
   type Lesson,
   type LessonHistory,
   mergeRanges,
@@ -13,6 +12,7 @@ import {
   rangesLength,
   STEP_STATUS,
   WORKFLOW_STEP,
+  K,
 } from '@mels/domain';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
@@ -42,7 +42,7 @@ import {
   type ViewRow,
 } from './learning.repository.ts';
 
-const m = ja.learning.api;
+const m = K.learning.api;
 
 export type Caller = { trainingId: number; userTypeId: number; userId: number; now: Date };
 
@@ -175,7 +175,7 @@ export async function reportProgress(
       ([a, b]) => [round(a), round(b)] as Range,
     );
     if (watched.length > MAX_STORED_RANGES)
-      throw badRequest(ja.errors.validation, { ranges: [m.notWatchedToEnd] });
+      throw badRequest(K.errors.validation, { ranges: [m.notWatchedToEnd] });
     const watchedSeconds = Math.floor(rangesLength(watched));
     const position = Math.floor(clip(body.position));
     await saveView(tx, view.id, { watchedRanges: watched, watchedSeconds, position }, c.now);

@@ -1,6 +1,8 @@
-import { localHoldingFieldLabels as label, type LocalHoldingRegister } from '@mels/domain';
+import { formsJa, type LocalHoldingRegister } from '@mels/domain';
 import type { Mail } from '../../lib/mailer.ts';
 import { composeMail, type MailSite } from '../../lib/mail-templates/layout.ts';
+
+const label = formsJa.localHoldingFields;
 
 export type RegisteredHolding = Omit<LocalHoldingRegister, 'secretariat_password'> & { id: number };
 

@@ -1,4 +1,4 @@
-import { enrollmentMessagesJa as m } from '@mels/domain';
+import { formsJa } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -68,7 +68,7 @@ describe.each(drivers())('office closes applications early (%s)', (driver) => {
     expect(draw.statusCode, draw.body).toBe(200);
     // Closing twice: the window is no longer open.
     expect(expectError(await close(session.id), 409, 'WINDOW_NOT_OPEN').meta.message).toBe(
-      m.windowNotOpenToClose,
+      formsJa.enrollment.windowNotOpenToClose,
     );
   });
 

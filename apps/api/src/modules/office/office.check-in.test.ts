@@ -1,4 +1,4 @@
-import { enrollmentMessagesJa as m, type OfficeRoster, type OfficeTrainingDetail } from '@mels/domain';
+import { formsJa, type OfficeRoster, type OfficeTrainingDetail } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -94,7 +94,7 @@ describe.each(drivers())('check-in on the day, undo, revoke, certificate dates (
       409,
       'CHECK_IN_NOT_TODAY',
     );
-    expect(early.meta.message).toBe(m.checkInTooEarly.replace('{0}', DATE_JA));
+    expect(early.meta.message).toBe(formsJa.enrollment.checkInTooEarly.replace('{0}', DATE_JA));
     expect(early.meta.message).toContain(DATE_JA);
     ctx.clock.set(EVENING_BEFORE);
     expectError(await checkIn(t.code, t.session.id), 409, 'CHECK_IN_NOT_TODAY');
@@ -116,7 +116,7 @@ describe.each(drivers())('check-in on the day, undo, revoke, certificate dates (
     const b = await ticketed();
     ctx.clock.set(DAY_AFTER);
     const late = expectError(await checkIn(b.code, b.session.id), 409, 'CHECK_IN_NOT_TODAY');
-    expect(late.meta.message).toBe(m.checkInTooLate.replace('{0}', DATE_JA));
+    expect(late.meta.message).toBe(formsJa.enrollment.checkInTooLate.replace('{0}', DATE_JA));
   });
 
   it('undoes a check-in with a reason (audited), closing the post-test; only the office may', async () => {
@@ -129,7 +129,7 @@ describe.each(drivers())('check-in on the day, undo, revoke, certificate dates (
     expectError(await undo(t.enrollmentId, { reason: '誤操作' }, ''), 401, 'UNAUTHORIZED');
     const noReason = await undo(t.enrollmentId, { reason: '   ' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.body).toContain(m.checkInUndoReason);
+    expect(noReason.body).toContain(formsJa.enrollment.checkInUndoReason);
     expectError(await undo(99_999_999, { reason: '誤操作' }), 404, 'NOT_FOUND');
 
     const done = await undo(t.enrollmentId, { reason: '別の方の受講票を読み取ったため' });

@@ -22,6 +22,7 @@ import {
   type CancelRequestStatus,
   CANCEL_REQUEST_STATUS,
   ORDER_TYPE,
+  K,
 } from '@mels/domain';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -276,7 +277,7 @@ export async function officeTraining(
     .from(trainings)
     .innerJoin(courses, eq(courses.id, trainings.courseId))
     .where(eq(trainings.id, trainingId));
-  if (!t) throw notFound(ja.errors.notFound);
+  if (!t) throw notFound(K.errors.notFound);
   const recruitments = await recruitmentsOf(db, [t.id], now);
   const facts = await findStatusFacts(db, t.id);
   const draws = await db.select().from(lotteryDraws).where(eq(lotteryDraws.trainingId, t.id));

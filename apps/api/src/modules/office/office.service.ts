@@ -1,9 +1,10 @@
 import {
   checkInVerdict,
-  enrollmentMessagesJa as m,
+  enrollmentMessages as m,
+  day,
   holdsPlace,
   ja,
-  japaneseDate,
+  message,
   OCCUPATIONS,
   officeJa,
   PAYMENT_METHOD,
@@ -11,6 +12,7 @@ import {
   USER_TYPE,
   CANCEL_REQUEST_STATUS,
   WORKFLOW_STEP,
+  K,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
@@ -21,8 +23,6 @@ import {
   parseReceptionCode,
   receptionCodeMatches,
   verifyTicketToken,
-} from '../enrollments/attendance-code.ts';
-import {
   findEnrollmentById,
   findPaymentMethods,
   findRecruitment,
@@ -92,7 +92,7 @@ function lotteryMail(
 
 async function recruitmentOrThrow(db: Executor, trainingId: number, userTypeId: number) {
   const r = await findRecruitment(db, trainingId, userTypeId);
-  if (!r) throw notFound(ja.errors.notFound);
+  if (!r) throw notFound(K.errors.notFound);
   return r;
 }
 
@@ -113,7 +113,7 @@ export async function runLottery(
 
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockRecruitment(tx, trainingId, userTypeId);
-    if (!locked) throw notFound(ja.errors.notFound);
+    if (!locked) throw notFound(K.errors.notFound);
     if (await findDraw(tx, trainingId, userTypeId)) throw conflict(m.lotteryDone, 'LOTTERY_DONE');
     const entrants = await findLotteryEntrants(tx, trainingId, userTypeId);
     const elsewhere = await usersWonElsewhere(
@@ -237,7 +237,7 @@ async function mailOffered(deps: OfficeDeps, r: Recruitment, userId: number) {
 /** GET /office/trainings/{id}/lottery?user_type=: the recorded draw (seed, entrants in order, winners). */
 export async function lotteryRecord(db: Executor, trainingId: number, userTypeId: number) {
   const draw = await findDraw(db, trainingId, userTypeId);
-  if (!draw) throw notFound(ja.errors.notFound);
+  if (!draw) throw notFound(K.errors.notFound);
   return {
     training_id: draw.trainingId,
     user_type: draw.userTypeId,
@@ -278,7 +278,7 @@ export async function offerNext(
 /** POST /office/enrollments/{id}/approve-assistant */
 export async function approveAssistant(deps: OfficeDeps, enrollmentId: number, actor: number, now: Date) {
   const e = await findEnrollmentById(deps.db, enrollmentId);
-  if (!e) throw notFound(ja.errors.notFound);
+  if (!e) throw notFound(K.errors.notFound);
   if (e.userTypeId !== USER_TYPE.assistant) throw conflict(m.notAssistant, 'NOT_ASSISTANT');
   if (e.assistantApprovedAt) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
   if (e.status === STEP_STATUS.lost) throw conflict(m.alreadyRejected, 'ASSISTANT_REJECTED');
@@ -327,7 +327,7 @@ export async function rejectAssistant(
 ) {
   return deps.db.transaction(async (tx) => {
     const e = await lockEnrollmentRow(tx, input.enrollmentId);
-    if (!e) throw notFound(ja.errors.notFound);
+    if (!e) throw notFound(K.errors.notFound);
     if (e.userTypeId !== USER_TYPE.assistant) throw conflict(m.notAssistant, 'NOT_ASSISTANT');
     if (e.assistantApprovedAt) throw conflict(m.alreadyApproved, 'ALREADY_APPROVED');
     if (e.status === STEP_STATUS.lost) throw conflict(m.alreadyRejected, 'ASSISTANT_REJECTED');
@@ -370,11 +370,11 @@ function cancelRefund(
 export async function approveCancel(deps: OfficeDeps, requestId: number, actor: number, now: Date) {
   const outcome = await deps.db.transaction(async (tx) => {
     const request = await findCancelRequest(tx, requestId);
-    if (!request) throw notFound(ja.errors.notFound);
+    if (!request) throw notFound(K.errors.notFound);
     if (request.status !== CANCEL_REQUEST_STATUS.awaitingApproval)
       throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
     const e = await findEnrollmentById(tx, request.enrollmentId);
-    if (!e) throw notFound(ja.errors.notFound);
+    if (!e) throw notFound(K.errors.notFound);
     const r = await recruitmentOrThrow(tx, e.trainingId, e.userTypeId);
     await decideCancelRequest(tx, requestId, 1, actor, now);
     const freed = holdsPlace(e.status);
@@ -440,7 +440,7 @@ export async function approveCancel(deps: OfficeDeps, requestId: number, actor: 
 export async function rejectCancel(deps: OfficeDeps, requestId: number, actor: number, now: Date) {
   return deps.db.transaction(async (tx) => {
     const request = await findCancelRequest(tx, requestId);
-    if (!request) throw notFound(ja.errors.notFound);
+    if (!request) throw notFound(K.errors.notFound);
     if (!(await decideCancelRequest(tx, requestId, CANCEL_REQUEST_STATUS.rejected, actor, now)))
       throw conflict(m.cancelRequestDecided, 'CANCEL_DECIDED');
     await writeAudit(
@@ -489,7 +489,7 @@ export async function checkIn(
   if (e.checkedInAt) throw conflict(m.checkInUsed, 'ALREADY_CHECKED_IN');
   if (e.status !== STEP_STATUS.attending) throw conflict(m.checkInNotAttending, 'NOT_ATTENDING');
   const training = await findTrainingSummary(deps.db, e.trainingId);
-  if (!training) throw notFound(ja.errors.notFound);
+  if (!training) throw notFound(K.errors.notFound);
   // Only on the session's date in Japan (within CHECK_IN_MARGIN_HOURS): decision 022.
   const verdict = checkInVerdict({
     eventDate: training.eventDate,
@@ -497,9 +497,9 @@ export async function checkIn(
     now,
   });
   if (verdict === 'tooEarly')
-    throw conflict(m.checkInTooEarly.replace('{0}', japaneseDate(training.eventDate)), 'CHECK_IN_NOT_TODAY');
+    throw conflict(message(m.checkInTooEarly, day(training.eventDate)), 'CHECK_IN_NOT_TODAY');
   if (verdict === 'tooLate')
-    throw conflict(m.checkInTooLate.replace('{0}', japaneseDate(training.eventDate)), 'CHECK_IN_NOT_TODAY');
+    throw conflict(message(m.checkInTooLate, day(training.eventDate)), 'CHECK_IN_NOT_TODAY');
   // A course without a post-test has no step 6 to take: attendance leads straight to the survey.
   const postTest = await courseHasPostTest(deps.db, training.courseId);
   const status = postTest ? STEP_STATUS.postTestNotTaken : STEP_STATUS.surveyNotTaken;
@@ -551,7 +551,7 @@ export async function undoCheckIn(
 ) {
   return deps.db.transaction(async (tx) => {
     const e = await lockEnrollmentRow(tx, input.enrollmentId);
-    if (!e) throw notFound(ja.errors.notFound);
+    if (!e) throw notFound(K.errors.notFound);
     if (!e.checkedInAt) throw conflict(m.checkInNotDone, 'NOT_CHECKED_IN');
     if (await findValidCertificate(tx, e.id)) throw conflict(m.checkInUndoCertificate, 'CERTIFICATE_ISSUED');
     const undone = await recordSteps(
@@ -587,7 +587,7 @@ export const CHECK_IN_UNDONE_NOTE = 'check-in undone';
 /** POST /office/enrollments/{id}/confirm-payment: bank transfer or on-site payment received (8 → 9). */
 export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, actor: number, now: Date) {
   const e = await findEnrollmentById(deps.db, enrollmentId);
-  if (!e) throw notFound(ja.errors.notFound);
+  if (!e) throw notFound(K.errors.notFound);
   return deps.db.transaction(async (tx) => {
     if (!(await markEnrollmentPaid(tx, e.id, actor, now)))
       throw conflict(m.paymentNotAwaited, 'STEP_OUT_OF_ORDER');
@@ -596,20 +596,10 @@ export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, act
   });
 }
 
-const occupationJa: Record<string, string> = {
-  doctor: '医師',
-  midwife: '助産師',
-  nurse: '看護師',
-  assistantNurse: '准看護師',
-  paramedic: '救急救命士',
-  student: '学生',
-  other: 'その他',
-};
-
 /** GET /office/trainings/{id}/roster */
 export async function roster(db: Executor, trainingId: number) {
   const training = await findTrainingSummary(db, trainingId);
-  if (!training) throw notFound(ja.errors.notFound);
+  if (!training) throw notFound(K.errors.notFound);
   const rows = await findRoster(db, trainingId);
   const payments = await paymentsOfEnrollments(
     db,
@@ -629,7 +619,8 @@ export async function roster(db: Executor, trainingId: number) {
       fullname_kana: `${row.lastNameKana} ${row.firstNameKana}`,
       email: row.email,
       phone: row.phone,
-      occupation: occupationJa[OCCUPATIONS.find((o) => o.id === row.occupation)?.key ?? 'other'] ?? '',
+      // A key ('occupations.doctor'), answered in the request's language (decision 027).
+      occupation: `occupations.${OCCUPATIONS.find((o) => o.id === row.occupation)?.key ?? 'other'}`,
       location_work: row.locationWork,
       user_type: { id: row.userTypeId, type: row.userTypeName },
       status: row.status,
@@ -732,7 +723,7 @@ const trailNotes = officeJa.trail.notes;
  */
 export async function enrollmentTrail(db: Executor, enrollmentId: number) {
   const e = await findEnrollmentById(db, enrollmentId);
-  if (!e) throw notFound(ja.errors.notFound);
+  if (!e) throw notFound(K.errors.notFound);
   const steps = await findTrail(db, e.id);
   const recruitment = await findRecruitment(db, e.trainingId, e.userTypeId);
   /** Each entry's status in the office's words as it stood then (a cancellation's entry: キャンセル済み). */

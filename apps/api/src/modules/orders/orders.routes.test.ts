@@ -7,8 +7,8 @@ import {
   officeOrderSchema,
   orderResponseSchema,
   ordersResponseSchema,
-  PAYMENT_MESSAGES,
   tKeyResponseSchema,
+  formsJa,
 } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -155,7 +155,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         }),
         ['full_name'],
       );
-      expect(errors.full_name).toEqual([PAYMENT_MESSAGES.fullNameRequired]);
+      expect(errors.full_name).toEqual([formsJa.payment.fullNameRequired]);
       const other = await newMember(ctx.app);
       expectNotFound(
         await call(ctx.app, other.token, 'POST', `/api/v1/users/orders/${order.id}/invoice`, {
@@ -253,7 +253,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
           payment_method_id: 2,
         });
         expect(expectError(response, 400, 'VALIDATION_ERROR').meta.message).toBe(
-          PAYMENT_MESSAGES.methodNotAccepted,
+          formsJa.payment.methodNotAccepted,
         );
       } finally {
         await setPaymentMethods(ctx, world.training.id, [1, 2, 3]);
@@ -385,7 +385,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         409,
         'NOT_REFUNDABLE',
       );
-      expect(body.meta.message).toBe(PAYMENT_MESSAGES.registrationNotRefundable);
+      expect(body.meta.message).toBe(formsJa.payment.registrationNotRefundable);
       const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row?.status).toBe(3);
     });
@@ -525,7 +525,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
         409,
         'NOT_SHIPPABLE',
       );
-      expect(again.meta.message).toBe(PAYMENT_MESSAGES.notShippable);
+      expect(again.meta.message).toBe(formsJa.payment.notShippable);
       expectError(await call(ctx.app, office, 'POST', url('refund')), 409, 'NOT_REFUNDABLE');
       expect(await shippedMails(member.email)).toEqual([]);
 
@@ -595,7 +595,7 @@ describe.each(drivers())('orders, receipts and office actions (%s)', (driver) =>
           409,
           'NOT_SHIPPABLE',
         );
-        expect(body.meta.message).toBe(PAYMENT_MESSAGES.notShippable);
+        expect(body.meta.message).toBe(formsJa.payment.notShippable);
         expectNotFound(await call(ctx.app, office, 'POST', `/api/v1/office/orders/99999999/${action}`));
       }
       const pending = await offline(member, 2);

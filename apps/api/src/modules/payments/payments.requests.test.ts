@@ -2,8 +2,8 @@ import {
   checkProductOrderResponseSchema,
   orderResponseSchema,
   orderStatusResponseSchema,
-  PAYMENT_MESSAGES,
   tKeyResponseSchema,
+  formsJa,
 } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,7 +155,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       // paid: checked, and a second payment refused
       expect(await check(member, body)).toEqual({
         canBuy: false,
-        messages: [PAYMENT_MESSAGES.alreadyPaid],
+        messages: [formsJa.payment.alreadyPaid],
         codes: ['ALREADY_PAID'],
         amount: 3300,
       });
@@ -261,7 +261,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const missing = expectValidationError(await intent({ object_type: 3, object_id: basic.id }), [
         'attendance_code',
       ]);
-      expect(missing.attendance_code).toEqual([PAYMENT_MESSAGES.attendanceCodeRequired]);
+      expect(missing.attendance_code).toEqual([formsJa.payment.attendanceCodeRequired]);
       expectValidationError(await freeOrder(member, { object_type: 3, object_id: bi.id }), [
         'attendance_code',
       ]);
@@ -271,7 +271,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
         404,
         'NOT_FOUND',
       );
-      expect(unknown.meta.message).toBe(PAYMENT_MESSAGES.attendanceCodeNotFound);
+      expect(unknown.meta.message).toBe(formsJa.payment.attendanceCodeNotFound);
       const ofBi = await legacy(bi.id);
       expectError(
         await intent({ object_type: 3, object_id: basic.id, attendance_code: ofBi.code }),
@@ -285,7 +285,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
         404,
         'NOT_FOUND',
       );
-      expect(claimed.meta.message).toBe(PAYMENT_MESSAGES.attendanceCodeNotFound);
+      expect(claimed.meta.message).toBe(formsJa.payment.attendanceCodeNotFound);
       const takenBi = await legacy(bi.id, other.id);
       expectError(
         await freeOrder(member, { object_type: 3, object_id: bi.id, attendance_code: takenBi.code }),
@@ -296,7 +296,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
         await check(member, { object_type: 3, object_id: basic.id, attendance_code: taken.code }),
       ).toEqual({
         canBuy: false,
-        messages: [PAYMENT_MESSAGES.attendanceCodeNotFound],
+        messages: [formsJa.payment.attendanceCodeNotFound],
         codes: ['NOT_FOUND'],
         amount: 0,
       });
@@ -335,7 +335,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
 
       expect(await check(member, body)).toEqual({
         canBuy: false,
-        messages: [PAYMENT_MESSAGES.alreadyPaid],
+        messages: [formsJa.payment.alreadyPaid],
         codes: ['ALREADY_PAID'],
         amount: 5500,
       });
@@ -391,7 +391,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const missing = expectValidationError(await intent({ object_type: 5, object_id: instructor.id }), [
         'request_id',
       ]);
-      expect(missing.request_id).toEqual([PAYMENT_MESSAGES.requestIdRequired]);
+      expect(missing.request_id).toEqual([formsJa.payment.requestIdRequired]);
       expectValidationError(await freeOrder(member, { object_type: 5, object_id: biInstructor.id }), [
         'request_id',
       ]);
@@ -402,7 +402,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
         404,
         'NOT_FOUND',
       );
-      expect(notMine.meta.message).toBe(PAYMENT_MESSAGES.requestNotFound);
+      expect(notMine.meta.message).toBe(formsJa.payment.requestNotFound);
       const othersFree = await request(other, biInstructor.id, 2, 1);
       expectError(
         await freeOrder(member, { object_type: 5, object_id: biInstructor.id, request_id: othersFree }),
@@ -426,7 +426,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       ]);
       const processed = await request(member, instructor.id, 2, 2);
       expectError(
-        await intent({ object_type: 5, object_id: instructor.id, request_id: processed }),
+        await intent({ object_type: 5, object_id: biInstructor.id, request_id: processed }),
         409,
         'NOT_AWAITING_PAYMENT',
       );
@@ -477,7 +477,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect(recorded).toHaveLength(1);
       expect(recorded[0]).toMatchObject({ requestId: second, amount: 5500, status: 3 });
       expect((await requestRow(second))?.status).toBe(2);
-      expect((await requestRow(first))?.status).toBe(1);
+      expect((await requestRow(first))?.status).toBe(4);
 
       const other = await newMember(ctx.app);
       expectError(await call(ctx.app, other.token, 'POST', url(second), target), 404, 'NOT_FOUND');
@@ -558,7 +558,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       );
       expect(await check(member, { object_type: 7, object_id: renewal.id, request_id: others })).toEqual({
         canBuy: false,
-        messages: [PAYMENT_MESSAGES.requestNotFound],
+        messages: [formsJa.payment.requestNotFound],
         codes: ['NOT_FOUND'],
         amount: 0,
       });
@@ -634,19 +634,19 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       const first = await request(member, instructor.id, 2, 1);
       const second = await request(member, instructor.id, 2, 1);
       const a = await createIntent(ctx.app, member.token, {
-        object_type: 5,
-        object_id: instructor.id,
+        object_type: 7,
+        object_id: renewal.id,
         request_id: first,
       });
       const b = await createIntent(ctx.app, member.token, {
-        object_type: 5,
-        object_id: instructor.id,
+        object_type: 7,
+        object_id: renewal.id,
         request_id: second,
       });
       expect(b.paymentIntentId).not.toBe(a.paymentIntentId);
       const again = await createIntent(ctx.app, member.token, {
-        object_type: 5,
-        object_id: instructor.id,
+        object_type: 7,
+        object_id: renewal.id,
         request_id: first,
       });
       expect(again.paymentIntentId).toBe(a.paymentIntentId);

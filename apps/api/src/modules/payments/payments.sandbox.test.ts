@@ -2,9 +2,9 @@ import {
   checkProductOrderResponseSchema,
   orderResponseSchema,
   orderStatusResponseSchema,
-  PAYMENT_MESSAGES,
   tKeyResponseSchema,
   transactionResponseSchema,
+  formsJa,
 } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +223,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         payload: { client_secret: second.clientSecret, approve: false },
       });
       expect(expectError(refused, 402, 'authentication_failed').meta.message).toBe(
-        PAYMENT_MESSAGES.authenticationFailed,
+        formsJa.payment.authenticationFailed,
       );
       expect(await ordersOf(other.id)).toEqual([]);
     });
@@ -239,17 +239,17 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         }),
         ['number', 'exp', 'cvc', 'email'],
       );
-      expect(errors.number).toEqual([PAYMENT_MESSAGES.numberInvalid]);
+      expect(errors.number).toEqual([formsJa.payment.numberInvalid]);
       expect(errors.email).toEqual(['メールアドレスの形式は正しくありません。']);
       expect(
         expectValidationError(await confirmCard(ctx.app, intent.clientSecret, '4242 4242'), ['number'])
           .number,
-      ).toEqual([PAYMENT_MESSAGES.numberIncomplete]);
+      ).toEqual([formsJa.payment.numberIncomplete]);
       const expired = await confirmCard(ctx.app, intent.clientSecret, CARDS.success, {
         exp_month: 1,
         exp_year: 2020,
       });
-      expect(expectError(expired, 402, 'expired_card').meta.message).toBe(PAYMENT_MESSAGES.expiredCard);
+      expect(expectError(expired, 402, 'expired_card').meta.message).toBe(formsJa.payment.expiredCard);
       const jcb = await confirmCard(ctx.app, intent.clientSecret, '3566002020360505');
       expect(jcb.json()).toMatchObject({ data: { brand: 'JCB', status: 'succeeded' } });
     });
@@ -306,7 +306,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
           400,
           'VALIDATION_ERROR',
         ).meta.message,
-      ).toBe(PAYMENT_MESSAGES.notEnrolled);
+      ).toBe(formsJa.payment.notEnrolled);
       await enrol(ctx, world, member.id);
       const intent = await createIntent(ctx.app, member.token, { ...body, amount: 10 });
       expect(intent.amount).toBe(world.training.fee);
@@ -334,7 +334,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
           '/api/v1/payments/stripe/create-payment-intent',
           { object_type: 1, object_id: id },
         );
-        expect(expectError(response, 400, 'FREE_ORDER').meta.message).toBe(PAYMENT_MESSAGES.freeOrder);
+        expect(expectError(response, 400, 'FREE_ORDER').meta.message).toBe(formsJa.payment.freeOrder);
         const free = await call(ctx.app, member.token, 'POST', '/api/v1/courses/order-course/create', {
           object_type: 1,
           object_id: id,
@@ -392,7 +392,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       );
       expect(inPayment.data).toMatchObject({
         canBuy: false,
-        messages: [PAYMENT_MESSAGES.processing],
+        messages: [formsJa.payment.processing],
         codes: ['NG_PENDING_PAYMENT'],
       });
       await ctx.deps.db
@@ -449,9 +449,9 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
         }),
         ['postal_code', 'address', 'customer_name', 'phone'],
       );
-      expect(body.postal_code).toEqual([PAYMENT_MESSAGES.postalCodeFormat]);
-      expect(body.address).toEqual([PAYMENT_MESSAGES.addressRequired]);
-      expect(body.phone).toEqual([PAYMENT_MESSAGES.phoneRequired]);
+      expect(body.postal_code).toEqual([formsJa.payment.postalCodeFormat]);
+      expect(body.address).toEqual([formsJa.payment.addressRequired]);
+      expect(body.phone).toEqual([formsJa.payment.phoneRequired]);
       for (const phone of ['03-1234-567', '０３-1234-5678', '03(1234)5678', '090-1234-56789'])
         expect(
           expectValidationError(
@@ -462,7 +462,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
             }),
             ['phone'],
           ).phone,
-        ).toEqual([PAYMENT_MESSAGES.phoneFormat]);
+        ).toEqual([formsJa.payment.phoneFormat]);
       expect(await ctx.deps.db.select().from(transactions).where(eq(transactions.userId, member.id))).toEqual(
         [],
       );
@@ -492,7 +492,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       expect(twice.data.canBuy).toBe(false);
       expect(twice.data.messages).toEqual(
         expect.arrayContaining([
-          PAYMENT_MESSAGES.productMissing,
+          formsJa.payment.productMissing,
           '「記念バッジ」はお一人様1点限りの商品です。',
         ]),
       );
@@ -599,7 +599,7 @@ describe.each(drivers())('payments with the sandbox gateway (%s)', (driver) => {
       // another tab confirms the same, already paid intent
       const again = await confirmCard(ctx.app, first.clientSecret, CARDS.success);
       expect(expectError(again, 400, 'payment_intent_unexpected_state').meta.message).toBe(
-        PAYMENT_MESSAGES.unexpectedState,
+        formsJa.payment.unexpectedState,
       );
       // the browser makes a new transaction and intent and pays again: a second, separate order
       const secondKey = await tx();

@@ -5,10 +5,10 @@ import {
   productCategoriesResponseSchema,
   productResponseSchema,
   productsResponseSchema,
-  SHOP_MESSAGES,
   shopOrdersResponseSchema,
   type ProductView,
   type OrderStatus,
+  formsJa,
 } from '@mels/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,7 +261,7 @@ describe.each(drivers())('shop products (%s)', (driver) => {
     it('answers an unknown or inactive product with 404 商品が見つかりません', async () => {
       for (const id of [99999999, inactiveId]) {
         const body = expectNotFound(await get(ctx.app, `/api/v1/products/${id}`));
-        expect(body.meta.message).toBe(SHOP_MESSAGES.productNotFound);
+        expect(body.meta.message).toBe(formsJa.shop.productNotFound);
       }
     });
 

@@ -1,6 +1,5 @@
 import {
   isBiCourse,
-  ja,
   splitSurveyTitle,
   STEP_STATUS,
   SURVEY_OTHER_VALUE,
@@ -9,6 +8,7 @@ import {
   surveyAnswerErrors,
   type SurveyQuestionKind,
   WORKFLOW_STEP,
+  K,
 } from '@mels/domain';
 import type { Database } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
@@ -27,7 +27,7 @@ import {
   type SurveyData,
 } from './surveys.repository.ts';
 
-const m = ja.learning.api;
+const m = K.learning.api;
 
 export type Caller = { trainingId: number; userTypeId: number; userId: number; now: Date };
 
@@ -91,7 +91,7 @@ export async function submitSurvey(
   if (enrollment.status >= STEP_STATUS.completed) throw conflict(m.surveyAlreadyAnswered, 'SURVEY_ANSWERED');
   const questions = presentQuestions(data);
   const errors = surveyAnswerErrors(questions, answers);
-  if (Object.keys(errors).length > 0) throw badRequest(ja.errors.validation, errors);
+  if (Object.keys(errors).length > 0) throw badRequest(K.errors.validation, errors);
   const period = await findCertificationPeriod(db, ctx.r.courseId);
 
   return db.transaction(async (tx) => {

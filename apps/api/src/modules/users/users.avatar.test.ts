@@ -1,4 +1,4 @@
-import { ja, userMessages, userResponseSchema } from '@mels/domain';
+import { ja, userResponseSchema, formsJa, format } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,8 +160,8 @@ describe.each(drivers())('users avatar (%s)', (driver) => {
       avatarPart(pdf, 'photo.png', 'image/png'),
     ]);
     const body = expectError(response, 400, 'VALIDATION_ERROR');
-    expect(body.meta.message).toBe(userMessages.avatarType);
-    expect(body.errors).toEqual({ avatar: [userMessages.avatarType] });
+    expect(body.meta.message).toBe(formsJa.users.avatarType);
+    expect(body.errors).toEqual({ avatar: [formsJa.users.avatarType] });
     expect(await storedAvatar(member.user.id)).toBeNull();
     // Nothing half-written: the district did not change either.
     const me = expectBody(

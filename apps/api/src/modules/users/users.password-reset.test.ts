@@ -1,10 +1,4 @@
-import {
-  authResponseSchema,
-  ja,
-  messageResponseSchema,
-  userMessages,
-  userResponseSchema,
-} from '@mels/domain';
+import { authResponseSchema, ja, messageResponseSchema, userResponseSchema, formsJa } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
@@ -82,7 +76,7 @@ describe.each(drivers())('password reminder and reset (%s)', (driver) => {
       const known = await forgot(member.email);
       const other = await forgot(unknown);
       const body = expectBody(known, 200, messageResponseSchema);
-      expect(body).toEqual({ data: { message: userMessages.forgotPasswordSent } });
+      expect(body).toEqual({ data: { message: formsJa.users.forgotPasswordSent } });
       expect(other.statusCode).toBe(known.statusCode);
       expect(other.body).toBe(known.body);
       expect(other.headers['content-type']).toBe(known.headers['content-type']);
@@ -129,7 +123,7 @@ describe.each(drivers())('password reminder and reset (%s)', (driver) => {
 
       const response = await reset({ token, password: 'Reset123', re_password: 'Reset123' });
       expect(expectBody(response, 200, messageResponseSchema).data.message).toBe(
-        userMessages.resetPasswordDone,
+        formsJa.users.resetPasswordDone,
       );
 
       for (const old of [member.token, second]) {
@@ -155,8 +149,8 @@ describe.each(drivers())('password reminder and reset (%s)', (driver) => {
       expect((await reset({ token, password: 'Reset123', re_password: 'Reset123' })).statusCode).toBe(200);
       const again = await reset({ token, password: 'Again123', re_password: 'Again123' });
       const body = expectError(again, 400, 'RESET_TOKEN_USED');
-      expect(body.meta.message).toBe(userMessages.resetTokenUsed);
-      expect(body.errors).toEqual({ token: [userMessages.resetTokenUsed] });
+      expect(body.meta.message).toBe(formsJa.users.resetTokenUsed);
+      expect(body.errors).toEqual({ token: [formsJa.users.resetTokenUsed] });
       expect((await login(member.email, 'Again123')).statusCode).toBe(400);
     });
 
@@ -166,7 +160,7 @@ describe.each(drivers())('password reminder and reset (%s)', (driver) => {
       ctx.clock.advance(HOUR_MS);
       const response = await reset({ token, password: 'Late1234', re_password: 'Late1234' });
       const body = expectError(response, 400, 'RESET_TOKEN_EXPIRED');
-      expect(body.meta.message).toBe(userMessages.resetTokenExpired);
+      expect(body.meta.message).toBe(formsJa.users.resetTokenExpired);
       expect(body.meta.message).toContain('有効期限（1時間）');
       ctx.clock.set(TEST_NOW);
       expect((await login(member.email, PASSWORD)).statusCode).toBe(200);
@@ -197,10 +191,10 @@ describe.each(drivers())('password reminder and reset (%s)', (driver) => {
     it('refuses an unknown or malformed token', async () => {
       const unknown = await reset({ token: 'A'.repeat(43), password: 'Reset123', re_password: 'Reset123' });
       expect(expectError(unknown, 400, 'RESET_TOKEN_INVALID').errors).toEqual({
-        token: [userMessages.resetTokenInvalid],
+        token: [formsJa.users.resetTokenInvalid],
       });
       const malformed = await reset({ token: 'abc', password: 'Reset123', re_password: 'Reset123' });
-      expect(expectValidationError(malformed, ['token']).token).toEqual([userMessages.resetTokenInvalid]);
+      expect(expectValidationError(malformed, ['token']).token).toEqual([formsJa.users.resetTokenInvalid]);
     });
 
     it('checks the new password with the spec’s Japanese messages and keeps the token usable', async () => {

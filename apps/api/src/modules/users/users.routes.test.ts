@@ -4,8 +4,8 @@ import {
   errorBodySchema,
   ja,
   messageResponseSchema,
-  userMessages,
   userResponseSchema,
+  formsJa,
 } from '@mels/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,7 @@ describe.each(drivers())('users (%s)', (driver) => {
         registrationBody({ email: email.toUpperCase() }),
       );
       const errors = expectValidationError(response, ['email']);
-      expect(errors.email).toEqual([userMessages.emailTaken]);
+      expect(errors.email).toEqual([formsJa.users.emailTaken]);
       expect(await userCount()).toBe(before);
       expect(await outboxFor(ctx, email.toUpperCase())).toHaveLength(0);
     });
@@ -182,7 +182,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       ['gender', '2', '性別の値が正しくありません'],
       ['birthday', '19391231', ja.validation.birthdayRange],
       ['birthday', '20261123', ja.validation.birthdayRange],
-      ['birthday', '1990131', userMessages.birthdayFormat],
+      ['birthday', '1990131', formsJa.users.birthdayFormat],
       ['privacy', false, ja.validation.privacyConsent],
     ])('refuses %s=%j with its message; nothing is created', async (field, value, message) => {
       const before = await userCount();
@@ -290,7 +290,7 @@ describe.each(drivers())('users (%s)', (driver) => {
         { remoteAddress: '10.0.0.3' },
       );
       expect(expectError(response, 400, 'INVALID_CREDENTIALS').meta.message).toBe(
-        userMessages.invalidCredentials,
+        formsJa.users.invalidCredentials,
       );
       expect((await me(member.token)).statusCode).toBe(401);
     });
@@ -316,7 +316,7 @@ describe.each(drivers())('users (%s)', (driver) => {
         {},
         { headers: authHeader(member.token) },
       );
-      expect(expectBody(response, 200, messageResponseSchema).data.message).toBe(userMessages.loggedOut);
+      expect(expectBody(response, 200, messageResponseSchema).data.message).toBe(formsJa.users.loggedOut);
       expectError(await me(member.token), 401, 'UNAUTHORIZED');
       expectBody(await me(second), 200, userResponseSchema);
       const [row] = await ctx.deps.db
@@ -487,7 +487,7 @@ describe.each(drivers())('users (%s)', (driver) => {
       const token = link?.[1] ?? '';
       const done = await postJson(ctx.app, '/api/v1/users/email-change/confirm', { token });
       expect(done.statusCode, done.body).toBe(200);
-      expect((done.json() as { data: { message: string } }).data.message).toBe(userMessages.emailChangeDone);
+      expect((done.json() as { data: { message: string } }).data.message).toBe(formsJa.users.emailChangeDone);
       return token;
     }
 
@@ -633,7 +633,7 @@ describe.each(drivers())('users (%s)', (driver) => {
         ),
         ['email'],
       );
-      expect(errors.email).toEqual([userMessages.emailTaken]);
+      expect(errors.email).toEqual([formsJa.users.emailTaken]);
       // Its own address, in another case, is fine.
       const own = await postJson(
         ctx.app,

@@ -1,11 +1,8 @@
 import {
-  accountSecurityJa,
   AUTH_TOKEN_TTL_MS,
   birthdayToIso,
   DEFAULT_LOGIN_THROTTLE,
   EMAIL_CHANGE_TTL_MS,
-  format,
-  ja,
   loginThrottle,
   OCCUPATION_ID,
   PASSWORD_RESET_TTL_MS,
@@ -13,6 +10,9 @@ import {
   type ProfileUpdateInput,
   type RegisterInput,
   type UserProfile,
+  K,
+  message,
+  ref,
 } from '@mels/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -331,7 +331,7 @@ export async function updateProfile(
   if (input.language !== undefined) changes.language = input.language;
   if (occupation === OCCUPATION_ID.doctor) {
     if (department === null)
-      throw fieldError('medical_department', format(ja.validation.required, ja.fields.medicalDepartment));
+      throw fieldError('medical_department', message('validation.required', ref('fields.medicalDepartment')));
     changes.medicalDepartment = department;
   } else {
     changes.medicalDepartment = null;
@@ -347,14 +347,14 @@ export async function updateProfile(
   if (input.password) assertUncommonPassword(input.password);
   if (input.password || newEmail) {
     if (!input.current_password)
-      throw fieldError('current_password', accountSecurityJa.currentPasswordRequired);
+      throw fieldError('current_password', K.accountSecurity.currentPasswordRequired);
     const valid = await checkPassword(deps, {
       email: current.email,
       password: input.current_password,
       user: current,
       ip: meta.ip,
     });
-    if (!valid) throw fieldError('current_password', accountSecurityJa.currentPasswordWrong);
+    if (!valid) throw fieldError('current_password', K.accountSecurity.currentPasswordWrong);
   }
 
   let jpeg: Buffer | undefined;
@@ -407,6 +407,7 @@ export async function updateProfile(
         link: `${deps.config.publicUrl}/email-change/${emailToken}`,
         publicUrl: deps.config.publicUrl,
         officeEmail: deps.config.officeEmail,
+        language: updated.language === 'en' ? 'en' : 'ja',
       }),
     });
     await sendMail(deps, {
@@ -416,6 +417,7 @@ export async function updateProfile(
         newEmail,
         publicUrl: deps.config.publicUrl,
         officeEmail: deps.config.officeEmail,
+        language: updated.language === 'en' ? 'en' : 'ja',
       }),
     });
   }
@@ -525,6 +527,7 @@ export function passwordResetMailJob(deps: UsersDeps): JobHandler {
           link: `${deps.config.publicUrl}/forgot-password/${token}`,
           publicUrl: deps.config.publicUrl,
           officeEmail: deps.config.officeEmail,
+          language: user.language === 'en' ? 'en' : 'ja',
         }),
       });
   };

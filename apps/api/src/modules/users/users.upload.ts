@@ -1,4 +1,4 @@
-import { ja, userMessages } from '@mels/domain';
+import { userMessages, K } from '@mels/domain';
 import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES } from '../../lib/avatar.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -40,8 +40,8 @@ export async function readProfileUpload(request: FastifyRequest): Promise<Profil
       }
       const name = part.fieldname.replace(/\[\]$/, '');
       if (part.valueTruncated) {
-        throw new ApiError(400, 'VALIDATION_ERROR', ja.errors.validation, {
-          [name]: [ja.errors.payloadTooLarge],
+        throw new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, {
+          [name]: [K.errors.payloadTooLarge],
         });
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value);
@@ -54,12 +54,12 @@ export async function readProfileUpload(request: FastifyRequest): Promise<Profil
     const code = errorCode(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') {
-      throw new ApiError(400, 'VALIDATION_ERROR', ja.errors.validation, {
+      throw new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, {
         avatar: [userMessages.avatarSingle],
       });
     }
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', ja.errors.payloadTooLarge);
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', K.errors.payloadTooLarge);
     }
     throw error;
   }

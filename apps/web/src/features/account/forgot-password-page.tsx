@@ -8,13 +8,14 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { forgotPassword } from './api/auth-calls.ts';
 import { useServerErrors } from './use-server-errors.ts';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 /** /forgot-password: email, then a 'sent' notice that says the same whether or not it is registered. */
 export function ForgotPasswordPage() {
   const { t } = useI18n();
   const m = t.account.forgot;
   const form = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
+    resolver: useLocalizedResolver(zodResolver(forgotPasswordRequestSchema)),
     defaultValues: { email: '' },
   });
   const server = useServerErrors(form.setError, ['email']);

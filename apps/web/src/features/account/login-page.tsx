@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { login } from './api/auth-calls.ts';
 import { useServerErrors } from './use-server-errors.ts';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 export function LoginPage() {
   const { t } = useI18n();
@@ -19,7 +20,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const target = returnPath(location.state);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: useLocalizedResolver(zodResolver(loginRequestSchema)),
     defaultValues: { email: '', password: '' },
   });
   const server = useServerErrors(form.setError, ['email', 'password']);

@@ -8,6 +8,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { resetPassword } from './api/auth-calls.ts';
 import { useServerErrors } from './use-server-errors.ts';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 /** /forgot-password/{token}: the new password twice, then a completion page with a link to /login. */
 export function ResetPasswordPage() {
@@ -15,7 +16,7 @@ export function ResetPasswordPage() {
   const m = t.account.forgot;
   const { token = '' } = useParams();
   const form = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: useLocalizedResolver(zodResolver(resetPasswordFormSchema)),
     defaultValues: { password: '', re_password: '' },
   });
   const server = useServerErrors(form.setError, ['password', 're_password']);

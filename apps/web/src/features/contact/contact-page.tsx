@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { sendContact } from './api/send-contact.ts';
 import classes from './contact.module.css';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 type Values = ContactSendInput;
 const FIELDS: readonly FieldPath<Values>[] = [
@@ -59,7 +60,7 @@ export function ContactPage() {
   const c = t.publicSite.contact;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<Values, unknown, ContactSend>({
-    resolver: zodResolver(contactSendSchema),
+    resolver: useLocalizedResolver(zodResolver(contactSendSchema)),
     defaultValues: { client_name: '', location_work: '', client_email: '', description: '', content: '' },
   });
   const { register, control, handleSubmit, setError, setValue, formState } = form;

@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { downloadReceipt } from './api/order-calls.ts';
 import { saveBlob } from '../../lib/download.ts';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 /** The receipt form: the name it is made out to (required), then the PDF download. */
 export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
@@ -17,7 +18,7 @@ export function ReceiptDialog({ orderId, onClose }: { orderId: number | null; on
   const { user } = useAuth();
   const memberName = user?.fullname ?? '';
   const form = useForm<{ full_name: string }>({
-    resolver: zodResolver(invoiceSchema),
+    resolver: useLocalizedResolver(zodResolver(invoiceSchema)),
     defaultValues: { full_name: memberName },
   });
   // Each opening starts from the member's name, which the member may change (issue 13 §6).

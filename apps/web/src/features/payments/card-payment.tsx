@@ -22,6 +22,7 @@ import {
   usePaymentFlow,
   type PaymentFlowProps,
 } from './payment-flow.tsx';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 const StripeCardPayment = lazy(() => import('./stripe-card-payment.tsx'));
 
@@ -56,7 +57,7 @@ function SandboxCardPayment(props: PaymentFlowProps) {
   const m = t.payments;
   const { phase, setPhase, fail, confirmIntent, dropIntent, record } = usePaymentFlow(props);
   const form = useForm<CardValues>({
-    resolver: cardResolver,
+    resolver: useLocalizedResolver(cardResolver),
     defaultValues: { number: '', expiry: '', cvc: '', email: defaultEmail },
   });
   const number = useWatch({ control: form.control, name: 'number' });

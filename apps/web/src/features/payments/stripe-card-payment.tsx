@@ -13,6 +13,7 @@ import {
   usePaymentFlow,
   type PaymentFlowProps,
 } from './payment-flow.tsx';
+import { useMessage } from '../../lib/messages.ts';
 
 /** One Stripe object per publishable key and locale (Stripe asks to share it). */
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -36,6 +37,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export default function StripeCardPayment(props: PaymentFlowProps & { publicKey: string }) {
   const { amount, defaultEmail = '', completeActions, publicKey } = props;
   const { t, lang } = useI18n();
+  const text = useMessage();
   const m = t.payments;
   const { phase, setPhase, fail, confirmIntent, dropIntent, record } = usePaymentFlow(props);
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -90,7 +92,7 @@ export default function StripeCardPayment(props: PaymentFlowProps & { publicKey:
       : EMAIL.test(address)
         ? null
         : PAYMENT_MESSAGES.emailFormat;
-    setEmailError(emailMessage);
+    setEmailError(emailMessage && text(emailMessage));
     if (!cardComplete) setCardError((current) => current ?? m.card.stripeIncomplete);
     if (emailMessage || !cardComplete || !stripe.current || !card.current) return;
     setPhase({ kind: 'working' });

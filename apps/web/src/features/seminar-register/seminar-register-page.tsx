@@ -14,6 +14,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { registerLocalHolding } from './api/register-local-holding.ts';
 import classes from './seminar-register.module.css';
+import { useLocalizedResolver } from '../../lib/messages.ts';
 
 type Step = 'input' | 'confirm' | 'finish';
 type Values = LocalHoldingRegisterInput;
@@ -107,7 +108,7 @@ function InputStep({
     unknown,
     LocalHoldingRegister
   >({
-    resolver: zodResolver(localHoldingRegisterSchema),
+    resolver: useLocalizedResolver(zodResolver(localHoldingRegisterSchema)),
     defaultValues: initial,
   });
   const errors = formState.errors;

@@ -43,6 +43,7 @@ import {
 import { BackToSessionButton, errorMessage, learningPath, StepGuard } from './learning-shared.tsx';
 import classes from './learning.module.css';
 import { pdfFrameSrc, saveBlob } from '../../lib/download.ts';
+import { useMessage } from '../../lib/messages.ts';
 
 type Answers = Record<number, { answer: string; other: string }>;
 type ApiKey = keyof typeof ja.learning.api;
@@ -155,6 +156,7 @@ function QuestionField({
 
 function SurveyForm({ sessionKey, survey }: { sessionKey: SessionKey; survey: SurveyList }) {
   const { t } = useI18n();
+  const text = useMessage();
   const p = t.learning.pages.survey;
   const local = useLocalMessage();
   const navigate = useNavigate();
@@ -246,7 +248,9 @@ function SurveyForm({ sessionKey, survey }: { sessionKey: SessionKey; survey: Su
       onSubmit={(e) => {
         e.preventDefault();
         const body = payload();
-        const found = surveyAnswerErrors(questions, body);
+        const found = Object.fromEntries(
+          Object.entries(surveyAnswerErrors(questions, body)).map(([key, list]) => [key, list.map(text)]),
+        );
         setErrors(found);
         const invalid = Object.keys(found).length > 0;
         setShowSummary(invalid);

@@ -6,6 +6,7 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { updateProfile } from '../api/auth-calls.ts';
+import { useMessage } from '../../../lib/messages.ts';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/jpg', 'image/gif'];
 const MAX_BYTES = LIMITS.avatarMaxMb * LIMITS.bytesPerMb;
@@ -29,6 +30,7 @@ async function cropToJpeg(src: string, area: Area): Promise<Blob | null> {
 
 export function AvatarEditor({ avatar, name }: { avatar: string | null; name: string }) {
   const { t } = useI18n();
+  const text = useMessage();
   const m = t.account.myPage;
   const queryClient = useQueryClient();
   const [source, setSource] = useState<string | null>(null);
@@ -64,8 +66,8 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
   const choose = (file: File | null) => {
     setNotice(null);
     if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setNotice({ tone: 'red', text: userMessages.avatarType });
-    if (file.size > MAX_BYTES) return setNotice({ tone: 'red', text: userMessages.avatarTooLarge });
+    if (!ACCEPTED.includes(file.type)) return setNotice({ tone: 'red', text: text(userMessages.avatarType) });
+    if (file.size > MAX_BYTES) return setNotice({ tone: 'red', text: text(userMessages.avatarTooLarge) });
     const url = URL.createObjectURL(file);
     const probe = new Image();
     probe.onload = () => {
@@ -80,7 +82,7 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
     };
     probe.onerror = () => {
       URL.revokeObjectURL(url);
-      setNotice({ tone: 'red', text: userMessages.avatarType });
+      setNotice({ tone: 'red', text: text(userMessages.avatarType) });
     };
     probe.src = url;
   };

@@ -24,6 +24,7 @@ import { blurWith, PROFILE_FIELD_NAMES, ProfileFields, type ProfileFieldValues }
 import { useServerErrors } from '../use-server-errors.ts';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { CurrentPasswordDialog, LogoutEverywhere } from './security-dialogs.tsx';
+import { useLocalizedResolver } from '../../../lib/messages.ts';
 
 type Values = ProfileFieldValues & { password: string; re_password: string };
 
@@ -74,7 +75,9 @@ function ProfileForm({
   const saved = notice !== null;
   const pendingEmail = notice?.pendingEmail ?? null;
   const form = useForm<Values, unknown, Record<string, unknown>>({
-    resolver: zodResolver(profileFormSchema) as unknown as Resolver<Values, unknown, Record<string, unknown>>,
+    resolver: useLocalizedResolver(
+      zodResolver(profileFormSchema) as unknown as Resolver<Values, unknown, Record<string, unknown>>,
+    ),
     defaultValues: toValues(profile),
   });
   const server = useServerErrors(form.setError, PROFILE_FIELD_NAMES);

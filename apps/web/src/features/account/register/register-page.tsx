@@ -19,6 +19,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { blurWith, emptyProfile, ProfileFields, type ProfileFieldValues } from '../profile-fields.tsx';
 import { registerStore, type RegisterDraft } from './register-store.ts';
+import { useLocalizedResolver } from '../../../lib/messages.ts';
 
 type Values = RegisterDraft['values'];
 
@@ -30,7 +31,9 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const draft = registerStore.get();
   const form = useForm<Values, unknown, RegisterRequest>({
-    resolver: zodResolver(registerFormSchema) as unknown as Resolver<Values, unknown, RegisterRequest>,
+    resolver: useLocalizedResolver(
+      zodResolver(registerFormSchema) as unknown as Resolver<Values, unknown, RegisterRequest>,
+    ),
     defaultValues: draft?.values ?? { ...emptyProfile, password: '', re_password: '', privacy: false },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
