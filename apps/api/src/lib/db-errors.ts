@@ -132,3 +132,14 @@ export function summarizeDatabaseError(error: unknown): DatabaseErrorSummary {
     stack: frames(errors[0]?.stack),
   };
 }
+
+/** Unique-violation (23505) from either driver, through drizzle's wrapping. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e; i++) {
+    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505')
+      return true;
+    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
+}

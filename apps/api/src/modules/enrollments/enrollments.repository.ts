@@ -29,7 +29,7 @@ import {
   userTypes,
   users,
 } from '../../db/schema.ts';
-import { sessionDocumentVisible } from '../trainings/trainings.repository.ts';
+import { sessionDocumentVisible } from '../documents/index.ts';
 
 /** One recruitment of a session (training × user type) with its session, course and area. */
 export async function findRecruitment(db: Executor, trainingId: number, userTypeId: number) {
@@ -477,15 +477,4 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
     .from(enrollments)
     .where(eq(enrollments.id, enrollmentId));
   return current?.code ?? code;
-}
-
-/** Unique-violation (23505) from either driver, through drizzle's wrapping. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e; i++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505')
-      return true;
-    e = typeof e === 'object' && e !== null && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
 }

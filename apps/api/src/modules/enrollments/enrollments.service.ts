@@ -40,9 +40,10 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { queueApplicationMail, queueTicketMails } from '../notifications/notifications.queue.ts';
-import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/payments.service.ts';
+import { queueApplicationMail, queueTicketMails } from '../notifications/index.ts';
+import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/index.ts';
 import {
   attendanceSecret,
   checkInUrl,
@@ -71,7 +72,6 @@ import {
   findUser,
   insertCancelRequest,
   insertEnrollment,
-  isUniqueViolation,
   recordSteps,
   setAttendanceCode,
   setPaymentMethod,

@@ -10,8 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { enrollments } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { loadContext, type PageContext } from '../enrollments/enrollments.service.ts';
-import type { EnrollmentRow } from '../enrollments/enrollments.repository.ts';
+import { loadContext, type PageContext, type EnrollmentRow } from '../enrollments/index.ts';
 
 /**
  * The gate of the learning steps, shared by the pre-video, test, survey and certificate calls: the

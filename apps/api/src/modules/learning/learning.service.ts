@@ -16,7 +16,8 @@ import {
 } from '@mels/domain';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation, recordSteps } from '../enrollments/enrollments.repository.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { recordSteps } from '../enrollments/index.ts';
 import {
   assertStepOpen,
   ensureEnrollment,

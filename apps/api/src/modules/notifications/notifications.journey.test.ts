@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { enrollments, jobs, mailOutbox, products } from '../../db/schema.ts';
 import { SUBJECT_PREFIX } from '../../lib/mail-templates/layout.ts';
-import { holderNames, issueCertificate } from '../certificates/certificates.service.ts';
+import { holderNames, issueCertificate } from '../certificates/index.ts';
 import { applyFor, makeSession, makeUser } from '../enrollments/enrollments.fixtures.ts';
 import {
   call,

@@ -1,6 +1,6 @@
 import { OBJECT_TYPE, ORDER_STATUS } from '@mels/domain';
 import type { App } from '../../app.ts';
-import { onOrderCompleted } from '../payments/order-events.ts';
+import { onOrderCompleted } from '../orders/index.ts';
 import { MAIL_JOB, queueOrderMails } from './notifications.queue.ts';
 import { mailJob } from './notifications.service.ts';
 

@@ -11,14 +11,14 @@ import type { JobHandler } from '../../lib/jobs.ts';
 import { mailSite, type MailContent, type MailSite } from '../../lib/mail-templates/layout.ts';
 import type { MailReader } from '../../lib/mail-templates/words.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { certificateIssuedMail } from '../certificates/certificates.mails.ts';
+import { certificateIssuedMail } from '../certificates/index.ts';
 import {
   applicationReceivedMail,
   dayBeforeReminderMail,
   ticketReadyMail,
   type ApplicationKind,
-} from '../enrollments/enrollments.mails.ts';
-import { assistantApprovedMail, assistantRejectedMail } from '../office/office.mails.ts';
+} from '../enrollments/index.ts';
+import { assistantApprovedMail, assistantRejectedMail } from '../office/index.ts';
 import {
   paymentReceivedMail,
   shopOrderConfirmedMail,
@@ -26,7 +26,7 @@ import {
   transferReminderMail,
   orderWhat,
   type MailBankAccount,
-} from '../orders/orders.mails.ts';
+} from '../orders/index.ts';
 import { MAIL_TEMPLATES, type MailTemplate } from './notifications.queue.ts';
 import {
   findCertificateForMail,

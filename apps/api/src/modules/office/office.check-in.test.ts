@@ -11,7 +11,7 @@ import {
   quizzes,
   trainings,
 } from '../../db/schema.ts';
-import { issueCertificate } from '../certificates/certificates.service.ts';
+import { issueCertificate } from '../certificates/index.ts';
 import {
   applyFor,
   call,

@@ -16,7 +16,7 @@ import {
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { refund } from '../orders/orders.service.ts';
+import { refund } from '../orders/index.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   attendanceSecrets,
@@ -30,13 +30,11 @@ import {
   releasePlace,
   takePlace,
   type Recruitment,
-} from '../enrollments/enrollments.repository.ts';
-import {
   CANCELLED_NOTE,
   entriesForPlace,
   markEnrollmentPaid,
   WON_ELSEWHERE_NOTE,
-} from '../enrollments/enrollments.service.ts';
+} from '../enrollments/index.ts';
 import {
   approveAssistantRow,
   decideCancelRequest,
@@ -62,8 +60,8 @@ import {
 import {
   queueAssistantApprovedMail,
   queueAssistantRejectedMail,
-} from '../notifications/notifications.queue.ts';
-import { mailMember } from '../notifications/notifications.service.ts';
+  mailMember,
+} from '../notifications/index.ts';
 import { randomSeed, shuffle } from './lottery.ts';
 import {
   cancellationApprovedMail,

@@ -31,8 +31,7 @@ import { ApiError, notFound } from '../../lib/errors.ts';
 import { SandboxCardError, UNEXPECTED_STATE } from '../../lib/payment-gateway/sandbox.ts';
 import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
 import { typed } from '../http.ts';
-import { presentOrder } from '../orders/orders.presenter.ts';
-import { orderExtras } from '../orders/orders.repository.ts';
+import { presentOrder, orderExtras } from '../orders/index.ts';
 import {
   checkPayment,
   checkRequestPayment,

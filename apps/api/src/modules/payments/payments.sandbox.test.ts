@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError, expectNotFound, expectValidationError } from '../../../test/http.ts';
 import { orderItems, orders, payments, sandboxPaymentIntents, transactions } from '../../db/schema.ts';
-import { onOrderCompleted, type CompletedOrder } from './order-events.ts';
+import { onOrderCompleted, type CompletedOrder } from '../orders/index.ts';
 import {
   call,
   CARDS,

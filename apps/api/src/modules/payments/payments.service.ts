@@ -37,10 +37,10 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { queueTransferMails } from '../notifications/notifications.queue.ts';
-import { productEligibility } from '../products/product-eligibility.ts';
+import { queueTransferMails } from '../notifications/index.ts';
+import { CANCEL_TRANSFER_JOB, emitOrderCompleted } from '../orders/index.ts';
+import { productEligibility } from '../products/index.ts';
 import { DuplicateChargeError, recordDuplicate, settleDuplicateNow } from './duplicate-charges.ts';
-import { emitOrderCompleted } from './order-events.ts';
 import { linesTotal, payableAmount, shopLines, type PayableLine } from './payable.ts';
 import {
   closePayment,
@@ -57,7 +57,6 @@ export type Order = typeof orders.$inferSelect;
 type Transaction = typeof transactions.$inferSelect;
 
 export const TRANSFER_DAYS = LIMITS.bankTransferDays;
-export const CANCEL_TRANSFER_JOB = 'cancel-unpaid-transfer';
 
 type TxMeta = {
   products?: CartProduct[];
@@ -928,19 +927,6 @@ export async function createOfflineOrder(
     }
     return order;
   });
-}
-
-/** Marks an order paid (office: transfer received, paid at the venue) and tells the listeners. */
-export async function completePendingOrder(deps: Deps, tx: Tx, order: Order): Promise<Order> {
-  const now = deps.clock.now();
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: ORDER_STATUS.complete, paidAt: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, ORDER_STATUS.inPayment)))
-    .returning();
-  if (!updated) throw conflict(PAYMENT_MESSAGES.orderNotPending);
-  await emitOrderCompleted(deps, tx, updated);
-  return updated;
 }
 
 /**

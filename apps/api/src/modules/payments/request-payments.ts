@@ -2,7 +2,7 @@ import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE } from '@mels/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { certificateRequests, legacyCertificates } from '../../db/schema.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { onOrderCompleted } from './order-events.ts';
+import { onOrderCompleted } from '../orders/index.ts';
 import { REQUEST_AWAITING_PAYMENT, REQUEST_TYPE } from './payable.ts';
 
 /** Instructor certification request status once paid: the office checks it (spec: 2 processing). */

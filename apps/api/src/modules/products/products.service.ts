@@ -2,8 +2,7 @@ import type { ProductAttribute, ProductsQuery, ProductView, ShopOrderView } from
 import { SHOP_MESSAGES } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { presentOrder } from '../orders/orders.presenter.ts';
-import { orderExtras } from '../orders/orders.repository.ts';
+import { presentOrder, orderExtras } from '../orders/index.ts';
 import { productEligibility, type Eligibility } from './product-eligibility.ts';
 import {
   findActiveProduct,

@@ -13,10 +13,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { recordSteps } from '../enrollments/enrollments.repository.ts';
-import { findCertificationPeriod } from '../certificates/certificates.repository.ts';
-import { holderNames, issueCertificate } from '../certificates/certificates.service.ts';
-import { learningContext, lockEnrollment, ownEnrollment } from '../learning/learning.context.ts';
+import { recordSteps } from '../enrollments/index.ts';
+import { findCertificationPeriod, holderNames, issueCertificate } from '../certificates/index.ts';
+import { learningContext, lockEnrollment, ownEnrollment } from '../learning/index.ts';
 import {
   findResponse,
   findSessionResponses,

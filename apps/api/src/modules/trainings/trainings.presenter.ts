@@ -9,11 +9,11 @@ import {
   type TrainingCard,
   type TrainingDetail,
   type TrainingUserTypeWindow,
+  PLACE_HOLDING_STATUSES,
 } from '@mels/domain';
 import { iso } from '../../lib/dates.ts';
-import { presentDocumentRef } from '../courses/courses.presenter.ts';
+import { presentDocumentRef } from '../courses/index.ts';
 import type { CardRow, RawStep, RawUserTypeWindow, UserEnrollmentRow } from './trainings.repository.ts';
-import { WON_STATUSES } from './trainings.repository.ts';
 
 /** 'HH:MM:SS' → 'HH:MM'. */
 const hhmm = (time: string) => time.slice(0, 5);
@@ -92,7 +92,7 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
   const own = new Map(enrolments.filter((e) => e.onPage).map((e) => [key(e.trainingId, e.userTypeId), e]));
   const won = new Map<string, Set<number>>();
   for (const e of enrolments) {
-    if (!e.trainingActive || !(WON_STATUSES as readonly number[]).includes(e.status)) continue;
+    if (!e.trainingActive || !(PLACE_HOLDING_STATUSES as readonly number[]).includes(e.status)) continue;
     const k = key(e.courseId, e.userTypeId);
     won.set(k, (won.get(k) ?? new Set()).add(e.trainingId));
   }

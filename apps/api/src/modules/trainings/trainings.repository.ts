@@ -1,4 +1,4 @@
-import { OBJECT_TYPE, ORDER_TYPE, STEP_STATUS, TRAINING_STATUS } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_TYPE, PLACE_HOLDING_STATUSES, TRAINING_STATUS } from '@mels/domain';
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
   trainings,
   userTypes,
 } from '../../db/schema.ts';
+import { sessionDocumentVisible } from '../documents/index.ts';
 
 /** What the session search filters on (the query, already validated and defaulted). */
 export type SearchFilter = {
@@ -306,18 +307,6 @@ export async function findTrainingCard(db: Executor, id: number, userTypeId: num
   return row satisfies CardRow | undefined;
 }
 
-/**
- * A session document the viewer may see (decision 020): one the office marked public, or, for a
- * member, one of a session in which they hold a place.
- */
-export function sessionDocumentVisible(viewerId: number | null): SQL {
-  if (viewerId === null) return sql`${documents.isPublic}`;
-  return sql`(${documents.isPublic} or exists (select 1 from ${enrollments} where ${enrollments.trainingId} = ${documents.trainingId} and ${enrollments.userId} = ${viewerId} and ${enrollments.status} in (${sql.join(
-    WON_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  )})))`;
-}
-
 /** The documents of a session's course (public) and those of the session itself the viewer may see. */
 export function findTrainingDocuments(
   db: Executor,
@@ -331,16 +320,6 @@ export function findTrainingDocuments(
     )
     .orderBy(sql`${documents.trainingId} nulls first`, asc(documents.id));
 }
-
-/** Statuses meaning the user got a place (won, then everything after payment/agreement). */
-export const WON_STATUSES = [
-  STEP_STATUS.won,
-  STEP_STATUS.awaitingPayment,
-  STEP_STATUS.attending,
-  STEP_STATUS.postTestNotTaken,
-  STEP_STATUS.surveyNotTaken,
-  STEP_STATUS.completed,
-] as const;
 
 export type RawStep = { step: number; status: number; created_at: string };
 
@@ -395,7 +374,7 @@ export async function findUserEnrollments(
       and(
         eq(enrollments.userId, userId),
         inArray(trainings.courseId, [...courseIds]),
-        or(onPage, inArray(enrollments.status, [...WON_STATUSES])),
+        or(onPage, inArray(enrollments.status, [...PLACE_HOLDING_STATUSES])),
       ),
     )
     .orderBy(asc(enrollments.id));

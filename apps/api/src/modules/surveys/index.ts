@@ -1,0 +1,2 @@
+/** The surveys module's public functions, for the other modules (issue 14: through the index only). */
+export { registerSurveys } from './surveys.routes.ts';
