@@ -210,10 +210,10 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerProducts(api);
       registerInstructorDocuments(api);
       registerNotifications(api);
-    },
       registerInstructorActivity(api);
       registerRanks(api);
       registerOfficeRanks(api);
+    },
     { prefix: '/api/v1' },
   );
 

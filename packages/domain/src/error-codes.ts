@@ -103,12 +103,12 @@ export const ERROR_CODES = [
   'WINDOW_CLOSED',
   'WINDOW_NOT_OPEN',
   'WINDOW_OPEN',
-  ...CARD_ERROR_CODES,
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
   // Rank-up requests (decision 030).
   'RANK_UP_UNMET',
   'RANK_UP_TOP_LEVEL',
   'RANK_UP_OPEN',
   'RANK_UP_NOT_CANDIDATE',
   'RANK_UP_DECIDED',
+  ...CARD_ERROR_CODES,
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
