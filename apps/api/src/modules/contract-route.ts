@@ -39,11 +39,16 @@ export type ContractHandler<E> = (
   reply: FastifyReply,
 ) => Promise<E extends { readonly file: string } ? FastifyReply : HandlerResult<E>>;
 
-type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
+type RouteExtras<E> = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
   /** Run before the body is validated (an auth check that must answer 401 before a 400 of the body). */
   preValidation?: preHandlerAsyncHookHandler;
   /** Run after the contract's auth check (rate limits, ownership checks that need the raw request). */
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  /**
+   * The body schema the server validates with, when it differs from the contract's only by what the
+   * server knows at start-up (its clock: a birthday's upper bound). Same input and output types.
+   */
+  body?: E extends { readonly body: infer T extends z.ZodType } ? z.ZodType<z.output<T>, z.input<T>> : never;
 };
 
 const CONTRACT_KEY = 'contract';
@@ -66,7 +71,7 @@ function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([400, 503]);
   if (endpoint.auth === 'user' || endpoint.auth === 'office') statuses.add(401);
   if (endpoint.auth === 'office') statuses.add(403);
-  if (endpoint.body && endpoint.consumes === 'multipart/form-data') statuses.add(413);
+  if ([endpoint.consumes].flat().includes('multipart/form-data')) statuses.add(413);
   for (const status of Object.keys(endpoint.errors ?? {})) statuses.add(Number(status) as ErrorStatus);
   return [...statuses].sort();
 }
@@ -75,11 +80,12 @@ export function contractRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: ContractHandler<E>,
-  extras: RouteExtras = {},
+  extras: RouteExtras<E> = {},
 ) {
   const auth = endpoint.auth === 'office' ? [requireOffice] : endpoint.auth === 'user' ? [requireUser] : [];
   const more = extras.preHandler ? [extras.preHandler].flat() : [];
   const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: answerSchema(endpoint) };
+  if (endpoint.accepted) response[202] = answerSchema(endpoint);
   for (const status of errorStatuses(endpoint)) response[status] = errorBodySchema;
   app.route({
     method: endpoint.method,
@@ -98,8 +104,8 @@ export function contractRoute<E extends Endpoint>(
       tags: [...(endpoint.tags ?? [endpoint.area])],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
+      ...(endpoint.body ? { body: extras.body ?? endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes].flat() } : {}),
       ...(endpoint.file ? { produces: [endpoint.file] } : {}),
       response,
     },

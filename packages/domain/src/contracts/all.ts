@@ -1,6 +1,7 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { certificates } from './certificates.ts';
 import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
@@ -13,6 +14,7 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  certificates,
   enrollments,
   learning,
   surveys,

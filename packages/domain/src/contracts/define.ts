@@ -17,6 +17,12 @@ export type Auth = 'public' | 'optional' | 'user' | 'office';
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
+/** A request body's content type. */
+export type BodyType = 'multipart/form-data' | 'application/x-www-form-urlencoded' | 'application/json';
+
+/** A multipart body as the browser builds it (FormData): the route reads its parts itself. */
+export type FormBody = { append(name: string, value: string): void };
+
 /** The zod-free part of an endpoint: what the browser needs at run time. */
 export type Route = {
   readonly method: HttpMethod;
@@ -32,8 +38,12 @@ export type Route = {
   readonly list?: true;
   /** A file answer (PDF, zip, CSV, image …) of this content type instead of JSON. */
   readonly file?: string;
-  /** Request body content type when not JSON. */
-  readonly consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** Request body content type(s) when not JSON only (a multipart route reads its parts itself). */
+  readonly consumes?: BodyType | readonly BodyType[];
+  /** Answers 202 with the same body while the work is still under way (a card payment the provider confirms). */
+  readonly accepted?: true;
+  /** Codes its success answer carries in its data (check-product-order lists each problem's code). */
+  readonly dataCodes?: readonly ErrorCode[];
   /** The error codes it may answer beside the generic ones (validation, auth, outage), by status. */
   readonly errors?: { readonly [S in ErrorStatus]?: readonly ErrorCode[] };
   readonly tags?: readonly string[];
@@ -93,8 +103,16 @@ type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
     : { readonly [P in K]: z.input<T> }
   : { readonly [P in K]?: never };
 
-/** What the browser sends to an endpoint. */
-export type Input<E> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+type Multipart<E> = E extends { readonly consumes: infer C }
+  ? 'multipart/form-data' extends (C extends readonly (infer X)[] ? X : C)
+    ? true
+    : false
+  : false;
+
+/** What the browser sends to an endpoint (a multipart endpoint: its FormData). */
+export type Input<E> = Part<E, 'params'> &
+  Part<E, 'query'> &
+  (Multipart<E> extends true ? { readonly body: FormBody } : Part<E, 'body'>);
 
 /** The error codes an endpoint may answer (its own, by status). */
 export type EndpointErrorCode<E> = E extends { readonly errors: infer M }

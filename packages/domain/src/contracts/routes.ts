@@ -5,6 +5,7 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { certificatesRoutes } from './certificates.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
@@ -12,6 +13,7 @@ import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...certificatesRoutes,
   ...sessionRoutes,
   ...trainingsRoutes,
   ...officeCatalogueRoutes,

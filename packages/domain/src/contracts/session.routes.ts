@@ -13,7 +13,8 @@ export const sessionRoutes = {
       method: 'GET',
       path: `${base}/detail`,
       auth: 'user',
-      summary: 'The session page for the logged-in user: steps, their states, warnings, cancel and order state',
+      summary:
+        'The session page for the logged-in user: steps, their states, warnings, cancel and order state',
       errors: { 404: ['NOT_FOUND'] },
     },
     apply: {
@@ -103,7 +104,8 @@ export const sessionRoutes = {
       method: 'GET',
       path: `${base}/pre-videos`,
       auth: 'user',
-      summary: 'The pre-video lessons with the caller’s watch record (resume position, seconds watched, seen)',
+      summary:
+        'The pre-video lessons with the caller’s watch record (resume position, seconds watched, seen)',
       errors: { 404: ['NOT_FOUND'], 409: ['STEP_OUT_OF_ORDER'] },
     },
     progress: {
@@ -118,7 +120,8 @@ export const sessionRoutes = {
       method: 'POST',
       path: `${base}/pre-videos/view`,
       auth: 'user',
-      summary: 'Mark a lesson seen (409 unless its watch record covers 95 %); all seen → step 2 recorded once',
+      summary:
+        'Mark a lesson seen (409 unless its watch record covers 95 %); all seen → step 2 recorded once',
       errors: { 404: ['NOT_FOUND'], 409: ['NOT_WATCHED', 'STEP_OUT_OF_ORDER'] },
     },
     preTest: {

@@ -36,7 +36,12 @@ export const applyResultSchema = z.object({
 
 /** GET …/enrollments/application: the applicant information to confirm, and whether applying is possible. */
 export const applicationDataSchema = z.object({
-  training: z.object({ id: z.number().int(), name: z.string(), event_date: z.string(), course_name: z.string() }),
+  training: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    event_date: z.string(),
+    course_name: z.string(),
+  }),
   user_type: z.object({ id: z.number().int(), type: z.string() }),
   selection: z.string(),
   applicant: z.object({

@@ -1,37 +1,31 @@
-import { contactSendResponseSchema, contactSendSchema, errorBodySchema } from '@mels/domain';
+import { contracts } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { enforceRateLimit, RateLimitedError } from '../../lib/rate-limit.ts';
-import { typed } from '../http.ts';
+import { contractRoute } from '../contract-route.ts';
 import { sendContact } from './contacts.service.ts';
 
 /** The form mails whatever address it is given: a few messages per address of origin per hour. */
 export const CONTACT_RATE_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
 export function registerContacts(app: FastifyInstance) {
-  typed(app).post(
-    '/contacts/send',
+  contractRoute(
+    app,
+    contracts.contacts.send,
+    async (request) => ({ data: await sendContact(app.deps, request.body) }),
     {
-      schema: {
-        tags: ['contacts'],
-        summary: 'Contact form: stores the message, mails the office and acknowledges the sender',
-        body: contactSendSchema,
-        response: { 201: contactSendResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+      preHandler: async (request, reply) => {
+        try {
+          await enforceRateLimit(
+            app.deps.db,
+            [{ bucket: 'contact', key: request.ip }],
+            CONTACT_RATE_LIMIT,
+            app.deps.clock.now(),
+          );
+        } catch (error) {
+          if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        }
       },
-    },
-    async (request, reply) => {
-      try {
-        await enforceRateLimit(
-          app.deps.db,
-          [{ bucket: 'contact', key: request.ip }],
-          CONTACT_RATE_LIMIT,
-          app.deps.clock.now(),
-        );
-      } catch (error) {
-        if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      }
-      const data = await sendContact(app.deps, request.body);
-      return reply.status(201).send({ data });
     },
   );
 }

@@ -22,7 +22,13 @@ export function registerEnrollments(app: FastifyInstance) {
   const e = contracts.enrollments;
 
   contractRoute(app, e.detail, async (request) => ({
-    data: await sessionDetail(db(), request.params.id, request.query.user_type, currentUser(request).id, now()),
+    data: await sessionDetail(
+      db(),
+      request.params.id,
+      request.query.user_type,
+      currentUser(request).id,
+      now(),
+    ),
   }));
 
   contractRoute(app, e.apply, async (request) => ({

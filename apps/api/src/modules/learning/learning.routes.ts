@@ -27,7 +27,11 @@ export function registerLearning(app: FastifyInstance) {
   }));
 
   contractRoute(app, l.progress, async (request) => ({
-    data: await reportProgress(db(), caller(request, request.params.id, request.body.user_type), request.body),
+    data: await reportProgress(
+      db(),
+      caller(request, request.params.id, request.body.user_type),
+      request.body,
+    ),
   }));
 
   contractRoute(app, l.view, async (request) => ({

@@ -1,9 +1,8 @@
-import { errorBodySchema } from '@mels/domain';
+import { contracts } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { avatarKeyOf } from '../../lib/avatar.ts';
 import { notFound } from '../../lib/errors.ts';
-import { typed } from '../http.ts';
+import { contractRoute } from '../contract-route.ts';
 
 /**
  * GET /api/v1/avatars/{file}: public, like a picture on a page. The names are 256 random bits made
@@ -11,25 +10,14 @@ import { typed } from '../http.ts';
  * file never changes under its name and may be cached for a year.
  */
 export function registerAvatars(app: FastifyInstance) {
-  typed(app).get(
-    '/avatars/:file',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'An avatar picture (JPEG)',
-        params: z.object({ file: z.string() }),
-        response: { 200: z.custom<Buffer>((value) => Buffer.isBuffer(value)), 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const key = avatarKeyOf(request.params.file);
-      if (!key || !(await app.deps.storage.exists(key))) throw notFound();
-      const data = await app.deps.storage.read(key);
-      return reply
-        .type('image/jpeg')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', 'inline')
-        .send(data);
-    },
-  );
+  contractRoute(app, contracts.avatars.get, async (request, reply) => {
+    const key = avatarKeyOf(request.params.file);
+    if (!key || !(await app.deps.storage.exists(key))) throw notFound();
+    const data = await app.deps.storage.read(key);
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(data);
+  });
 }

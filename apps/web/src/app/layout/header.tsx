@@ -1,8 +1,8 @@
 import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@mantine/core';
-import type { Language } from '@mels/domain';
+import { api, type Language } from '@mels/domain';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { apiData } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { mainNavItems } from '../nav-items.ts';
@@ -40,8 +40,11 @@ function LanguageSwitch() {
       onChange={(value) => {
         setLang(value as Language);
         // A member's mails follow the language chosen here (best effort: the switch works offline too).
-        if (token)
-          apiData('/users/update', { method: 'POST', body: { language: value } }).catch(() => undefined);
+        if (token) {
+          const form = new FormData();
+          form.append('language', value);
+          call(api.users.update, { body: form }).catch(() => undefined);
+        }
       }}
       data={[
         { value: 'ja', label: '日本語' },

@@ -8,24 +8,12 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiData, apiRequest, configureApiClient } from '../api-client.ts';
+import { api, type Output } from '@mels/domain';
+import { call, configureApiClient } from '../api-client.ts';
 import { LOGOUT_CLEARED_KEYS, tokenStore } from './token-store.ts';
 
-export type CurrentUser = {
-  id: number;
-  email: string;
-  last_name: string;
-  first_name: string;
-  fullname: string;
-  avatar: string | null;
-  role: 'member' | 'office';
-  occupation: number;
-  postal_code: string;
-  area: number | null;
-  district: string;
-  address: string;
-  phone: string;
-};
+/** The logged-in user, as GET /users/me answers it. */
+export type CurrentUser = Output<typeof api.users.me>;
 
 type Auth = {
   token: string | null;
@@ -68,7 +56,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   const me = useQuery({
     queryKey: [...ME_QUERY_KEY, token],
-    queryFn: () => apiData<CurrentUser>('/users/me'),
+    queryFn: () => call(api.users.me),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -84,7 +72,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const signOut = useCallback(async () => {
     if (tokenStore.get()) {
       try {
-        await apiRequest('/users/logout', { method: 'POST' });
+        await call(api.users.logout);
       } catch {
         // The token may already be invalid; the browser forgets it either way.
       }

@@ -1,6 +1,6 @@
-import type { AddressItem } from '@mels/domain';
-import { apiData } from '../../../lib/api-client.ts';
+import { api } from '@mels/domain';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /areas/address?postal_code=… (Japan Post data on the server). */
 export const lookupAddress = (postalCode: string) =>
-  apiData<AddressItem[]>('/areas/address', { query: { postal_code: postalCode } });
+  call(api.address.lookup, { query: { postal_code: postalCode } });

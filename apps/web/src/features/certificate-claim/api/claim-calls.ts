@@ -1,8 +1,9 @@
+import { api, type Output } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiBlob, apiData } from '../../../lib/api-client.ts';
+import { call, download } from '../../../lib/api-client.ts';
 
 /** A course whose certificates of the older system can be claimed (prefix B or BI, no renewal). */
-export type ClaimCourse = { id: number; name: string; certificate_prefix: string | null };
+export type ClaimCourse = Output<typeof api.certificates.claimCourses>[number];
 
 /** What the claim is made with: the course and one of the two codes (plus the email, when asked). */
 export type ClaimBody = {
@@ -13,24 +14,10 @@ export type ClaimBody = {
 };
 
 /** The check's answer: whose certificate it is and what is left to do. */
-export type ClaimCheck = {
-  course: ClaimCourse;
-  holder_name: string;
-  participated_date: string;
-  amount: number;
-  free: boolean;
-  paid: boolean;
-  claimed: boolean;
-  certificate_id: number | null;
-};
+export type ClaimCheck = Output<typeof api.certificates.claimCheck>;
 
 /** The claimed certificate: its number, the PDF's file name and a signed link to the PDF. */
-export type ClaimedCertificate = {
-  certificate_id: number;
-  certificate_number: string;
-  name: string;
-  link: string;
-};
+export type ClaimedCertificate = Output<typeof api.certificates.claim>;
 
 export const claimKeys = {
   courses: ['certificates', 'claim-courses'] as const,
@@ -39,18 +26,16 @@ export const claimKeys = {
 /** GET /certificates/claim-courses */
 export const claimCoursesQuery = queryOptions({
   queryKey: claimKeys.courses,
-  queryFn: () => apiData<ClaimCourse[]>('/certificates/claim-courses'),
+  queryFn: () => call(api.certificates.claimCourses),
   staleTime: 5 * 60_000,
 });
 
-/** POST /certificates/claims/check: 404 NG_CERTIFICATE_CODE, 409 EMAIL_MISMATCH, 429 too many tries. */
-export const checkClaim = (body: ClaimBody) =>
-  apiData<ClaimCheck>('/certificates/claims/check', { method: 'POST', body });
+/** POST /certificates/claims/check: 404 NG_CERTIFICATE_CODE, 429 too many tries. */
+export const checkClaim = (body: ClaimBody) => call(api.certificates.claimCheck, { body });
 
 /** POST /certificates/claims: 402 NG_NOT_PAYMENT, 409 NG_PENDING_PAYMENT; a free claim records its order. */
-export const createClaim = (body: ClaimBody) =>
-  apiData<ClaimedCertificate>('/certificates/claims', { method: 'POST', body });
+export const createClaim = (body: ClaimBody) => call(api.certificates.claim, { body });
 
 /** POST /certificates/download: the certificate's PDF. */
 export const downloadClaimedCertificate = (id: number) =>
-  apiBlob('/certificates/download', { method: 'POST', body: { id } });
+  download(api.certificates.downloadOwn, { body: { id } });

@@ -1,10 +1,7 @@
-import type { LocalHoldingRegister } from '@mels/domain';
-import { apiData } from '../../../lib/api-client.ts';
+import { api, type Input } from '@mels/domain';
+import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/v1/administrators/local_holdings/register: stored as awaiting the office's approval. */
-export function registerLocalHolding(body: LocalHoldingRegister) {
-  return apiData<{ id: number; status: number }>('/administrators/local_holdings/register', {
-    method: 'POST',
-    body,
-  });
+export function registerLocalHolding(body: Input<typeof api.localHoldings.register>['body']) {
+  return call(api.localHoldings.register, { body });
 }

@@ -1,19 +1,10 @@
-import {
-  api,
-  type CertificatePreview,
-  type CertificateVerify,
-  type LessonProgressBody,
-  type Output,
-  type SurveyAnswer,
-} from '@mels/domain';
+import { api, type LessonProgressBody, type Output, type SurveyAnswer } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiBlob, apiData, call } from '../../../lib/api-client.ts';
+import { call, download, fillPath } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/auth/token-store.ts';
 import { sessionKeys, type SessionKey } from './session-calls.ts';
 
 /** The learning steps of a session: /api/v1/trainings/{id}/enrollments/… (spec 000 §7). */
-const base = (id: number) => `/trainings/${id}/enrollments`;
-
 export type QuizKind = 'pre' | 'post';
 
 export const learningKeys = {
@@ -42,7 +33,7 @@ export function reportLessonProgress(k: SessionKey, body: Omit<LessonProgressBod
  */
 export function reportLessonProgressOnExit(k: SessionKey, body: Omit<LessonProgressBody, 'user_type'>) {
   const token = tokenStore.get();
-  void fetch(`/api/v1${base(k.id)}/pre-videos/progress`, {
+  void fetch(`/api/v1${fillPath(api.learning.progress.path, { id: k.id })}`, {
     method: 'POST',
     keepalive: true,
     headers: {
@@ -55,7 +46,10 @@ export function reportLessonProgressOnExit(k: SessionKey, body: Omit<LessonProgr
 }
 
 export function markLessonViewed(k: SessionKey, lessonId: number) {
-  return call(api.learning.view, { params: { id: k.id }, body: { user_type: k.typeId, lesson_id: lessonId } });
+  return call(api.learning.view, {
+    params: { id: k.id },
+    body: { user_type: k.typeId, lesson_id: lessonId },
+  });
 }
 
 export const quizQuery = (k: SessionKey, kind: QuizKind) =>
@@ -92,18 +86,14 @@ export const certificatePreviewQuery = (k: SessionKey) =>
   queryOptions({
     queryKey: learningKeys.certificate(k),
     queryFn: ({ signal }) =>
-      apiData<CertificatePreview>(`${base(k.id)}/certificates/preview`, {
-        method: 'POST',
-        body: { user_type: k.typeId },
-        signal,
-      }),
+      call(api.certificates.preview, { params: { id: k.id }, body: { user_type: k.typeId } }, { signal }),
     staleTime: 60_000,
     retry: false,
   });
 
 export function downloadCertificate(k: SessionKey, id?: number) {
-  return apiBlob(`${base(k.id)}/certificates/download`, {
-    method: 'POST',
+  return download(api.certificates.download, {
+    params: { id: k.id },
     body: { user_type: k.typeId, ...(id ? { id } : {}) },
   });
 }
@@ -112,7 +102,6 @@ export function downloadCertificate(k: SessionKey, id?: number) {
 export const verifyQuery = (code: string) =>
   queryOptions({
     queryKey: ['certificates', 'verify', code],
-    queryFn: ({ signal }) =>
-      apiData<CertificateVerify>(`/certificates/verify/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => call(api.certificates.verify, { params: { code } }, { signal }),
     retry: false,
   });
