@@ -1,6 +1,8 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { contacts, localHoldings } from './contact.ts';
+import { address, avatars, users } from './account.ts';
 import { certificates } from './certificates.ts';
 import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
@@ -14,6 +16,11 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  contacts,
+  localHoldings,
+  users,
+  avatars,
+  address,
   certificates,
   enrollments,
   learning,

@@ -5,6 +5,8 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { contactRoutes } from './contact.routes.ts';
+import { accountRoutes } from './account.routes.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
@@ -13,6 +15,8 @@ import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...contactRoutes,
+  ...accountRoutes,
   ...certificatesRoutes,
   ...sessionRoutes,
   ...trainingsRoutes,
