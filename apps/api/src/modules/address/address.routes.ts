@@ -1,4 +1,4 @@
-import { contracts, ja } from '@mels/domain';
+import { contracts, K } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { contractRoute } from '../contract-route.ts';
@@ -8,7 +8,7 @@ import { lookupAddress } from './address.service.ts';
 export function registerAddress(app: FastifyInstance) {
   contractRoute(app, contracts.address.lookup, async (request) => {
     const data = lookupAddress(request.query.postal_code);
-    if (data.length === 0) throw notFound(ja.validation.postalCodeNoMatch);
+    if (data.length === 0) throw notFound(K.validation.postalCodeNoMatch);
     return { data };
   });
 }

@@ -1,4 +1,4 @@
-import { enrollmentMessages as m, idParamSchema, ja, userTypeBodySchema } from '@mels/domain';
+import { enrollmentMessagesJa as m, idParamSchema, ja, userTypeBodySchema } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trainingUserTypes } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import { accountSecurityJa, contracts, createUserSchemas, ja, userMessages } from '@mels/domain';
+import { accountSecurityJa, contracts, createUserSchemas, K, userMessages } from '@mels/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { tokyoDate } from '../../lib/dates.ts';
@@ -48,7 +48,7 @@ function parseFields<T extends z.ZodType>(schema: T, value: unknown): z.output<T
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
     (errors[field] ??= []).push(issue.message);
   }
-  throw new ApiError(400, 'VALIDATION_ERROR', ja.errors.validation, errors);
+  throw new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, errors);
 }
 
 /** Accounts: the /users calls of spec 000 §7, plus /users/me and /users/logout. */
