@@ -1,6 +1,7 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { orders, products } from './shop.ts';
 import { contacts, localHoldings } from './contact.ts';
 import { address, avatars, users } from './account.ts';
 import { certificates } from './certificates.ts';
@@ -16,6 +17,8 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  products,
+  orders,
   contacts,
   localHoldings,
   users,

@@ -5,6 +5,7 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { shopRoutes } from './shop.routes.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
@@ -15,6 +16,7 @@ import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...shopRoutes,
   ...contactRoutes,
   ...accountRoutes,
   ...certificatesRoutes,

@@ -1,4 +1,4 @@
-import { ja, type OrderView } from '@mels/domain';
+import { attributePairs, ja, type OrderView } from '@mels/domain';
 import type { orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -37,7 +37,7 @@ export function presentOrder(order: OrderRow, extras: OrderExtras): OrderView {
       description: item.description,
       quantity: item.quantity,
       unit_price: item.unitPrice,
-      attributes: item.attributes,
+      attributes: attributePairs(item.attributes),
     })),
     username: extras.username,
     postal_code: order.postalCode,

@@ -1,5 +1,5 @@
 import type { ProductAttribute, ProductsQuery, ProductView, ShopOrderView } from '@mels/domain';
-import { SHOP_MESSAGES } from '@mels/domain';
+import { attributePairs, SHOP_MESSAGES } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentOrder, orderExtras } from '../orders/index.ts';
@@ -112,7 +112,7 @@ export async function shopOrders(db: Executor, userId: number, page: number, lim
         name: item.name,
         quantity: item.quantity,
         unit_price: item.unit_price,
-        attributes: item.attributes,
+        attributes: attributePairs(item.attributes),
       })),
     };
   });
