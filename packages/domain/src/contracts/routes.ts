@@ -5,6 +5,7 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { paymentsRoutes } from './payments.routes.ts';
 import { shopRoutes } from './shop.routes.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { accountRoutes } from './account.routes.ts';
@@ -16,6 +17,7 @@ import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...paymentsRoutes,
   ...shopRoutes,
   ...contactRoutes,
   ...accountRoutes,

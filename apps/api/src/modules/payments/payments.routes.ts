@@ -1,36 +1,9 @@
-import {
-  checkPaymentSchema,
-  checkProductOrderResponseSchema,
-  checkProductOrderSchema,
-  paymentConfigResponseSchema,
-  createOrderTransactionSchema,
-  createPaymentIntentSchema,
-  createPaymentOrderSchema,
-  duplicateChargesResponseSchema,
-  errorBodySchema,
-  freeOrderSchema,
-  idParamSchema,
-  intentIdParamSchema,
-  offlineOrderSchema,
-  orderResponseSchema,
-  orderStatusResponseSchema,
-  pageQuerySchema,
-  paginate,
-  PAYMENT_MESSAGES,
-  paymentIntentResponseSchema,
-  sandboxAuthenticateSchema,
-  sandboxConfirmResponseSchema,
-  sandboxConfirmSchema,
-  tKeyParamSchema,
-  tKeyResponseSchema,
-  transactionResponseSchema,
-  ORDER_STATUS,
-} from '@mels/domain';
+import { contracts, ORDER_STATUS, paginate, PAYMENT_MESSAGES } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { SandboxCardError, UNEXPECTED_STATE } from '../../lib/payment-gateway/sandbox.ts';
-import { currentUser, requireOffice, requireUser } from '../../plugins/auth.ts';
-import { typed } from '../http.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { contractRoute } from '../contract-route.ts';
 import { presentOrder, orderExtras } from '../orders/index.ts';
 import {
   checkPayment,
@@ -48,17 +21,9 @@ import {
 import { officeDuplicateCharges, REFUND_DUPLICATE_JOB, refundDuplicateJob } from './duplicate-charges.ts';
 import { subscribeRequestPayments } from './request-payments.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  402: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const { payments } = contracts;
 
 export function registerPayments(app: FastifyInstance) {
-  const r = typed(app);
   const deps = app.deps;
   subscribeRequestPayments(deps);
   deps.jobs.register(REFUND_DUPLICATE_JOB, refundDuplicateJob(deps));
@@ -83,179 +48,64 @@ export function registerPayments(app: FastifyInstance) {
     return { status: order.status, status_name: view.status_name, state, order: view };
   };
 
-  r.get(
-    '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: paymentConfigResponseSchema } } },
-    () => ({ data: { gateway: deps.payments.name, publicKey: deps.payments.publishableKey } }),
-  );
+  contractRoute(app, payments.config, async () => ({
+    data: { gateway: deps.payments.name, publicKey: deps.payments.publishableKey },
+  }));
 
-  r.post(
-    '/payments/check-product-order',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: checkProductOrderSchema,
-        response: { 200: checkProductOrderResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await checkProductOrder(deps, currentUser(request).id, request.body) }),
-  );
+  contractRoute(app, payments.checkProductOrder, async (request) => ({
+    data: await checkProductOrder(deps, currentUser(request).id, request.body),
+  }));
 
-  r.post(
-    '/payments/create-order-transaction',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: createOrderTransactionSchema,
-        response: { 200: tKeyResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: { t_key: await createOrderTransaction(deps, currentUser(request).id, request.body) },
-    }),
-  );
+  contractRoute(app, payments.createOrderTransaction, async (request) => ({
+    data: { t_key: await createOrderTransaction(deps, currentUser(request).id, request.body) },
+  }));
 
-  r.get(
-    '/payments/transactions/:t_key',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        params: tKeyParamSchema,
-        response: { 200: transactionResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await getTransaction(deps, currentUser(request).id, request.params.t_key) }),
-  );
+  contractRoute(app, payments.transaction, async (request) => ({
+    data: await getTransaction(deps, currentUser(request).id, request.params.t_key),
+  }));
 
-  r.post(
-    '/payments/stripe/create-payment-intent',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: createPaymentIntentSchema,
-        response: { 200: paymentIntentResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await createPaymentIntent(deps, currentUser(request).id, request.body) }),
-  );
+  contractRoute(app, payments.createPaymentIntent, async (request) => ({
+    data: await createPaymentIntent(deps, currentUser(request).id, request.body),
+  }));
 
-  r.post(
-    '/payments/stripe/create-payment-order',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: createPaymentOrderSchema,
-        response: { 200: orderResponseSchema, 202: orderResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { order, pending } = await createPaymentOrder(deps, currentUser(request).id, request.body);
-      return reply.status(pending ? 202 : 200).send({ data: await present(order) });
-    },
-  );
+  contractRoute(app, payments.createPaymentOrder, async (request, reply) => {
+    const { order, pending } = await createPaymentOrder(deps, currentUser(request).id, request.body);
+    if (pending) reply.code(202);
+    return { data: await present(order) };
+  });
 
-  r.post(
-    '/payments/create-offline-order',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: offlineOrderSchema,
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await present(await createOfflineOrder(deps, currentUser(request).id, request.body)),
-    }),
-  );
+  contractRoute(app, payments.createOfflineOrder, async (request) => ({
+    data: await present(await createOfflineOrder(deps, currentUser(request).id, request.body)),
+  }));
 
-  r.post(
-    '/courses/order-course/create',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        body: freeOrderSchema,
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await present(await createFreeOrder(deps, currentUser(request).id, request.body)),
-    }),
-  );
+  contractRoute(app, payments.createFreeOrder, async (request) => ({
+    data: await present(await createFreeOrder(deps, currentUser(request).id, request.body)),
+  }));
 
-  r.post(
-    '/trainings/:id/enrollments/check-payment',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        params: idParamSchema,
-        body: checkPaymentSchema,
-        response: { 200: orderStatusResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await statusOf(await checkPayment(deps, currentUser(request).id, request.body)),
-    }),
-  );
+  contractRoute(app, payments.checkPayment, async (request) => ({
+    data: await statusOf(await checkPayment(deps, currentUser(request).id, request.body)),
+  }));
 
-  r.post(
-    '/certificates/basic_instructor_course/request/:id/check-payment',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['payments'],
-        params: idParamSchema,
-        body: checkPaymentSchema,
-        response: { 200: orderStatusResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await statusOf(
-        await checkRequestPayment(deps, currentUser(request).id, request.params.id, request.body),
-      ),
-    }),
-  );
+  contractRoute(app, payments.checkRequestPayment, async (request) => ({
+    data: await statusOf(
+      await checkRequestPayment(deps, currentUser(request).id, request.params.id, request.body),
+    ),
+  }));
 
-  r.get(
-    '/office/payments/duplicate-charges',
-    {
-      preHandler: requireOffice,
-      schema: {
-        tags: ['office'],
-        summary: 'Second charges for purchases already paid, refunded automatically (newest first)',
-        querystring: pageQuerySchema,
-        response: { 200: duplicateChargesResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { page, limit } = request.query;
-      const { data, total } = await officeDuplicateCharges(deps, page, limit);
-      return { data, pagination: paginate(page, limit, total) };
-    },
-  );
+  contractRoute(app, payments.duplicateCharges, async (request) => {
+    const { page, limit } = request.query;
+    const { data, total } = await officeDuplicateCharges(deps, page, limit);
+    return { data, pagination: paginate(page, limit, total) };
+  });
 
   // ── sandbox: what Stripe.js and the 3-D Secure page do, for the built-in gateway only ──
   const sandboxOnly = async () => {
     if (deps.payments.name !== 'sandbox' || !deps.payments.confirmCard)
       throw notFound(PAYMENT_MESSAGES.sandboxOnly);
   };
-  r.post(
-    '/payments/sandbox/confirm',
-    {
-      preHandler: sandboxOnly,
-      schema: {
-        tags: ['payments'],
-        body: sandboxConfirmSchema,
-        response: { 200: sandboxConfirmResponseSchema, ...errors },
-      },
-    },
+  contractRoute(
+    app,
+    payments.sandboxConfirm,
     async (request) => {
       const body = request.body;
       const confirm = deps.payments.confirmCard;
@@ -293,18 +143,11 @@ export function registerPayments(app: FastifyInstance) {
         },
       };
     },
+    { preHandler: sandboxOnly },
   );
-  r.post(
-    '/payments/sandbox/intents/:id/authenticate',
-    {
-      preHandler: sandboxOnly,
-      schema: {
-        tags: ['payments'],
-        params: intentIdParamSchema,
-        body: sandboxAuthenticateSchema,
-        response: { 200: sandboxConfirmResponseSchema, ...errors },
-      },
-    },
+  contractRoute(
+    app,
+    payments.sandboxAuthenticate,
     async (request) => {
       const authenticate = deps.payments.authenticate;
       if (!authenticate) throw notFound(PAYMENT_MESSAGES.sandboxOnly);
@@ -323,6 +166,7 @@ export function registerPayments(app: FastifyInstance) {
         );
       return { data: { id: intent.id, status: intent.status, brand: '', last4: '', next_action: null } };
     },
+    { preHandler: sandboxOnly },
   );
 
   // ── Stripe webhook: the raw body is needed for the signature ──
@@ -332,19 +176,20 @@ export function registerPayments(app: FastifyInstance) {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
+    contractRoute(scope, payments.webhook, async (request) => {
       const parse = deps.payments.parseWebhook;
       if (!parse) throw notFound();
       const signature = request.headers['stripe-signature'];
       let event;
       try {
-        event = parse(request.body as Buffer, typeof signature === 'string' ? signature : '');
+        // The scope's parser hands over the raw bytes (the contract declares no JSON body).
+        event = parse(request.body as unknown as Buffer, typeof signature === 'string' ? signature : '');
       } catch (error) {
         request.log.warn({ err: error }, 'stripe webhook signature rejected');
         throw new ApiError(400, 'WEBHOOK_SIGNATURE', PAYMENT_MESSAGES.webhookSignature);
       }
       await handleWebhookIntent(deps, event.type, event.intent, request.log);
-      return reply.send({ data: { received: true } });
+      return { data: { received: true as const } };
     });
   });
 }

@@ -205,7 +205,13 @@ export async function createOrderTransaction(
   let keys: Partial<TxMeta> = {};
   if (isShop) {
     const computed = await shopLines(deps.db, cart);
-    if (computed.messages.length > 0) throw badRequest(computed.messages[0] ?? PAYMENT_MESSAGES.notPayable);
+    // The first problem, with its code (CART_EMPTY, PRODUCT_MISSING, PRODUCT_INACTIVE), as check-product-order lists them.
+    if (computed.messages.length > 0)
+      throw badRequest(
+        computed.messages[0] ?? PAYMENT_MESSAGES.notPayable,
+        {},
+        computed.codes[0] ?? 'VALIDATION_ERROR',
+      );
     lines = computed.lines;
     amount = linesTotal(lines);
   } else {

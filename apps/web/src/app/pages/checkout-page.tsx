@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  api,
   attributeText,
   cartProducts,
   cartTotal,
@@ -26,7 +27,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { ApiRequestError, apiData } from '../../lib/api-client.ts';
+import { ApiRequestError, call } from '../../lib/api-client.ts';
 import { formatPostalCode, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { lookupAddress } from '../../features/account/api/lookup-address.ts';
@@ -36,12 +37,9 @@ import { areasQuery } from '../../features/search/api/get-areas.ts';
 import { cartStore, useCart } from '../../features/shop/cart-store.ts';
 import classes from '../../features/shop/shop.module.css';
 
-type Check = { canBuy: boolean; messages: string[]; amount: number };
-
 /** POST /payments/check-product-order for the cart: can it be bought, and the server's amount. */
 const checkCart = (items: readonly CartItem[]) =>
-  apiData<Check>('/payments/check-product-order', {
-    method: 'POST',
+  call(api.payments.checkProductOrder, {
     body: { object_type: OBJECT_TYPE.shopOrder, products: cartProducts(items) },
   });
 

@@ -1,6 +1,6 @@
-import type { CartProduct, ErrorCode, OrderView, PaymentConfig, TrainingDetail } from '@mels/domain';
+import { api, type CartProduct, type Output } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Where a shop order is sent. */
 export type Delivery = { postal_code: string; address: string; customer_name: string; phone: string };
@@ -18,6 +18,8 @@ export type PaymentTarget = {
   /** A certificate of the older system (object_type 3, データ移行): the code it is claimed by. */
   attendance_code?: string;
   certificate_code?: string;
+  /** An instructor certification request (5) or renewal (7): the request paid for. */
+  request_id?: number;
 };
 
 /** The identifying fields every payment call carries (a claim's code only when there is one). */
@@ -27,13 +29,14 @@ const targetBody = (target: PaymentTarget) => ({
   training_id: target.training_id ?? null,
   ...(target.attendance_code ? { attendance_code: target.attendance_code } : {}),
   ...(target.certificate_code ? { certificate_code: target.certificate_code } : {}),
+  ...(target.request_id ? { request_id: target.request_id } : {}),
 });
 
 /** GET /trainings/{id}?user_type=…: the session, its course and the course price. */
 export const trainingQuery = (id: number, userType: number) =>
   queryOptions({
     queryKey: ['trainings', id, userType],
-    queryFn: () => apiData<TrainingDetail>(`/trainings/${id}`, { query: { user_type: userType } }),
+    queryFn: () => call(api.trainings.detail, { params: { id }, query: { user_type: userType } }),
   });
 
 /** POST /payments/check-product-order: can it be bought, and the server's amount. */
@@ -47,21 +50,15 @@ export const checkProductOrderQuery = (target: PaymentTarget) =>
       ...(target.attendance_code || target.certificate_code
         ? [target.attendance_code ?? '', target.certificate_code ?? '']
         : []),
+      ...(target.request_id ? [target.request_id] : []),
     ],
     queryFn: () =>
-      apiData<{ canBuy: boolean; messages: string[]; codes: ErrorCode[]; amount: number }>(
-        '/payments/check-product-order',
-        {
-          method: 'POST',
-          body: { ...targetBody(target), products: target.products },
-        },
-      ),
+      call(api.payments.checkProductOrder, { body: { ...targetBody(target), products: target.products } }),
   });
 
 /** POST /payments/create-order-transaction: answers t_key. */
 export const createOrderTransaction = (target: PaymentTarget) =>
-  apiData<{ t_key: string }>('/payments/create-order-transaction', {
-    method: 'POST',
+  call(api.payments.createOrderTransaction, {
     body: {
       ...targetBody(target),
       meta: { products: target.products ?? [] },
@@ -69,29 +66,12 @@ export const createOrderTransaction = (target: PaymentTarget) =>
     },
   });
 
-export type PaymentIntent = {
-  clientSecret: string;
-  publicKey: string;
-  paymentIntentId: string;
-  amount: number;
-  t_key: string;
-  gateway: 'sandbox' | 'stripe';
-};
+/** The card payment the gateway opened for a transaction. */
+export type PaymentIntent = Output<typeof api.payments.createPaymentIntent>;
 
 /** POST /payments/stripe/create-payment-intent */
 export const createPaymentIntent = (target: PaymentTarget, tKey: string) =>
-  apiData<PaymentIntent>('/payments/stripe/create-payment-intent', {
-    method: 'POST',
-    body: { ...targetBody(target), t_key: tKey },
-  });
-
-export type SandboxConfirmResult = {
-  id: string;
-  status: string;
-  brand: string;
-  last4: string;
-  next_action: { type: 'sandbox_authenticate'; url: string } | null;
-};
+  call(api.payments.createPaymentIntent, { body: { ...targetBody(target), t_key: tKey } });
 
 /** POST /payments/sandbox/confirm: what Stripe.js does with the card, for the built-in gateway. */
 export const sandboxConfirm = (body: {
@@ -101,12 +81,12 @@ export const sandboxConfirm = (body: {
   exp_year: number | null;
   cvc: string;
   email: string;
-}) => apiData<SandboxConfirmResult>('/payments/sandbox/confirm', { method: 'POST', body });
+}) => call(api.payments.sandboxConfirm, { body });
 
 /** POST /payments/sandbox/intents/{id}/authenticate: the answer of the 3-D Secure step. */
 export const sandboxAuthenticate = (intentId: string, clientSecret: string, approve: boolean) =>
-  apiData<SandboxConfirmResult>(`/payments/sandbox/intents/${encodeURIComponent(intentId)}/authenticate`, {
-    method: 'POST',
+  call(api.payments.sandboxAuthenticate, {
+    params: { id: intentId },
     body: { client_secret: clientSecret, approve },
   });
 
@@ -115,8 +95,7 @@ export const sandboxAuthenticate = (intentId: string, clientSecret: string, appr
  * With withKey the transaction key goes too (shop orders), and a stale one is answered 400.
  */
 export const createPaymentOrder = (target: PaymentTarget, intent: PaymentIntent, withKey = false) =>
-  apiData<OrderView>('/payments/stripe/create-payment-order', {
-    method: 'POST',
+  call(api.payments.createPaymentOrder, {
     body: {
       ...targetBody(target),
       payment_intent_id: intent.paymentIntentId,
@@ -127,11 +106,11 @@ export const createPaymentOrder = (target: PaymentTarget, intent: PaymentIntent,
 
 /** POST /courses/order-course/create: a free registration. */
 export const createFreeOrder = (target: PaymentTarget) =>
-  apiData<OrderView>('/courses/order-course/create', { method: 'POST', body: targetBody(target) });
+  call(api.payments.createFreeOrder, { body: targetBody(target) });
 
 /** GET /payments/config: the gateway that takes cards (sandbox or stripe) and its publishable key. */
 export const paymentConfigQuery = queryOptions({
   queryKey: ['payments', 'config'],
-  queryFn: () => apiData<PaymentConfig>('/payments/config'),
+  queryFn: () => call(api.payments.config),
   staleTime: Infinity,
 });
