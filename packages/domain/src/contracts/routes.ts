@@ -5,6 +5,7 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { officeRoutes } from './office.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { shopRoutes } from './shop.routes.ts';
 import { contactRoutes } from './contact.routes.ts';
@@ -17,6 +18,7 @@ import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...officeRoutes,
   ...paymentsRoutes,
   ...shopRoutes,
   ...contactRoutes,

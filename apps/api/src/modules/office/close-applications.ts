@@ -1,11 +1,11 @@
-import { enrollmentMessagesJa as m, idParamSchema, ja, userTypeBodySchema } from '@mels/domain';
+import { contracts, enrollmentMessages as m, K } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trainingUserTypes } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { currentUser, requireOffice } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { typed, workflowResponses } from '../http.ts';
+import { contractRoute } from '../contract-route.ts';
 import { lockRecruitment, writeAudit } from './office.repository.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function closeApplications(
 ) {
   return deps.db.transaction(async (tx) => {
     const row = await lockRecruitment(tx, trainingId, userTypeId);
-    if (!row) throw notFound(ja.errors.notFound);
+    if (!row) throw notFound(K.errors.notFound);
     if (now < row.applyStartDate || now > row.applyEndDate)
       throw conflict(m.windowNotOpenToClose, 'WINDOW_NOT_OPEN');
     await tx
@@ -43,27 +43,13 @@ export async function closeApplications(
 }
 
 export function registerCloseApplications(app: FastifyInstance) {
-  typed(app).post(
-    '/office/trainings/:id/close-applications',
-    {
-      preHandler: requireOffice,
-      schema: {
-        tags: ['office'],
-        security: [{ token: [] }],
-        summary: "End a recruitment's application window now",
-        params: idParamSchema,
-        body: userTypeBodySchema,
-        response: workflowResponses,
-      },
-    },
-    async (request) => ({
-      data: await closeApplications(
-        app.deps,
-        request.params.id,
-        request.body.user_type,
-        currentUser(request).id,
-        app.deps.clock.now(),
-      ),
-    }),
-  );
+  contractRoute(app, contracts.office.closeApplications, async (request) => ({
+    data: await closeApplications(
+      app.deps,
+      request.params.id,
+      request.body.user_type,
+      currentUser(request).id,
+      app.deps.clock.now(),
+    ),
+  }));
 }

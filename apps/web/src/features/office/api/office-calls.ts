@@ -1,16 +1,6 @@
-import type {
-  OfficeCancelRequest,
-  OfficeDashboard,
-  OfficeOrder,
-  OfficeOrderKind,
-  OfficeRoster,
-  OfficeTraining,
-  OfficeTrainingDetail,
-  OfficeLabelKey,
-  OfficeWaiting,
-} from '@mels/domain';
+import { api, type OfficeOrderKind, type OfficeWaiting, type Output } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiBlob, apiData, apiList } from '../../../lib/api-client.ts';
+import { apiData, call, download } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
 export const OFFICE_PAGE_SIZE = 20;
@@ -21,7 +11,7 @@ export const OFFICE_KEY = ['office'] as const;
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'dashboard'],
-    queryFn: ({ signal }) => apiData<OfficeDashboard>('/office/dashboard', { signal }),
+    queryFn: ({ signal }) => call(api.office.dashboard, {}, { signal }),
   });
 
 export type TrainingFilters = {
@@ -37,56 +27,36 @@ export const trainingsQuery = (filters: TrainingFilters) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'trainings', filters],
     queryFn: ({ signal }) =>
-      apiList<OfficeTraining>('/office/trainings', {
-        query: { ...filters, limit: OFFICE_PAGE_SIZE },
-        signal,
-      }),
+      call(api.office.trainings, { query: { ...filters, limit: OFFICE_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const trainingQuery = (id: number) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'training', id],
-    queryFn: ({ signal }) => apiData<OfficeTrainingDetail>(`/office/trainings/${id}`, { signal }),
+    queryFn: ({ signal }) => call(api.office.training, { params: { id } }, { signal }),
   });
 
 export const rosterQuery = (id: number) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'roster', id],
-    queryFn: ({ signal }) => apiData<OfficeRoster>(`/office/trainings/${id}/roster`, { signal }),
+    queryFn: ({ signal }) => call(api.office.roster, { params: { id } }, { signal }),
   });
 
-export type TrailStep = {
-  id: number;
-  step: number;
-  step_label: string;
-  status: number;
-  /** The entry's status in the office's words (officeStatusLabel of the domain), as key and Japanese text. */
-  status_key: OfficeLabelKey;
-  status_label: string;
-  note: string | null;
-  note_label: string | null;
-  actor_user_id: number | null;
-  /** Who acted: the member themself, an office member or another person (by name), or the system. */
-  actor: { kind: 'self' | 'office' | 'member' | 'system'; name: string };
-  created_at: string;
-};
-export type Trail = { enrollment_id: number; user_id: number; status: number; steps: TrailStep[] };
+/** One entry of an enrolment's audit trail. */
+export type TrailStep = Output<typeof api.office.trail>['steps'][number];
 
 export const trailQuery = (enrollmentId: number) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'trail', enrollmentId],
-    queryFn: ({ signal }) => apiData<Trail>(`/office/enrollments/${enrollmentId}/steps`, { signal }),
+    queryFn: ({ signal }) => call(api.office.trail, { params: { id: enrollmentId } }, { signal }),
   });
 
 export const cancelRequestsQuery = (status: number, page: number) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'cancel-requests', status, page],
     queryFn: ({ signal }) =>
-      apiList<OfficeCancelRequest>('/office/cancel-requests', {
-        query: { status, page, limit: OFFICE_PAGE_SIZE },
-        signal,
-      }),
+      call(api.office.cancelRequests, { query: { status, page, limit: OFFICE_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -94,44 +64,26 @@ export const ordersQuery = (kind: OfficeOrderKind, page: number) =>
   queryOptions({
     queryKey: [...OFFICE_KEY, 'orders', kind, page],
     queryFn: ({ signal }) =>
-      apiList<OfficeOrder>('/office/orders', { query: { kind, page, limit: OFFICE_PAGE_SIZE }, signal }),
+      call(api.office.orders, { query: { kind, page, limit: OFFICE_PAGE_SIZE } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export type DrawSummary = {
-  seed: string;
-  places: number;
-  entrants: number[];
-  winners: number[];
-  losers: number[];
-  won_elsewhere: number[];
-};
-
 export const runLottery = (trainingId: number, userType: number, seed?: string) =>
-  apiData<DrawSummary>(`/office/trainings/${trainingId}/lottery`, {
-    method: 'POST',
+  call(api.office.lottery, {
+    params: { id: trainingId },
     body: seed ? { user_type: userType, seed } : { user_type: userType },
   });
 
 /** POST /office/trainings/{id}/close-applications: the application window ends now. */
 export const closeApplications = (trainingId: number, userType: number) =>
-  apiData<{ training_id: number; user_type: number; apply_end_date: string }>(
-    `/office/trainings/${trainingId}/close-applications`,
-    { method: 'POST', body: { user_type: userType } },
-  );
+  call(api.office.closeApplications, { params: { id: trainingId }, body: { user_type: userType } });
 
 export const offerNext = (trainingId: number, userType: number) =>
-  apiData<{ enrollment_id: number; status: number }>(`/office/trainings/${trainingId}/lottery/offer-next`, {
-    method: 'POST',
-    body: { user_type: userType },
-  });
+  call(api.office.offerNext, { params: { id: trainingId }, body: { user_type: userType } });
 
 /** Takes back a check-in made by mistake; the reason is kept in the audit trail. */
 export const undoCheckIn = (enrollmentId: number, reason: string) =>
-  apiData<{ enrollment_id: number; status: number }>(`/office/enrollments/${enrollmentId}/undo-check-in`, {
-    method: 'POST',
-    body: { reason },
-  });
+  call(api.office.undoCheckIn, { params: { id: enrollmentId }, body: { reason } });
 
 /** Revokes a certificate (its verification then reads revoked); the reason is audited. */
 export const revokeCertificate = (certificateId: number, reason: string) =>
@@ -142,53 +94,40 @@ export const revokeCertificate = (certificateId: number, reason: string) =>
 
 /** Declines an assistant's application awaiting approval; the reason is mailed to the applicant. */
 export const rejectAssistant = (enrollmentId: number, reason: string) =>
-  apiData<{ enrollment_id: number; status: number }>(`/office/enrollments/${enrollmentId}/reject-assistant`, {
-    method: 'POST',
-    body: { reason },
-  });
+  call(api.office.rejectAssistant, { params: { id: enrollmentId }, body: { reason } });
 
 export const approveAssistant = (enrollmentId: number) =>
-  apiData<{ enrollment_id: number; status: number }>(
-    `/office/enrollments/${enrollmentId}/approve-assistant`,
-    {
-      method: 'POST',
-    },
-  );
+  call(api.office.approveAssistant, { params: { id: enrollmentId } });
 
-export type CancelOutcome = {
-  id: number;
-  place_freed: boolean;
-  offered_enrollment_id: number | null;
-  refund: { order_id: number; refund_order_id: number | null; message: string | null } | null;
-};
+/** What approving a cancellation did: the place freed, offered onward, the fee refunded. */
+export type CancelOutcome = Output<typeof api.office.approveCancel>;
 
-export const approveCancel = (id: number) =>
-  apiData<CancelOutcome>(`/office/cancel-requests/${id}/approve`, { method: 'POST' });
+export const approveCancel = (id: number) => call(api.office.approveCancel, { params: { id } });
 
-export const rejectCancel = (id: number) =>
-  apiData<{ id: number }>(`/office/cancel-requests/${id}/reject`, { method: 'POST' });
+export const rejectCancel = (id: number) => call(api.office.rejectCancel, { params: { id } });
 
-export type OrderAction = 'confirm-transfer' | 'mark-paid' | 'refund' | 'prepare-shipping' | 'ship';
+/** The office's actions on an order, by the last part of their path. */
+const ORDER_ACTIONS = {
+  'confirm-transfer': api.orders.confirmTransfer,
+  'mark-paid': api.orders.markPaid,
+  refund: api.orders.refund,
+  'prepare-shipping': api.orders.prepareShipping,
+  ship: api.orders.ship,
+} as const;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
 export const orderAction = (id: number, action: OrderAction) =>
-  apiData<{ id: number; status: number }>(`/office/orders/${id}/${action}`, { method: 'POST' });
+  call(ORDER_ACTIONS[action] as typeof api.orders.ship, { params: { id } });
 
-export type CheckInResult = {
-  enrollment_id: number;
-  training_id: number;
-  training_name: string;
-  fullname: string;
-  user_type_id: number;
-  checked_in_at: string;
-};
+/** A ticket checked in at reception. */
+export type CheckInResult = Output<typeof api.office.checkIn>;
 
 export const checkIn = (code: string, trainingId?: number) =>
-  apiData<CheckInResult>('/office/check-in', {
-    method: 'POST',
+  call(api.office.checkIn, {
     body: trainingId ? { code, training_id: trainingId } : { code },
   });
 
 /** GET …/roster.csv with the token (a plain link would not carry it), saved under the server's name. */
 export async function downloadRosterCsv(trainingId: number) {
-  const { blob, filename } = await apiBlob(`/office/trainings/${trainingId}/roster.csv`);
+  const { blob, filename } = await download(api.office.rosterCsv, { params: { id: trainingId } });
   saveBlob(blob, filename ?? `roster_${trainingId}.csv`);
 }
