@@ -45,6 +45,7 @@ import { registerOrders } from './modules/orders/orders.routes.ts';
 import { registerPayments } from './modules/payments/payments.routes.ts';
 import { registerNotifications } from './modules/notifications/notifications.routes.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
+import { registerInstructorRequests } from './modules/instructor-requests/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
@@ -208,6 +209,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerOrders(api);
       registerActivity(api);
       registerProducts(api);
+      registerInstructorRequests(api);
       registerInstructorDocuments(api);
       registerNotifications(api);
       registerInstructorActivity(api);

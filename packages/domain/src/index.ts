@@ -18,6 +18,7 @@ export * from './rules/invoice.ts';
 export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';
 export * from './rules/rank-up.ts';
+export * from './rules/instructor-request.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';

@@ -198,6 +198,8 @@ export const courses = pgTable(
     certificationRenew: text('certification_renew').notNull().default(''),
     memo: text('memo').notNull().default(''),
     price: integer('price').notNull().default(0),
+    /** The fee of an instructor certification request of this course (object type 5); null: the price. */
+    certificationFee: integer('certification_fee'),
     sortOrder: integer('sort_order').notNull().default(0),
     certificatePrefix: text('certificate_prefix'),
     isRenewal: boolean('is_renewal').notNull().default(false),
@@ -207,7 +209,13 @@ export const courses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('courses_price_ck', sql`${t.price} >= 0`)],
+  (t) => [
+    check('courses_price_ck', sql`${t.price} >= 0`),
+    check(
+      'courses_certification_fee_ck',
+      sql`${t.certificationFee} is null or ${t.certificationFee} >= 0`,
+    ),
+  ],
 );
 
 /** Occupations a course accepts (is_not_pass_occupation); no rows = every occupation. */
@@ -786,26 +794,53 @@ export const certificateRequests = pgTable(
     certificateCode: text('certificate_code'),
     sourceCertificateId: integer('source_certificate_id').references(() => certificates.id),
     certificateId: integer('certificate_id').references(() => certificates.id),
+    /** The pledge signed (instructor requests: PLEDGE_VARIANTS of @mels/domain), from status 1 on. */
+    pledgeVariant: text('pledge_variant'),
+    /** The office's approval or rejection: when, by whom, and the reason of a rejection. */
+    decidedAt: ts('decided_at'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('certificate_requests_user_idx').on(t.userId),
     check('certificate_requests_type_ck', sql`${t.certificateType} between 0 and 3`),
+    // Instructor requests (type 2, decision 029): statuses 0–4, a pledge from 1 on, a certificate when approved,
+    // and one open request (0–3) per member and course.
+    check(
+      'certificate_requests_instructor_status_ck',
+      sql`${t.certificateType} <> 2 or ${t.status} between 0 and 4`,
+    ),
+    check(
+      'certificate_requests_pledge_ck',
+      sql`${t.certificateType} <> 2 or ${t.status} = 0 or ${t.status} = 4 or ${t.pledgeVariant} is not null`,
+    ),
+    check(
+      'certificate_requests_approved_ck',
+      sql`${t.certificateType} <> 2 or ${t.status} <> 3 or ${t.certificateId} is not null`,
+    ),
+    uniqueIndex('certificate_requests_instructor_open_uq')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.certificateType} = 2 and ${t.status} in (0, 1, 2, 3)`),
   ],
 );
 
-/** Pledges and recommendation letters attached to instructor requests. */
-export const instructorRequestDocuments = pgTable('instructor_request_documents', {
-  id: serial('id').primaryKey(),
-  requestId: integer('request_id')
-    .notNull()
-    .references(() => certificateRequests.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  storageKey: text('storage_key'),
-  agreedAt: ts('agreed_at'),
-  createdAt: createdAt(),
-});
+/** Pledges and recommendation letters attached to instructor requests: one of each kind per request. */
+export const instructorRequestDocuments = pgTable(
+  'instructor_request_documents',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => certificateRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key'),
+    agreedAt: ts('agreed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('instructor_request_documents_kind_uq').on(t.requestId, t.kind)],
+);
 
 // ───────────────────────────── ranks ─────────────────────────────
 

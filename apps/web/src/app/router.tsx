@@ -178,6 +178,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'certificate/:courseId/:type/basic-instructor/:code',
+                lazy: () =>
+                  import('../features/instructor-request/request-start.tsx').then((m) => ({
+                    Component: m.BiRequestCodePage,
+                  })),
+              },
+              {
                 path: 'certificate/:courseId/:type',
                 lazy: () =>
                   import('./pages/claim-step-page.tsx').then((m) => ({
@@ -280,6 +287,20 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/office/office-payments-page.tsx').then((m) => ({
                         Component: m.OfficePaymentsPage,
+                      })),
+                  },
+                  {
+                    path: 'instructor-requests',
+                    lazy: () =>
+                      import('../features/instructor-request/office-bi-requests.tsx').then((m) => ({
+                        Component: m.OfficeBiRequestsPage,
+                      })),
+                  },
+                  {
+                    path: 'instructor-requests/:id',
+                    lazy: () =>
+                      import('../features/instructor-request/office-bi-requests.tsx').then((m) => ({
+                        Component: m.OfficeBiRequestPage,
                       })),
                   },
                   {

@@ -11,6 +11,7 @@ import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
 import { instructor, officeRankUp, rankUp } from './instructor.ts';
+import { instructorRequests } from './instructor-requests.ts';
 
 export const contracts = {
   areas,
@@ -39,6 +40,7 @@ export const contracts = {
   courses,
   officeCourses,
   officeSessions,
+  instructorRequests,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 
 export type Contracts = typeof contracts;

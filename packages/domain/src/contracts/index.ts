@@ -8,3 +8,12 @@ export type {
   RankLevelEntry,
   RankUpRequest,
 } from './instructor.ts';
+export type {
+  InstructorEligibility,
+  InstructorRequestBody,
+  InstructorRequestInput,
+  InstructorRequestResultView,
+  InstructorRequestView,
+  OfficeInstructorRequest,
+  OfficeInstructorRequestItem,
+} from './instructor-requests.ts';

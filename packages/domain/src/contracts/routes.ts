@@ -15,6 +15,7 @@ import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
+import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 
 export const routes = {
   ...contentRoutes,
@@ -28,6 +29,7 @@ export const routes = {
   ...trainingsRoutes,
   ...officeCatalogueRoutes,
   ...instructorRoutes,
+  ...instructorRequestsRoutes,
 } as const;
 
 export type Routes = typeof routes;

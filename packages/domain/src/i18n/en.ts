@@ -142,6 +142,10 @@ export const en: Messages = {
     eventStartDate: 'Date from',
     eventEndDate: 'Date to',
     openOnly: 'Open for applications only',
+    applicantName: 'Name',
+    applicationInfo: 'Application details',
+    pledgeVariant: 'Pledge',
+    rejectReason: 'Reason',
   },
   userTypes: {
     1: 'Instructor',

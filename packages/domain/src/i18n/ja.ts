@@ -141,6 +141,10 @@ export const ja = {
     eventStartDate: '開催日（開始）',
     eventEndDate: '開催日（終了）',
     openOnly: '募集中のみ',
+    applicantName: '氏名',
+    applicationInfo: '申請内容',
+    pledgeVariant: '誓約書の種類',
+    rejectReason: '理由',
   },
   userTypes: {
     1: 'インストラクター',

@@ -11,6 +11,7 @@ export const officeEn: OfficeMessages = {
     payments: 'Payments & shipping',
     checkIn: 'Check-in',
     rankUps: 'Rank-up requests',
+    instructorRequests: 'BI certification requests',
   },
   forbidden: {
     title: 'This page is for the association office only',

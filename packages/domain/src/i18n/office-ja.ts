@@ -11,6 +11,7 @@ export const officeJa = {
     payments: '入金確認・発送',
     checkIn: '受付',
     rankUps: 'ランクアップ申請',
+    instructorRequests: 'BI認定申請',
   },
   forbidden: {
     title: 'この画面は事務局の方のみ利用できます',

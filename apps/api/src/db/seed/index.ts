@@ -15,6 +15,7 @@ import { seedFaqs } from './faqs.ts';
 import { seedLocalHoldings } from './hosts.ts';
 import { seedInstructorDocuments } from './instructor.ts';
 import { seedInstructorHistory } from './instructor-history.ts';
+import { seedBiCandidates } from './bi-candidates.ts';
 import { seedNews } from './news.ts';
 import { seedPages } from './pages.ts';
 import { createRng, deriveSeed } from './random.ts';
@@ -68,6 +69,12 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
 
     const accounts = await seedAccounts(tx, hashes, courseIds, day);
     await seedInstructorHistory(tx, { userId: accounts.instructor ?? 0, today: day });
+    await seedBiCandidates(tx, {
+      candidateId: accounts['bi-candidate'] ?? 0,
+      nurseId: accounts['bi-nurse'] ?? 0,
+      courseIds,
+      today: day,
+    });
     await seedInstructorDocuments(tx, day);
     await seedNews(tx, now, day);
     await seedFaqs(tx);

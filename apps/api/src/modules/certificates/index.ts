@@ -8,4 +8,12 @@ export { certificateIssuedMail } from './certificates.mails.ts';
 export { drawQr, fitSize, jaDay, NO_FEATURES, useJapaneseFont } from './certificate-pdf.ts';
 export { findCertificationPeriod } from './certificates.repository.ts';
 export { registerCertificates } from './certificates.routes.ts';
-export { holderNames, issueCertificate, publicOrigin, viewLink } from './certificates.service.ts';
+export {
+  holderNames,
+  issueCertificate,
+  publicOrigin,
+  renderPdf,
+  verifyUrl,
+  viewLink,
+} from './certificates.service.ts';
+export { issueRequestCertificate, type RequestCertificateInput } from './request-certificate.ts';

@@ -3,7 +3,7 @@
  * through its index): what a purchase costs and whether it is paid (payable.ts), free and offline
  * (transfer, on-site) orders.
  */
-export { claimCode, courseRegistrationFee, findLegacyByCode, paidFor } from './payable.ts';
+export { claimCode, courseRegistrationFee, findLegacyByCode, paidFor, requestFee } from './payable.ts';
 export {
   createFreeOrder,
   createOfflineOrder,

@@ -56,6 +56,22 @@ export type Payable = {
 
 /** Certificate request statuses that await the fee (spec: 0 new, 1 awaiting payment). */
 export const REQUEST_AWAITING_PAYMENT: readonly number[] = [0, 1];
+/** An instructor certification request awaits its fee once the pledge is signed (status 1, decision 029). */
+export const INSTRUCTOR_AWAITING_PAYMENT: readonly number[] = [1];
+
+/**
+ * The fee of a certificate request: a renewal costs its course's price; an instructor certification the
+ * course's certification fee when set (the BI course's registration is free, its certification is not),
+ * else its price. Under 50 yen it is free (0).
+ */
+export function requestFee(
+  course: { price: number; certificationFee: number | null },
+  renewal: boolean,
+): number {
+  const fee = renewal ? course.price : (course.certificationFee ?? course.price);
+  return fee >= FREE_THRESHOLD_YEN ? fee : 0;
+}
+
 /** certificate_requests.certificate_type: 2 instructor certification, 3 renewal. */
 export const REQUEST_TYPE = { instructor: 2, renewal: 3 } as const;
 
@@ -245,15 +261,14 @@ async function certificateRequestFee(
     throw badRequest(PAYMENT_MESSAGES.requestCourseMismatch, {
       object_id: [PAYMENT_MESSAGES.requestCourseMismatch],
     });
-  if (
-    !REQUEST_AWAITING_PAYMENT.includes(request.status) &&
-    !(await paidFor(db, user.id, objectType, { requestId: request.id }))
-  )
+  // An instructor request is paid once its pledge is signed (1, decision 029); a renewal from 0.
+  const awaiting = renewal ? REQUEST_AWAITING_PAYMENT : INSTRUCTOR_AWAITING_PAYMENT;
+  if (!awaiting.includes(request.status) && !(await paidFor(db, user.id, objectType, { requestId: request.id })))
     throw conflict(PAYMENT_MESSAGES.requestNotAwaitingPayment, 'NOT_AWAITING_PAYMENT');
   const [course] = await db.select().from(courses).where(eq(courses.id, request.courseId));
   if (!course) throw notFound();
   if (renewal && !course.isRenewal) throw badRequest(PAYMENT_MESSAGES.notPayable);
-  const amount = course.price >= FREE_THRESHOLD_YEN ? course.price : 0;
+  const amount = requestFee(course, renewal);
   return {
     objectType,
     objectId: course.id,

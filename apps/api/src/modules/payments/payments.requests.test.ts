@@ -85,6 +85,8 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
         courseId,
         certificateType,
         status,
+        // An instructor request past 0 carries its signed pledge (decision 029).
+        pledgeVariant: certificateType === 2 && status > 0 ? 'doctor' : null,
         username: '山田 花子',
         email: member.email,
       })
@@ -349,7 +351,7 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
 
     it('create-order-transaction keeps the request: the intent of its t_key pays that request', async () => {
       const member = await newMember(ctx.app);
-      const requestId = await request(member, instructor.id, 2, 0);
+      const requestId = await request(member, instructor.id, 2, 1);
       const body = { object_type: 5, object_id: instructor.id, request_id: requestId };
       const created = expectBody(
         await call(ctx.app, member.token, 'POST', '/api/v1/payments/create-order-transaction', {
@@ -424,7 +426,8 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expectValidationError(await intent({ object_type: 5, object_id: basic.id, request_id: mine }), [
         'object_id',
       ]);
-      const processed = await request(member, instructor.id, 2, 2);
+      // one open instructor request per course (decision 029): the processed one is of another course
+      const processed = await request(member, biInstructor.id, 2, 2);
       expectError(
         await intent({ object_type: 5, object_id: biInstructor.id, request_id: processed }),
         409,
@@ -448,7 +451,8 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
   describe('check-payment of a request', () => {
     it('charged but never recorded: the request’s check-payment records it once; others’ requests are not found', async () => {
       const member = await newMember(ctx.app);
-      const first = await request(member, instructor.id, 2);
+      // the first request of the course was rejected (one open request per course, decision 029)
+      const first = await request(member, instructor.id, 2, 4);
       const second = await request(member, instructor.id, 2);
       const body = { object_type: 5, object_id: instructor.id, request_id: second };
       const intent = await createIntent(ctx.app, member.token, body);
@@ -631,8 +635,9 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
 
     it('two requests of one course are two purchases: each has its own intent', async () => {
       const member = await newMember(ctx.app);
-      const first = await request(member, instructor.id, 2, 1);
-      const second = await request(member, instructor.id, 2, 1);
+      // two renewals (an instructor request is one open per course, decision 029)
+      const first = await request(member, renewal.id, 3, 1);
+      const second = await request(member, renewal.id, 3, 1);
       const a = await createIntent(ctx.app, member.token, {
         object_type: 7,
         object_id: renewal.id,

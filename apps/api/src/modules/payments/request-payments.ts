@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { certificateRequests, legacyCertificates } from '../../db/schema.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { onOrderCompleted } from '../orders/index.ts';
-import { REQUEST_AWAITING_PAYMENT, REQUEST_TYPE } from './payable.ts';
+import { INSTRUCTOR_AWAITING_PAYMENT, REQUEST_AWAITING_PAYMENT, REQUEST_TYPE } from './payable.ts';
 
 /** Instructor certification request status once paid: the office checks it (spec: 2 processing). */
 export const REQUEST_PROCESSING = 2;
@@ -34,7 +34,9 @@ export function subscribeRequestPayments(deps: Deps): () => void {
             eq(certificateRequests.id, order.requestId),
             eq(certificateRequests.userId, order.userId),
             eq(certificateRequests.certificateType, renewal ? REQUEST_TYPE.renewal : REQUEST_TYPE.instructor),
-            inArray(certificateRequests.status, [...REQUEST_AWAITING_PAYMENT]),
+            inArray(certificateRequests.status, [
+              ...(renewal ? REQUEST_AWAITING_PAYMENT : INSTRUCTOR_AWAITING_PAYMENT),
+            ]),
           ),
         );
     } else if (order.objectType === OBJECT_TYPE.certificate && order.legacyCertificateId) {

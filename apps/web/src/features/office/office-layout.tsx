@@ -44,6 +44,7 @@ export function OfficeLayout() {
     { to: '/office/payments', label: m.nav.payments, end: false },
     { to: '/office/check-in', label: m.nav.checkIn, end: false },
     { to: '/office/rank-up-requests', label: m.nav.rankUps, end: false },
+    { to: '/office/instructor-requests', label: m.nav.instructorRequests, end: false },
   ];
   return (
     <div>
