@@ -71,6 +71,7 @@ import {
 } from './office.mails.ts';
 import { paymentsOfEnrollments } from './office.lists.ts';
 import { officeLabel } from './office.labels.ts';
+import { rosterCsvFile } from './office.csv.ts';
 
 export type OfficeDeps = Deps;
 
@@ -650,67 +651,12 @@ export async function roster(db: Executor, trainingId: number) {
   };
 }
 
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Formula injection: a cell starting with = + - @ is read as text by Excel with a leading quote.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-const tokyo = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('ja-JP', {
-        timeZone: 'Asia/Tokyo',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(iso))
-    : '';
-
-/** GET /office/trainings/{id}/roster.csv: UTF-8 with BOM and Japanese headers, CRLF (Excel). */
+/** GET /office/trainings/{id}/roster.csv (the file's text is office.csv.ts). */
 export async function rosterCsv(
   db: Executor,
   trainingId: number,
 ): Promise<{ filename: string; body: string }> {
-  const data = await roster(db, trainingId);
-  const header = [
-    '申込ID',
-    '氏名',
-    'フリガナ',
-    'メールアドレス',
-    '電話番号',
-    '職種',
-    '勤務先',
-    '参加区分',
-    'ステータス',
-    '繰り上げ順位',
-    'キャンセル申請',
-    '受付日時',
-    '申込日時',
-  ];
-  const cancelLabel = (s: number | null) =>
-    s === 0 ? '承認待ち' : s === 1 ? '承認済み' : s === 2 ? '却下' : '';
-  const lines = [
-    header,
-    ...data.enrollments.map((e) => [
-      e.enrollment_id,
-      e.fullname,
-      e.fullname_kana,
-      e.email,
-      e.phone,
-      e.occupation,
-      e.location_work,
-      e.user_type.type,
-      e.status_label,
-      e.lottery_rank,
-      cancelLabel(e.cancel_request_status),
-      tokyo(e.checked_in_at),
-      tokyo(e.applied_at),
-    ]),
-  ].map((cells) => cells.map(csvCell).join(','));
-  return { filename: `roster_${trainingId}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
+  return rosterCsvFile(trainingId, await roster(db, trainingId));
 }
 
 const trailNotes = officeJa.trail.notes;

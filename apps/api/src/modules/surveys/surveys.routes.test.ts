@@ -16,7 +16,7 @@ import {
   type Member,
   stepRows,
 } from '../learning/learning.fixtures.ts';
-import { csvField } from './surveys.service.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 const m = ja.learning.api;
 const url = (id: number, path: string) => `/api/v1/trainings/${id}/enrollments/${path}`;
@@ -36,10 +36,10 @@ function answersFor(questions: SurveyQuestion[]) {
 
 describe('csv fields', () => {
   it('quotes separators and defuses formulas', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvField('満足')).toBe('満足');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell('満足')).toBe('満足');
   });
 });
 

@@ -11,7 +11,6 @@ import {
   K,
 } from '@mels/domain';
 import type { Database } from '../../db/client.ts';
-import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordSteps } from '../enrollments/index.ts';
 import { findCertificationPeriod, holderNames, issueCertificate } from '../certificates/index.ts';
@@ -25,6 +24,7 @@ import {
   insertResponse,
   type SurveyData,
 } from './surveys.repository.ts';
+import { surveyCsvFile } from './surveys.csv.ts';
 
 const m = K.learning.api;
 
@@ -145,7 +145,7 @@ export async function submitSurvey(
 
 // ───────────────────────────── office ─────────────────────────────
 
-async function officeData(db: Database, trainingId: number) {
+export async function officeData(db: Database, trainingId: number) {
   const training = await findTraining(db, trainingId);
   if (!training) throw notFound();
   const data = await findSurvey(db, training.courseId);
@@ -186,37 +186,7 @@ export async function surveySummary(db: Database, trainingId: number) {
   };
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; formula-leading characters defused. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** GET /office/trainings/{id}/surveys.csv: UTF-8 with BOM (Excel), one row per response, a column per question. */
+/** GET /office/trainings/{id}/surveys.csv (the file's text is surveys.csv.ts). */
 export async function surveyCsv(db: Database, trainingId: number) {
-  const { training, data, responses } = await officeData(db, trainingId);
-  const questions = data?.questions ?? [];
-  const header = [
-    '回答ID',
-    '回答日',
-    '申込ID',
-    '氏名',
-    ...questions.map((q) => splitSurveyTitle(q.title).label),
-  ];
-  const lines = [header.map(csvField).join(',')];
-  for (const r of responses) {
-    const cells = [
-      String(r.id),
-      tokyoDate(r.createdAt),
-      String(r.enrollmentId),
-      `${r.lastName} ${r.firstName}`,
-      ...questions.map((q) => {
-        const a = r.answers.get(q.id) ?? '';
-        const unit = splitSurveyTitle(q.title).unit;
-        return a && unit ? `${a}${unit}` : a;
-      }),
-    ];
-    lines.push(cells.map(csvField).join(','));
-  }
-  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, fileName: `survey_training_${training.id}.csv` };
+  return surveyCsvFile(await officeData(db, trainingId));
 }

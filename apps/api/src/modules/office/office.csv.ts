@@ -1,0 +1,63 @@
+import { CANCEL_REQUEST_STATUS } from '@mels/domain';
+import { csvFile } from '../../lib/csv.ts';
+import type { roster } from './office.service.ts';
+
+type Roster = Awaited<ReturnType<typeof roster>>;
+
+/** A time as the office reads it in the file: YYYY/MM/DD HH:mm in Tokyo. */
+const tokyo = (iso: string | null) =>
+  iso
+    ? new Intl.DateTimeFormat('ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso))
+    : '';
+
+const HEADER = [
+  '申込ID',
+  '氏名',
+  'フリガナ',
+  'メールアドレス',
+  '電話番号',
+  '職種',
+  '勤務先',
+  '参加区分',
+  'ステータス',
+  '繰り上げ順位',
+  'キャンセル申請',
+  '受付日時',
+  '申込日時',
+];
+
+const cancelLabel = (s: number | null) =>
+  s === CANCEL_REQUEST_STATUS.awaitingApproval
+    ? '承認待ち'
+    : s === CANCEL_REQUEST_STATUS.approved
+      ? '承認済み'
+      : s === CANCEL_REQUEST_STATUS.rejected
+        ? '却下'
+        : '';
+
+/** GET /office/trainings/{id}/roster.csv: UTF-8 with BOM and Japanese headers, CRLF (Excel). */
+export function rosterCsvFile(trainingId: number, data: Roster): { filename: string; body: string } {
+  const rows = data.enrollments.map((e) => [
+    e.enrollment_id,
+    e.fullname,
+    e.fullname_kana,
+    e.email,
+    e.phone,
+    e.occupation,
+    e.location_work,
+    e.user_type.type,
+    e.status_label,
+    e.lottery_rank,
+    cancelLabel(e.cancel_request_status),
+    tokyo(e.checked_in_at),
+    tokyo(e.applied_at),
+  ]);
+  return { filename: `roster_${trainingId}.csv`, body: csvFile([HEADER, ...rows]) };
+}
