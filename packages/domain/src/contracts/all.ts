@@ -1,6 +1,7 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { activity } from './activity.ts';
 import { office } from './office.ts';
 import { payments } from './payments.ts';
 import { orders, products } from './shop.ts';
@@ -20,6 +21,7 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  activity,
   office,
   payments,
   products,

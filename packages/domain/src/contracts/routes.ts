@@ -5,6 +5,7 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { contentRoutes } from './content.routes.ts';
+import { activityRoutes } from './activity.routes.ts';
 import { officeRoutes } from './office.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { shopRoutes } from './shop.routes.ts';
@@ -19,6 +20,7 @@ import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...activityRoutes,
   ...officeRoutes,
   ...paymentsRoutes,
   ...shopRoutes,

@@ -1,12 +1,6 @@
-import {
-  ACTIVITY_PAGE_SIZE,
-  type ActivityCertificate,
-  type ActivitySort,
-  type ActivityTraining,
-  type LegacyHistory,
-} from '@mels/domain';
+import { ACTIVITY_PAGE_SIZE, api, type ActivitySort } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiBlob, apiData, apiList } from '../../../lib/api-client.ts';
+import { call, download } from '../../../lib/api-client.ts';
 
 export type SortState = { sort: ActivitySort; direction: 'asc' | 'desc' };
 
@@ -19,10 +13,11 @@ export const pendingQuery = (page: number) =>
   queryOptions({
     queryKey: [...keys.all, 'pending', page],
     queryFn: ({ signal }) =>
-      apiList<ActivityTraining>('/users/activity/trainings', {
-        query: { kind: 'pending', page, limit: ACTIVITY_PAGE_SIZE.pending },
-        signal,
-      }),
+      call(
+        api.activity.trainings,
+        { query: { kind: 'pending', page, limit: ACTIVITY_PAGE_SIZE.pending } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -31,16 +26,19 @@ export const historyQuery = (page: number, order: SortState) =>
   queryOptions({
     queryKey: [...keys.all, 'history', page, order.sort, order.direction],
     queryFn: ({ signal }) =>
-      apiList<ActivityTraining>('/users/activity/trainings', {
-        query: {
-          kind: 'history',
-          page,
-          limit: ACTIVITY_PAGE_SIZE.history,
-          sort: order.sort,
-          direction: order.direction,
+      call(
+        api.activity.trainings,
+        {
+          query: {
+            kind: 'history',
+            page,
+            limit: ACTIVITY_PAGE_SIZE.history,
+            sort: order.sort,
+            direction: order.direction,
+          },
         },
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -48,18 +46,18 @@ export const historyQuery = (page: number, order: SortState) =>
 export const certificatesQuery = () =>
   queryOptions({
     queryKey: [...keys.all, 'certificates'],
-    queryFn: ({ signal }) => apiData<ActivityCertificate[]>('/users/activity/certificates', { signal }),
+    queryFn: ({ signal }) => call(api.activity.certificates, {}, { signal }),
   });
 
 /** GET /users/activity/legacy: the last 3 records of the previous system. */
 export const legacyQuery = () =>
   queryOptions({
     queryKey: [...keys.all, 'legacy'],
-    queryFn: ({ signal }) => apiData<LegacyHistory[]>('/users/activity/legacy', { signal }),
+    queryFn: ({ signal }) => call(api.activity.legacy, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 
 /** The PDF of one of the user's certificates, of a session or claimed from the older system. */
-export function downloadCertificate(c: Pick<ActivityCertificate, 'id'>) {
-  return apiBlob('/certificates/download', { method: 'POST', body: { id: c.id } });
+export function downloadCertificate(c: { id: number }) {
+  return download(api.certificates.downloadOwn, { body: { id: c.id } });
 }
