@@ -276,6 +276,34 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'courses',
+                    lazy: () =>
+                      import('../features/office-catalogue/courses-page.tsx').then((m) => ({
+                        Component: m.CoursesPage,
+                      })),
+                  },
+                  {
+                    path: 'courses/:id',
+                    lazy: () =>
+                      import('../features/office-catalogue/course-edit-page.tsx').then((m) => ({
+                        Component: m.CourseEditPage,
+                      })),
+                  },
+                  {
+                    path: 'sessions',
+                    lazy: () =>
+                      import('../features/office-catalogue/sessions-page.tsx').then((m) => ({
+                        Component: m.SessionsPage,
+                      })),
+                  },
+                  {
+                    path: 'sessions/:id',
+                    lazy: () =>
+                      import('../features/office-catalogue/session-edit-page.tsx').then((m) => ({
+                        Component: m.SessionEditPage,
+                      })),
+                  },
+                  {
                     path: 'cancel-requests',
                     lazy: () =>
                       import('../features/office/office-cancel-requests-page.tsx').then((m) => ({

@@ -48,6 +48,15 @@ export const officeCatalogueRoutes = {
     },
   }),
   officeSessions: r({
+    list: {
+      method: 'GET',
+      path: '/office/sessions',
+      auth: 'office',
+      list: true,
+      summary:
+        'Sessions for the catalogue console, drafts included, filtered by course, prefecture, dates and state; upcoming first',
+      tags,
+    },
     create: {
       method: 'POST',
       path: '/office/trainings',

@@ -7,6 +7,8 @@ import {
   officeCourseSchema,
   officeCourseSummarySchema,
   officeCoursesQuerySchema,
+  officeSessionSummarySchema,
+  officeSessionsQuerySchema,
   officeSessionSchema,
   sessionCancelPreviewSchema,
   sessionCancelResultSchema,
@@ -25,6 +27,7 @@ export const officeCourses = defineArea('officeCourses', {
 });
 
 export const officeSessions = defineArea('officeSessions', {
+  list: { query: officeSessionsQuerySchema, data: officeSessionSummarySchema },
   create: { body: sessionCreateSchema, data: createdIdSchema },
   form: { params: idParamSchema, data: officeSessionSchema },
   update: { params: idParamSchema, body: sessionPatchSchema, data: officeSessionSchema },

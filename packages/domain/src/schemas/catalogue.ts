@@ -351,6 +351,53 @@ export const officeSessionSchema = z.object({
 });
 export type OfficeSession = z.infer<typeof officeSessionSchema>;
 
+/** The states the session list filters on: a draft, published, or cancelled (is_active 0). */
+export const SESSION_STATES = ['draft', 'published', 'cancelled'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
+/** GET /office/sessions: every session, drafts included. */
+export const officeSessionsQuerySchema = pageQuerySchema.extend({
+  course: z.coerce
+    .number({ error: message('validation.invalidNumber', ref(f.course)) })
+    .int()
+    .min(1)
+    .max(MAX_INT)
+    .optional(),
+  area: z.coerce
+    .number({ error: message('validation.invalidNumber', ref(f.area)) })
+    .int()
+    .min(1, { error: message('validation.min', ref(f.area), 1) })
+    .max(47, { error: message('validation.max', ref(f.area), 47) })
+    .optional(),
+  from: dateField(f.eventDate).optional(),
+  to: dateField(f.eventDate).optional(),
+  state: z.enum(SESSION_STATES, { error: message('validation.invalidValue', ref(f.status)) }).optional(),
+});
+export type OfficeSessionsQuery = z.infer<typeof officeSessionsQuerySchema>;
+
+export const officeSessionSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  course_id: z.number().int(),
+  course_name: z.string(),
+  area: z.number().int(),
+  area_name: z.string(),
+  event_date: z.string(),
+  event_start_time: z.string(),
+  status: z.enum(TRAINING_STATUSES),
+  is_active: z.union([z.literal(0), z.literal(1)]),
+  recruitments: z.array(
+    z.object({
+      type_id: z.number().int(),
+      type_name: z.string(),
+      capacity: z.number().int(),
+      participant: z.number().int(),
+      selection: z.enum(SELECTIONS),
+    }),
+  ),
+});
+export type OfficeSessionSummary = z.infer<typeof officeSessionSummarySchema>;
+
 /** GET /office/trainings/{id}/cancel-preview: who a cancellation reaches. */
 export const sessionCancelPreviewSchema = z.object({
   members: z.number().int(),

@@ -437,3 +437,63 @@ export function findPaidSessionFees(db: Executor, trainingId: number) {
     )
     .orderBy(asc(orders.id));
 }
+
+// ───────────────────────────── the console's session list ─────────────────────────────
+
+export type SessionListFilter = {
+  course?: number | undefined;
+  area?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  state?: 'draft' | 'published' | 'cancelled' | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** Sessions (drafts included), filtered; by date then id. Each with its recruitments' places. */
+export async function listSessions(db: Executor, filter: SessionListFilter) {
+  const where = and(
+    filter.course === undefined ? undefined : eq(trainings.courseId, filter.course),
+    filter.area === undefined ? undefined : eq(trainings.areaId, filter.area),
+    filter.from === undefined ? undefined : sql`${trainings.eventDate} >= ${filter.from}`,
+    filter.to === undefined ? undefined : sql`${trainings.eventDate} <= ${filter.to}`,
+    filter.state === 'cancelled'
+      ? eq(trainings.isActive, false)
+      : filter.state === undefined
+        ? undefined
+        : and(eq(trainings.isActive, true), eq(trainings.status, filter.state)),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: trainings.id,
+        name: trainings.name,
+        courseId: trainings.courseId,
+        courseName: courses.name,
+        areaId: trainings.areaId,
+        areaName: areas.name,
+        eventDate: trainings.eventDate,
+        eventStartTime: trainings.eventStartTime,
+        status: trainings.status,
+        isActive: trainings.isActive,
+        recruitments: sql<
+          Array<{
+            type_id: number;
+            type_name: string;
+            capacity: number;
+            participant: number;
+            selection: string;
+          }>
+        >`(select coalesce(json_agg(json_build_object('type_id', u.user_type_id, 'type_name', ut.type, 'capacity', u.capacity, 'participant', u.participant, 'selection', u.selection) order by u.user_type_id), '[]'::json) from ${trainingUserTypes} u join ${userTypes} ut on ut.id = u.user_type_id where u.training_id = ${trainings.id})`,
+      })
+      .from(trainings)
+      .innerJoin(courses, eq(courses.id, trainings.courseId))
+      .innerJoin(areas, eq(areas.id, trainings.areaId))
+      .where(where)
+      .orderBy(desc(trainings.eventDate), desc(trainings.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(trainings).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

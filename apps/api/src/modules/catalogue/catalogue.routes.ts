@@ -11,6 +11,7 @@ import {
   duplicateSession,
   officeCourse,
   officeCourseList,
+  officeSessionList,
   sessionForm,
   updateCourse,
   updateSession,
@@ -46,6 +47,7 @@ export function registerCatalogue(app: FastifyInstance) {
     }),
   }));
 
+  contractRoute(app, s.list, async (request) => officeSessionList(db, request.query));
   contractRoute(app, s.create, async (request) => ({
     data: {
       id: await createSession(app.deps, {

@@ -18,6 +18,8 @@ import {
   type CourseCreate,
   type CoursePatch,
   type OfficeSession,
+  type OfficeSessionsQuery,
+  type OfficeSessionSummary,
   type RecruitmentInput,
   type SessionCreate,
   type SessionDraft,
@@ -43,6 +45,7 @@ import {
   insertRecruitments,
   insertTraining,
   listCourses,
+  listSessions,
   lockTraining,
   markCancelled,
   replaceConditions,
@@ -333,6 +336,32 @@ export async function createSession(
     });
     return id;
   });
+}
+
+/** GET /office/sessions: the console's list, drafts and cancelled sessions included. */
+export async function officeSessionList(db: Executor, query: OfficeSessionsQuery) {
+  const { rows, total } = await listSessions(db, {
+    ...query,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const data: OfficeSessionSummary[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    course_id: r.courseId,
+    course_name: r.courseName,
+    area: r.areaId,
+    area_name: r.areaName,
+    event_date: r.eventDate,
+    event_start_time: r.eventStartTime.slice(0, 5),
+    status: r.status,
+    is_active: r.isActive ? 1 : 0,
+    recruitments: r.recruitments.map((x) => ({
+      ...x,
+      selection: x.selection === 'lottery' ? 'lottery' : 'first_come',
+    })),
+  }));
+  return { data, pagination: paginate(query.page, query.limit, total) };
 }
 
 export function sessionForm(db: Executor, id: number) {

@@ -77,6 +77,7 @@ describe.each(drivers())('office catalogue (%s)', (driver) => {
   it('refuses a visitor (401) and a member (403) on every call', async () => {
     const calls: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?]> = [
       ['GET', '/office/courses'],
+      ['GET', '/office/sessions'],
       ['POST', '/office/courses', { name: 'x' }],
       ['GET', '/office/courses/1'],
       ['PATCH', '/office/courses/1', { name: 'x' }],
@@ -201,6 +202,17 @@ describe.each(drivers())('office catalogue (%s)', (driver) => {
       'training.create',
       'training.publish',
     ]);
+
+    // The console's list shows it by state.
+    const listed = async (state: string) =>
+      (
+        (await asOffice('GET', `/office/sessions?course=${course.id}&state=${state}`)).json() as {
+          data: { id: number; status: string; recruitments: { capacity: number }[] }[];
+        }
+      ).data.map((r) => r.id);
+    expect(await listed('published')).toEqual([id]);
+    expect(await listed('draft')).toEqual([]);
+    expect((await asOffice('GET', '/office/sessions?state=other')).statusCode).toBe(400);
 
     // Back to draft while nobody applied: gone from the public side at once.
     expect((await asOffice('PATCH', `/office/trainings/${id}`, { status: 'draft' })).statusCode).toBe(200);

@@ -40,6 +40,8 @@ export function OfficeLayout() {
   const links = [
     { to: '/office', label: m.nav.dashboard, end: true },
     { to: '/office/trainings', label: m.nav.trainings, end: false },
+    { to: '/office/sessions', label: m.catalogue.console.sessions, end: false },
+    { to: '/office/courses', label: m.catalogue.console.courses, end: false },
     { to: '/office/cancel-requests', label: m.nav.cancelRequests, end: false },
     { to: '/office/payments', label: m.nav.payments, end: false },
     { to: '/office/check-in', label: m.nav.checkIn, end: false },
