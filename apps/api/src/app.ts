@@ -44,6 +44,7 @@ import type { PaymentGateway } from './lib/payment-gateway/types.ts';
 import { registerOrders } from './modules/orders/orders.routes.ts';
 import { registerPayments } from './modules/payments/payments.routes.ts';
 import { registerNotifications } from './modules/notifications/notifications.routes.ts';
+import { registerCalendar } from './modules/calendar/index.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerInstructorRequests } from './modules/instructor-requests/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -209,6 +210,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerOrders(api);
       registerActivity(api);
       registerProducts(api);
+      registerCalendar(api);
       registerInstructorRequests(api);
       registerInstructorDocuments(api);
       registerNotifications(api);

@@ -28,4 +28,5 @@ export * from './schemas/certificate-claims.ts';
 export * from './schemas/instructor-documents.ts';
 export * from './rules/catalogue.ts';
 export * from './schemas/catalogue.ts';
+export * from './schemas/calendar.ts';
 export * from './contracts/index.ts';

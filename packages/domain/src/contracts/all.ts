@@ -1,5 +1,6 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
+import { calendar } from './calendar.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
 import { activity } from './activity.ts';
 import { office } from './office.ts';
@@ -31,6 +32,7 @@ export const contracts = {
   users,
   avatars,
   address,
+  calendar,
   certificates,
   enrollments,
   learning,

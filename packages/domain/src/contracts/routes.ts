@@ -4,6 +4,7 @@
  * `<area>.ts`, joined by `defineArea`, which refuses a route without schemas and schemas without a route.
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
+import { calendarRoutes } from './calendar.routes.ts';
 import { contentRoutes } from './content.routes.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { officeRoutes } from './office.routes.ts';
@@ -20,6 +21,7 @@ import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...calendarRoutes,
   ...activityRoutes,
   ...officeRoutes,
   ...paymentsRoutes,

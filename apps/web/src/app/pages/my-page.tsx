@@ -1,7 +1,8 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { CalendarFeedCard } from '../../features/calendar/calendar-feed-card.tsx';
 import { ActivityTab } from '../../features/activity/activity-tab.tsx';
 import { InstructorTab } from '../../features/instructor/instructor-tab.tsx';
 import { instructorEn, instructorJa } from '@mels/domain';
@@ -37,7 +38,10 @@ export function MyPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="activities">
-          <ActivityTab />
+          <Stack gap="xl">
+            <ActivityTab />
+            <CalendarFeedCard />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="completed">
           <InstructorTab />

@@ -1,3 +1,4 @@
+import { AddToCalendarLink } from '../../components/add-to-calendar-link.tsx';
 import {
   Alert,
   Anchor,
@@ -238,6 +239,11 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
             </Anchor>
           ) : null}
         </Group>
+        {detail.is_active === 1 ? (
+          <Group mt="sm">
+            <AddToCalendarLink trainingId={sessionKey.id} userTypeId={sessionKey.typeId} />
+          </Group>
+        ) : null}
       </div>
 
       {detail.warnings.length > 0 ? (

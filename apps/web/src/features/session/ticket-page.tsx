@@ -1,3 +1,4 @@
+import { AddToCalendarLink } from '../../components/add-to-calendar-link.tsx';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { ticketGuard } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -107,6 +108,7 @@ export function TicketPage() {
         <Button size="md" onClick={() => window.print()}>
           {t.session.ticket.print}
         </Button>
+        <AddToCalendarLink trainingId={key.id} userTypeId={key.typeId} />
       </Group>
       <BackToSession sessionKey={key} />
     </>
