@@ -103,6 +103,7 @@ export async function findSession(db: Executor, trainingId: number) {
     .select(eventColumns)
     .from(trainings)
     .innerJoin(courses, eq(courses.id, trainings.courseId))
-    .where(eq(trainings.id, trainingId));
+    // A draft is not public (decision 031): its .ics is as unknown as its page.
+    .where(and(eq(trainings.id, trainingId), eq(trainings.status, 'published')));
   return row ?? null;
 }

@@ -227,6 +227,13 @@ describe.each(drivers())('members’ calendars (%s)', (driver) => {
     expect(calendar.events[0]!.description).toBe(
       `Course: 暦テスト講座\nVenue: 会場 lottery 東京都千代田区丸の内1-1-1\nDetails: http://localhost:3000/session/${ids.lottery}/1`,
     );
+    await ctx.deps.db.update(trainings).set({ status: 'draft' }).where(eq(trainings.id, ids.lottery!));
+    expectError(
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/trainings/${ids.lottery}/calendar` }),
+      404,
+      'NOT_FOUND',
+    );
+    await ctx.deps.db.update(trainings).set({ status: 'published' }).where(eq(trainings.id, ids.lottery!));
     expectError(
       await ctx.app.inject({ method: 'GET', url: '/api/v1/trainings/999999/calendar' }),
       404,
