@@ -9,9 +9,14 @@ export {
   type CompletedOrder,
   type OrderCompletedListener,
 } from './order-events.ts';
-export { orderExtras } from './orders.repository.ts';
-export { presentOrder, type OrderExtras, type OrderRow } from './orders.presenter.ts';
-export { CANCEL_TRANSFER_JOB, completePendingOrder, refund } from './orders.service.ts';
+export type { OrderExtras, OrderRow } from './orders.presenter.ts';
+export {
+  CANCEL_TRANSFER_JOB,
+  completePendingOrder,
+  orderView,
+  orderViews,
+  refund,
+} from './orders.service.ts';
 export {
   orderWhat,
   paymentReceivedMail,

@@ -2,13 +2,12 @@ import { contracts, paginate } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../plugins/auth.ts';
 import { contractRoute } from '../contract-route.ts';
-import { presentOrder } from './orders.presenter.ts';
-import { orderExtras } from './orders.repository.ts';
 import {
   CANCEL_TRANSFER_JOB,
   cancelUnpaidTransferJob,
   confirmTransfer,
   markPaid,
+  orderView,
   prepareShipping,
   receipt,
   refund,
@@ -47,13 +46,7 @@ export function registerOrders(app: FastifyInstance) {
   ) =>
     contractRoute(app, endpoint, async (request) => {
       const order = await action(app.deps, currentUser(request).id, request.params.id);
-      const extras = await orderExtras(app.deps.db, [order]);
-      return {
-        data: presentOrder(
-          order,
-          extras.get(order.id) ?? { items: [], course: null, training: null, username: '' },
-        ),
-      };
+      return { data: await orderView(app.deps.db, order) };
     });
   office(orders.confirmTransfer, confirmTransfer);
   office(orders.markPaid, markPaid);

@@ -1,43 +1,44 @@
 import {
-  ASSOCIATION_NAME_JA,
-  orderNumber,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_MESSAGES,
   PAYMENT_METHOD,
-  taxSummary,
   ORDER_TYPE,
+  type OrderView,
 } from '@mels/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEvents, jobs, orderItems, orders } from '../../db/schema.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
-import { jaDate, renderReceipt } from '../../lib/pdf/receipt.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { mailMember } from '../notifications/index.ts';
 import { emitOrderCompleted } from './order-events.ts';
 import { shippedMail, transferCancelledMail } from './orders.mails.ts';
-import { presentOrder, type OrderRow } from './orders.presenter.ts';
+import { receiptPdf } from './orders.pdf.ts';
+import { presentOrder, type OrderExtras, type OrderRow } from './orders.presenter.ts';
 import { findUserOrder, listUserOrders, orderExtras } from './orders.repository.ts';
 
-export const TOKUSHO_ADDRESS = '〒102-0083 東京都千代田区麹町4-1-5 麹町ビル6階';
+const NO_EXTRAS: OrderExtras = { items: [], course: null, training: null, username: '' };
+
+/** Orders as the API answers them: each row with its items, course, session and buyer (orders.presenter.ts). */
+export async function orderViews(db: Executor, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  const extras = await orderExtras(db, rows);
+  return rows.map((row) => presentOrder(row, extras.get(row.id) ?? NO_EXTRAS));
+}
+
+export async function orderView(db: Executor, order: OrderRow): Promise<OrderView> {
+  const extras = (await orderExtras(db, [order])).get(order.id) ?? NO_EXTRAS;
+  return presentOrder(order, extras);
+}
 
 export async function userOrders(deps: Deps, userId: number, page: number, limit: number) {
   const { rows, total } = await listUserOrders(deps.db, userId, page, limit);
-  const extras = await orderExtras(deps.db, rows);
-  return {
-    data: rows.map((row) =>
-      presentOrder(row, extras.get(row.id) ?? { items: [], course: null, training: null, username: '' }),
-    ),
-    total,
-  };
+  return { data: await orderViews(deps.db, rows), total };
 }
 
 /** Paid: complete, or a shop order being prepared or shipped (its receipt stays available). */
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.complete, ORDER_STATUS.shipping, ORDER_STATUS.shipped];
-
-export const receiptFileName = (orderId: number) => `receipt_${orderNumber(orderId)}.pdf`;
 
 /** The receipt of a paid order of the user (another user's order is not found). */
 export async function receipt(
@@ -51,32 +52,12 @@ export async function receipt(
   if (order.type !== ORDER_TYPE.purchase || !PAID_STATUSES.includes(order.status))
     throw conflict(PAYMENT_MESSAGES.receiptNotAvailable, 'RECEIPT_NOT_AVAILABLE');
   const extras = (await orderExtras(deps.db, [order])).get(order.id);
-  let purpose = 'お申込み代金';
-  if (order.objectType === OBJECT_TYPE.courseRegistration && extras?.course)
-    purpose = `${extras.course.name} 登録料`;
-  else if (order.objectType === OBJECT_TYPE.sessionFee && extras?.training)
-    purpose = `${extras.training.name} 受講料`;
-  else if (extras && extras.items.length > 0) {
-    const names = extras.items.map((item) =>
-      item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name,
-    );
-    purpose = names.join('、').slice(0, 80);
-  }
-  const pdf = await renderReceipt({
-    number: orderNumber(order.id),
+  return receiptPdf({
+    order,
+    extras,
     recipient: fullName,
-    amount: order.amount,
-    purpose,
-    date: jaDate(order.paidAt ?? order.createdAt),
-    issuer: {
-      name: ASSOCIATION_NAME_JA,
-      address: TOKUSHO_ADDRESS,
-      registrationNumber: deps.config.invoiceRegistrationNumber,
-    },
-    // Every fee and item of the portal is at the standard rate, so the order is one line of it.
-    taxes: taxSummary([{ amount: order.amount }]),
+    registrationNumber: deps.config.invoiceRegistrationNumber,
   });
-  return { fileName: receiptFileName(order.id), pdf };
 }
 
 /** Marks an order paid (office: transfer received, paid at the venue) and tells the listeners. */

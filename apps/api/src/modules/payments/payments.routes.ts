@@ -1,10 +1,10 @@
-import { contracts, ORDER_STATUS, paginate, PAYMENT_MESSAGES } from '@mels/domain';
+import { contracts, paginate, PAYMENT_MESSAGES } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { SandboxCardError, UNEXPECTED_STATE } from '../../lib/payment-gateway/sandbox.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { contractRoute } from '../contract-route.ts';
-import { presentOrder, orderExtras } from '../orders/index.ts';
+import { orderView } from '../orders/index.ts';
 import {
   checkPayment,
   checkRequestPayment,
@@ -19,6 +19,7 @@ import {
   type Order,
 } from './payments.service.ts';
 import { officeDuplicateCharges, REFUND_DUPLICATE_JOB, refundDuplicateJob } from './duplicate-charges.ts';
+import { presentPaymentStatus } from './payments.presenter.ts';
 import { subscribeRequestPayments } from './request-payments.ts';
 
 const { payments } = contracts;
@@ -27,26 +28,9 @@ export function registerPayments(app: FastifyInstance) {
   const deps = app.deps;
   subscribeRequestPayments(deps);
   deps.jobs.register(REFUND_DUPLICATE_JOB, refundDuplicateJob(deps));
-  const present = async (order: Order) => {
-    const extras = await orderExtras(deps.db, [order]);
-    return presentOrder(
-      order,
-      extras.get(order.id) ?? { items: [], course: null, training: null, username: '' },
-    );
-  };
-  const statusOf = async (order: Order | null) => {
-    if (!order) return { status: null, status_name: null, state: 'none' as const, order: null };
-    const view = await present(order);
-    const state =
-      order.status === ORDER_STATUS.complete
-        ? ('complete' as const)
-        : order.status === ORDER_STATUS.inPayment
-          ? order.paymentIntentId
-            ? ('K' as const)
-            : ('pending' as const)
-          : ('failed' as const);
-    return { status: order.status, status_name: view.status_name, state, order: view };
-  };
+  const present = (order: Order) => orderView(deps.db, order);
+  const statusOf = async (order: Order | null) =>
+    presentPaymentStatus(order, order ? await present(order) : null);
 
   contractRoute(app, payments.config, async () => ({
     data: { gateway: deps.payments.name, publicKey: deps.payments.publishableKey },

@@ -1,9 +1,10 @@
-import type { ProductAttribute, ProductsQuery, ProductView, ShopOrderView } from '@mels/domain';
-import { attributePairs, SHOP_MESSAGES } from '@mels/domain';
+import type { ProductsQuery, ProductView } from '@mels/domain';
+import { SHOP_MESSAGES } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { presentOrder, orderExtras } from '../orders/index.ts';
-import { productEligibility, type Eligibility } from './product-eligibility.ts';
+import { orderViews } from '../orders/index.ts';
+import { productEligibility } from './product-eligibility.ts';
+import { presentProduct, presentShopOrder } from './products.presenter.ts';
 import {
   findActiveProduct,
   listCategories,
@@ -15,44 +16,6 @@ import {
 } from './products.repository.ts';
 
 const noExtras: ProductExtras = { images: [], attributes: [], courses: [] };
-
-function presentAttribute(row: ProductExtras['attributes'][number]): ProductAttribute {
-  const type = row.type === 'select' ? 'select' : 'text';
-  return {
-    id: row.id,
-    attribute: row.attribute,
-    type,
-    value: row.value,
-    options:
-      type === 'select'
-        ? row.value
-            .split(',')
-            .map((option) => option.trim())
-            .filter((option) => option !== '')
-        : [],
-    is_required: row.isRequired,
-  };
-}
-
-export function presentProduct(row: ProductRow, extras: ProductExtras, rules: Eligibility): ProductView {
-  return {
-    id: row.id,
-    name: row.name,
-    price: row.price,
-    description: row.description,
-    category:
-      row.categoryId !== null && row.categoryName !== null
-        ? { id: row.categoryId, name: row.categoryName }
-        : null,
-    thumbnail: extras.images.find((image) => image.isThumb)?.link ?? null,
-    images: extras.images.map((image) => ({ link: image.link, is_thumb: image.isThumb })),
-    attributes: extras.attributes.map(presentAttribute),
-    courses: extras.courses.map((course) => ({ course_id: course.courseId, name: course.name })),
-    buy_once_per_user: row.buyOncePerUser,
-    allow_buy_with_course: rules.withCourseOk,
-    allow_buy_once_per_user: rules.oncePerUserOk,
-  };
-}
 
 /** The views of the products, with the rules of the current user (null: an anonymous visitor). */
 async function presentProducts(db: Executor, rows: readonly ProductRow[], userId: number | null) {
@@ -92,29 +55,6 @@ export async function productDetail(db: Executor, id: number, userId: number | n
 /** The user's shop orders, through the orders module's presenter, narrowed to the shop's fields. */
 export async function shopOrders(db: Executor, userId: number, page: number, limit: number) {
   const { rows, total } = await listUserShopOrders(db, userId, page, limit);
-  const extras = await orderExtras(db, rows);
-  const data = rows.map((row): ShopOrderView => {
-    const order = presentOrder(
-      row,
-      extras.get(row.id) ?? { items: [], course: null, training: null, username: '' },
-    );
-    return {
-      id: order.id,
-      created_at: order.created_at,
-      amount: order.amount,
-      status: order.status,
-      status_name: order.status_name,
-      postal_code: order.postal_code,
-      address: order.address,
-      customer_name: order.customer_name,
-      phone: order.phone,
-      products: order.products.map((item) => ({
-        name: item.name,
-        quantity: item.quantity,
-        unit_price: item.unit_price,
-        attributes: attributePairs(item.attributes),
-      })),
-    };
-  });
+  const data = (await orderViews(db, rows)).map(presentShopOrder);
   return { data, total };
 }
