@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { typed } from '../http.ts';
 
 export function registerHealth(app: FastifyInstance) {
-  const r = typed(app);
+  // Outside /api/v1 and the contract table: the probes answer bare JSON for the orchestrator.
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/healthz',
     { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
