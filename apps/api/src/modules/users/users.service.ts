@@ -20,9 +20,6 @@ import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { emailChangeConfirmMail, emailChangeNoticeMail } from '../../lib/mail-templates/email-change.ts';
-import { passwordResetMail } from '../../lib/mail-templates/password-reset.ts';
-import { registrationMail } from '../../lib/mail-templates/registration.ts';
 import { scheduleJob, type JobHandler } from '../../lib/jobs.ts';
 import { hashPassword, verifyPassword, verifyUnknownUserPassword } from '../../lib/password.ts';
 import { assertUncommonPassword } from '../../lib/password-policy.ts';
@@ -38,6 +35,12 @@ import {
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Deps } from '../../plugins/deps.ts';
+import {
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+  registrationMail,
+} from './users.mails.ts';
 import { canReadProfile } from './users.policy.ts';
 import { presentUser } from './users.presenter.ts';
 import {
