@@ -1,6 +1,6 @@
 import { api, type OfficeOrderKind, type OfficeWaiting, type Output } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiData, call, download } from '../../../lib/api-client.ts';
+import { call, download } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/download.ts';
 
 export const OFFICE_PAGE_SIZE = 20;
@@ -87,10 +87,7 @@ export const undoCheckIn = (enrollmentId: number, reason: string) =>
 
 /** Revokes a certificate (its verification then reads revoked); the reason is audited. */
 export const revokeCertificate = (certificateId: number, reason: string) =>
-  apiData<{ id: number; revoked_at: string }>(`/office/certificates/${certificateId}/revoke`, {
-    method: 'POST',
-    body: { reason },
-  });
+  call(api.certificates.revoke, { params: { id: certificateId }, body: { reason } });
 
 /** Declines an assistant's application awaiting approval; the reason is mailed to the applicant. */
 export const rejectAssistant = (enrollmentId: number, reason: string) =>
