@@ -2,6 +2,7 @@
 import type { ContractArea } from './define.ts';
 import { calendar } from './calendar.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
+import { documents, instructorDocuments } from './documents.ts';
 import { activity } from './activity.ts';
 import { office } from './office.ts';
 import { payments } from './payments.ts';
@@ -22,6 +23,8 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
+  documents,
+  instructorDocuments,
   activity,
   office,
   payments,

@@ -6,6 +6,7 @@
  */
 import { calendarRoutes } from './calendar.routes.ts';
 import { contentRoutes } from './content.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { officeRoutes } from './office.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
@@ -21,6 +22,7 @@ import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 
 export const routes = {
   ...contentRoutes,
+  ...documentsRoutes,
   ...calendarRoutes,
   ...activityRoutes,
   ...officeRoutes,

@@ -1,9 +1,8 @@
-import { errorBodySchema, idParamSchema } from '@mels/domain';
+import { contracts } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { sendStoredFile } from '../../lib/send-stored-file.ts';
-import { typed } from '../http.ts';
+import { contractRoute } from '../contract-route.ts';
 import { documentAccess, mayDownload } from './documents.policy.ts';
 import { findDocument, holdsPlace } from './documents.repository.ts';
 
@@ -29,48 +28,36 @@ export function contentDisposition(
 }
 
 export function registerDocuments(app: FastifyInstance) {
-  typed(app).get(
-    '/documents/:id/download',
-    {
-      schema: {
-        tags: ['documents'],
-        summary:
-          "Downloads a document: a course's and the ones marked public to anyone, a session's others to its members and the office",
-        params: idParamSchema,
-        response: { 200: z.any(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+  contractRoute(app, contracts.documents.download, async (request, reply) => {
+    const doc = await findDocument(app.deps.db, request.params.id);
+    if (!doc) throw notFound();
+    const access = documentAccess(doc);
+    if (access === 'hidden') throw notFound();
+    const user = request.user ?? null;
+    if (access === 'session' && !user) throw unauthorized();
+    const enrolled =
+      access === 'session' && user !== null && doc.trainingId !== null && user.role !== 'office'
+        ? await holdsPlace(app.deps.db, { trainingId: doc.trainingId, userId: user.id })
+        : false;
+    // Another member's session: not found, so that the document's existence is not confirmed.
+    if (!mayDownload(access, user, enrolled)) throw notFound();
+    // Streamed from storage, with Range requests for videos and large files (decision 026).
+    const sent = await sendStoredFile({
+      request,
+      reply,
+      storage: app.deps.storage,
+      key: doc.storageKey,
+      headers: {
+        'Content-Type': doc.mimeType,
+        'Content-Disposition': contentDisposition(doc.name),
+        'Cache-Control': access === 'public' ? 'public, max-age=300' : 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
       },
-    },
-    async (request, reply) => {
-      const doc = await findDocument(app.deps.db, request.params.id);
-      if (!doc) throw notFound();
-      const access = documentAccess(doc);
-      if (access === 'hidden') throw notFound();
-      const user = request.user ?? null;
-      if (access === 'session' && !user) throw unauthorized();
-      const enrolled =
-        access === 'session' && user !== null && doc.trainingId !== null && user.role !== 'office'
-          ? await holdsPlace(app.deps.db, { trainingId: doc.trainingId, userId: user.id })
-          : false;
-      // Another member's session: not found, so that the document's existence is not confirmed.
-      if (!mayDownload(access, user, enrolled)) throw notFound();
-      // Streamed from storage, with Range requests for videos and large files (decision 026).
-      const sent = await sendStoredFile({
-        request,
-        reply,
-        storage: app.deps.storage,
-        key: doc.storageKey,
-        headers: {
-          'Content-Type': doc.mimeType,
-          'Content-Disposition': contentDisposition(doc.name),
-          'Cache-Control': access === 'public' ? 'public, max-age=300' : 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-        },
-      });
-      if (!sent) {
-        request.log.warn({ documentId: doc.id, key: doc.storageKey }, 'document file missing from storage');
-        throw notFound();
-      }
-      return reply;
-    },
-  );
+    });
+    if (!sent) {
+      request.log.warn({ documentId: doc.id, key: doc.storageKey }, 'document file missing from storage');
+      throw notFound();
+    }
+    return reply;
+  });
 }

@@ -1,6 +1,6 @@
-import type { CurrentRank } from '@mels/domain';
+import { api } from '@mels/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { apiData } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /**
  * The caller's current rank (level null without one). Shared by the user menu (whether to show
@@ -10,6 +10,6 @@ import { apiData } from '../../../lib/api-client.ts';
 export const currentRankQuery = () =>
   queryOptions({
     queryKey: ['users', 'current-rank'],
-    queryFn: () => apiData<CurrentRank>('/users/current-rank'),
+    queryFn: () => call(api.instructorDocuments.currentRank),
     staleTime: 5 * 60 * 1000,
   });

@@ -1,13 +1,11 @@
-import type { InstructorDocumentDetail, InstructorDocumentSummary } from '@mels/domain';
+import { api } from '@mels/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiData, apiList } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const INSTRUCTOR_DOCUMENTS_PAGE_SIZE = 10;
 
 export function getInstructorDocuments(params: { page: number; limit: number }) {
-  return apiList<InstructorDocumentSummary>('/instructor_documents', {
-    query: { sort: 'created_at', direction: 'desc', ...params },
-  });
+  return call(api.instructorDocuments.list, { query: { sort: 'created_at', direction: 'desc', ...params } });
 }
 
 export const instructorDocumentsInfiniteQuery = () =>
@@ -23,5 +21,5 @@ export const instructorDocumentsInfiniteQuery = () =>
 export const instructorDocumentQuery = (id: number) =>
   queryOptions({
     queryKey: ['instructor-documents', id],
-    queryFn: () => apiData<InstructorDocumentDetail>(`/instructor_documents/${id}`),
+    queryFn: () => call(api.instructorDocuments.detail, { params: { id }, query: {} }),
   });
