@@ -26,14 +26,6 @@ async function main() {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
   });
-  await dbHandle.migrate();
-  // Before key ids, an installation without APP_SECRET kept its secret in DATA_DIR/app-secret: it
-  // becomes the database's first key, so the tickets already handed out stay valid (decision 026).
-  const legacySecretFile = path.join(config.dataDir, 'app-secret');
-  if (!config.appSecret && fs.existsSync(legacySecretFile)) {
-    const legacy = fs.readFileSync(legacySecretFile, 'utf8').trim();
-    if (legacy.length >= 32) await ensureSecret(dbHandle.db, legacy);
-  }
   // Files in PostgreSQL when DATABASE_URL is set (shared by every instance), else under DATA_DIR/files.
   const storage = createStorage({
     databaseUrl: config.databaseUrl,
@@ -41,9 +33,20 @@ async function main() {
     db: dbHandle.db,
   });
   let seeded = false;
-  if (config.seedOnEmpty && (await isDatabaseEmpty(dbHandle.db))) {
-    await seedDemoData(dbHandle.db, { storage });
-    seeded = true;
+  // The demo data of an empty database is loaded under the migrations' lock: instances starting
+  // together on an empty database load it once.
+  await dbHandle.migrate(async () => {
+    if (config.seedOnEmpty && (await isDatabaseEmpty(dbHandle.db))) {
+      await seedDemoData(dbHandle.db, { storage });
+      seeded = true;
+    }
+  });
+  // Before key ids, an installation without APP_SECRET kept its secret in DATA_DIR/app-secret: it
+  // becomes the database's first key, so the tickets already handed out stay valid (decision 026).
+  const legacySecretFile = path.join(config.dataDir, 'app-secret');
+  if (!config.appSecret && fs.existsSync(legacySecretFile)) {
+    const legacy = fs.readFileSync(legacySecretFile, 'utf8').trim();
+    if (legacy.length >= 32) await ensureSecret(dbHandle.db, legacy);
   }
 
   const app = await buildApp(

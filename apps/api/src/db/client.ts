@@ -22,7 +22,11 @@ export type DriverName = 'pglite' | 'postgres';
 export type DbHandle = {
   db: Database;
   driver: DriverName;
-  migrate: () => Promise<void>;
+  /**
+   * Applies the migrations; `thenUnderLock` (the demo data of an empty database) runs after them, still
+   * under the lock on PostgreSQL, so that instances starting together do it once.
+   */
+  migrate: (thenUnderLock?: () => Promise<void>) => Promise<void>;
   /** True when the database answers `select 1` within the time given (default 1.5 s; /readyz). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
@@ -103,7 +107,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       // Migrations run on a connection of their own, without the statement timeout of requests, and
       // under a session-level advisory lock: instances starting together wait for the first one and
       // then find nothing left to apply (decision 026).
-      migrate: async () => {
+      migrate: async (thenUnderLock) => {
         const migrator = new pg.Client({
           connectionString: databaseUrl,
           connectionTimeoutMillis: timeouts.connectMs,
@@ -113,6 +117,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
           await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           try {
             await migrateNodePg(drizzleNodePg(migrator, { schema }), { migrationsFolder });
+            if (thenUnderLock) await thenUnderLock();
           } finally {
             await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           }
@@ -139,7 +144,10 @@ export function pgliteHandle(client: PGlite): DbHandle {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async (thenUnderLock) => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      if (thenUnderLock) await thenUnderLock();
+    },
     ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => db.execute(sql`select 1`)),
     close: () => client.close(),
   };
