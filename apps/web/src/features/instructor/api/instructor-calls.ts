@@ -1,6 +1,6 @@
-import { ACTIVITY_PAGE_SIZE, type ActivitySort, type ActivityTraining, api, LIMITS } from '@mels/domain';
+import { ACTIVITY_PAGE_SIZE, type ActivitySort, api, LIMITS } from '@mels/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiList, call, download } from '../../../lib/api-client.ts';
+import { call, download } from '../../../lib/api-client.ts';
 
 export type SortState = { sort: ActivitySort; direction: 'asc' | 'desc' };
 
@@ -22,18 +22,21 @@ export const teachingHistoryQuery = (page: number, order: SortState) =>
   queryOptions({
     queryKey: [...instructorKeys.all, 'history', page, order.sort, order.direction],
     queryFn: ({ signal }) =>
-      apiList<ActivityTraining>('/users/activity/trainings', {
-        query: {
-          user_type: [1, 2, 3],
-          type: 1,
-          get_director: 1,
-          page,
-          limit: ACTIVITY_PAGE_SIZE.history,
-          sort: order.sort,
-          direction: order.direction,
+      call(
+        api.activity.trainings,
+        {
+          query: {
+            user_type: [1, 2, 3],
+            type: 1,
+            get_director: '1',
+            page,
+            limit: ACTIVITY_PAGE_SIZE.history,
+            sort: order.sort,
+            direction: order.direction,
+          },
         },
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
