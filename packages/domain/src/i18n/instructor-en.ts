@@ -116,6 +116,7 @@ export const instructorEn: InstructorMessages = {
     approved: 'Approved',
     rejected: 'Not approved',
     empty: 'No requests awaiting review',
+    actions: 'Actions',
     sessionsTaught: 'Sessions taught',
   },
 };

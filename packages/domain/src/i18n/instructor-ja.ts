@@ -120,6 +120,7 @@ export const instructorJa = {
     approved: '承認しました',
     rejected: '承認しないことにしました',
     empty: '審査待ちの申請はありません',
+    actions: '操作',
     sessionsTaught: 'インストラクター参加回数',
   },
 } as const;

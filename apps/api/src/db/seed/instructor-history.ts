@@ -1,13 +1,13 @@
 import { STEP_STATUS, type StepStatus, USER_TYPE, WORKFLOW_STEP } from '@mels/domain';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
-import { enrollments, enrollmentSteps, trainings, trainingUserTypes } from '../schema.ts';
+import { courses, enrollments, enrollmentSteps, trainings, trainingUserTypes } from '../schema.ts';
 import { addDays, jst } from './dates.ts';
 
 /**
  * The demo instructor's teaching history (issue 15, decision 030): six sessions taught as instructor
- * over the last two years (after the インストラクター rank, granted 780 days ago) and one as assistant
- * before it, all attended, so the instructor tab lists them, the performance certificate can be
+ * over the last two years (after the インストラクター rank, granted 780 days ago) and one as assistant,
+ * all attended, so the instructor tab lists them, the performance certificate can be
  * downloaded, and the rank-up to ディレクター can be requested (2 years and 5 sessions); plus one
  * upcoming session applied to as instructor, the evaluation candidate.
  */
@@ -26,20 +26,23 @@ export async function seedInstructorHistory(db: Executor, input: { userId: numbe
       ),
     )
     .orderBy(desc(trainings.eventDate), asc(trainings.id));
-  // Spread over the period: every other past session, six of them.
-  const taught = past.filter((_, i) => i % 2 === 0).slice(0, 6);
-  const [assisted] = await db
+  // Spread over the period: six sessions evenly apart, the most recent first.
+  const step = Math.max(1, Math.floor(past.length / 6));
+  const taught = past.filter((_, i) => i % step === 0).slice(0, 6);
+  const taughtIds = new Set(taught.map((t) => t.id));
+  // One session assisted at: the earliest past one recruiting assistants that was not taught.
+  const assistable = await db
     .select({ id: trainings.id, eventDate: trainings.eventDate })
     .from(trainings)
     .where(
       and(
         eq(trainings.isActive, true),
-        lt(trainings.eventDate, addDays(input.today, -800)),
+        lt(trainings.eventDate, addDays(input.today, -14)),
         recruiting(USER_TYPE.assistant),
       ),
     )
-    .orderBy(desc(trainings.eventDate))
-    .limit(1);
+    .orderBy(asc(trainings.eventDate), asc(trainings.id));
+  const assisted = assistable.find((t) => !taughtIds.has(t.id));
   const [upcoming] = await db
     .select({ id: trainings.id, eventDate: trainings.eventDate })
     .from(trainings)
@@ -48,6 +51,8 @@ export async function seedInstructorHistory(db: Executor, input: { userId: numbe
         eq(trainings.isActive, true),
         gte(trainings.eventDate, addDays(input.today, 30)),
         recruiting(USER_TYPE.instructor),
+        // A course session, not a renewal course: where an instructor is evaluated.
+        sql`not exists (select 1 from ${courses} c where c.id = ${trainings.courseId} and c.is_renewal)`,
       ),
     )
     .orderBy(asc(trainings.eventDate), asc(trainings.id))

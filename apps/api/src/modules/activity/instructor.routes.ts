@@ -27,7 +27,8 @@ export function registerInstructorActivity(app: FastifyInstance) {
       .header('cache-control', 'no-store')
       .header(
         'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        // filename* first: the web's download() takes the first of the two it finds.
+        `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}; filename="${ascii}"`,
       )
       .send(zip);
   });

@@ -101,7 +101,7 @@ function RankList() {
                         {m.tab.current}
                       </Badge>
                     ) : !level.held ? (
-                      <Badge color="gray.7" variant="outline" radius="sm">
+                      <Badge color="gray" c="gray.9" variant="light" radius="sm">
                         {m.tab.notHeld}
                       </Badge>
                     ) : null}

@@ -10,11 +10,13 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { approveRankUp, officeRankUpsQuery, rejectRankUp } from './api/instructor-calls.ts';
 import { useInstructorI18n } from './instructor-messages.ts';
+import classes from './instructor.module.css';
 import { Rows } from './instructor-tab.tsx';
+import { STATUS_BADGE } from './rank-up-section.tsx';
 
 /** The office's review of rank-up requests (decision 030): approve grants the rank; reject needs a reason. */
 export function OfficeRankUpsPage() {
-  const { m } = useInstructorI18n();
+  const { m, t } = useInstructorI18n();
   const o = m.office;
   const client = useQueryClient();
   const query = useQuery(officeRankUpsQuery());
@@ -60,14 +62,16 @@ export function OfficeRankUpsPage() {
             <Table.Th scope="col">{o.session}</Table.Th>
             <Table.Th scope="col">{o.status}</Table.Th>
             <Table.Th scope="col">
-              <span className={cardTable.caption}>{o.approve}</span>
+              <span className={cardTable.caption}>{o.actions}</span>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {query.data.map((r) => (
             <Table.Tr key={r.id} data-testid={`office-rank-up-${r.id}`}>
-              <Table.Td data-label={o.requested}>{formatDate(r.created_at)}</Table.Td>
+              <Table.Td data-label={o.requested} className={classes.nowrap}>
+                {formatDate(r.created_at)}
+              </Table.Td>
               <Table.Td data-label={o.member}>
                 <Text fw={700}>{r.user.name}</Text>
                 <Text size="xs" c="gray.7">
@@ -80,15 +84,12 @@ export function OfficeRankUpsPage() {
               <Table.Td data-label={o.session}>
                 {r.training ? `${r.training.name}（${formatDate(r.training.event_date)}）` : '—'}
               </Table.Td>
-              <Table.Td data-label={o.status}>
-                <Badge
-                  variant="light"
-                  color={r.status === 2 ? 'teal.9' : r.status === 3 ? 'gray.7' : 'blue.9'}
-                >
+              <Table.Td data-label={o.status} className={classes.nowrap}>
+                <Badge {...(STATUS_BADGE[r.status] ?? STATUS_BADGE[0])}>
                   {m.rankUp.statuses[String(r.status) as '0' | '1' | '2' | '3']}
                 </Badge>
               </Table.Td>
-              <Table.Td data-label={o.approve}>
+              <Table.Td data-label={o.actions}>
                 {(r.status === 0 || r.status === 1) && (
                   <Group gap="xs" wrap="nowrap">
                     {r.status === 1 && (
@@ -138,7 +139,13 @@ export function OfficeRankUpsPage() {
         </Alert>
       )}
       {body}
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={o.reject} centered>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={o.reject}
+        closeButtonProps={{ 'aria-label': t.app.close }}
+        centered
+      >
         <Stack gap="md">
           <Textarea
             label={o.reason}

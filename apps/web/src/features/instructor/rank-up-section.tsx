@@ -18,6 +18,14 @@ import classes from './instructor.module.css';
 
 const REQUIREMENTS_ID = 'rank-requirements';
 
+/** The status badge's look: open ones light blue (text at shade 9), decided ones filled (as the activity tab's). */
+export const STATUS_BADGE: Record<number, { variant: 'light' | 'filled'; color: string; c?: string }> = {
+  0: { variant: 'light', color: 'blue', c: 'blue.9' },
+  1: { variant: 'light', color: 'blue', c: 'blue.9' },
+  2: { variant: 'filled', color: 'teal.9' },
+  3: { variant: 'filled', color: 'gray.7' },
+};
+
 /** The refusal as the server wrote it (HTML sanitised on the server, spec 001 §8), else its message. */
 function refusalOf(error: unknown): { html: string | null; text: string } {
   if (error instanceof ApiRequestError) return { html: error.errors.html?.[0] ?? null, text: error.message };
@@ -26,7 +34,7 @@ function refusalOf(error: unknown): { html: string | null; text: string } {
 
 /** ランクアップ申請: the next rank, the request, the evaluation session and the requirements. */
 export function RankUpSection() {
-  const { m, f } = useInstructorI18n();
+  const { m, f, t } = useInstructorI18n();
   const headingId = useId();
   const client = useQueryClient();
   const overview = useQuery(rankUpQuery());
@@ -92,8 +100,7 @@ export function RankUpSection() {
                 {m.office.to}：{latest.to_rank.name}
               </Text>
               <Badge
-                color={latest.status === 2 ? 'teal.9' : latest.status === 3 ? 'gray.7' : 'blue.9'}
-                variant="filled"
+                {...(STATUS_BADGE[latest.status] ?? STATUS_BADGE[0])}
                 radius="sm"
                 data-testid="rank-up-status"
               >
@@ -186,6 +193,7 @@ export function RankUpSection() {
         opened={refusal !== null}
         onClose={() => setRefusal(null)}
         title={m.rankUp.errorTitle}
+        closeButtonProps={{ 'aria-label': t.app.close }}
         centered
         data-testid="rank-up-refusal"
       >
