@@ -136,7 +136,7 @@ function Actions() {
       <Button component={Link} to={requestTo} data-testid="request-certification">
         {m.tab.requestCertification}
       </Button>
-      <Button component={Link} to="/my-page/activities#certificates" variant="light">
+      <Button component={Link} to="/my-page/activities" variant="light">
         {m.tab.extendCertificate}
       </Button>
     </Group>
