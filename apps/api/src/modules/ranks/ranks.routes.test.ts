@@ -222,11 +222,17 @@ describe.each(drivers())('instructor tab: ranks, rank-up, performance certificat
       const item = list.json().data.find((r: { id: number }) => r.id === request.id);
       expect(item).toMatchObject({ status: 1, sessions_taught: 3, user: { id: member.id } });
 
+      const documents = async () =>
+        (await call(ctx.app, member.token, 'GET', '/api/v1/instructor_documents?limit=100')).json().pagination
+          .total as number;
+      const documentsBefore = await documents();
       const approved = await call(ctx.app, office.token, 'POST', approveUrl);
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().data).toMatchObject({ status: RANK_UP_STATUS.approved });
       const rank = (await call(ctx.app, member.token, 'GET', '/api/v1/users/current-rank')).json();
       expect(rank.data.level).toBe(RANK_LEVEL.instructor);
+      // The instructor documents of the new level open at once.
+      expect(await documents()).toBeGreaterThan(documentsBefore);
       const twice = await call(ctx.app, office.token, 'POST', approveUrl);
       expect(twice.statusCode).toBe(409);
       expect(twice.json().meta.code).toBe('RANK_UP_DECIDED');
