@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionData } from './learning.repository.ts';
-import { creditRanges, judge, presentQuestion } from './learning.service.ts';
+import { presentQuestion } from './learning.presenter.ts';
+import { creditRanges, judge } from './learning.service.ts';
 
 const question = (inputType: number, metas: Array<[string, boolean]>): QuestionData => ({
   id: 1,

@@ -1,13 +1,10 @@
 import {
   coversLesson,
   LEARNING_LIMITS,
-  type Lesson,
-  type LessonHistory,
   mergeRanges,
   type PreVideos,
   QUIZ_INPUT_TYPE,
   type Quiz,
-  type QuizQuestion,
   quizAnswerError,
   rangesLength,
   STEP_STATUS,
@@ -25,6 +22,7 @@ import {
   lockEnrollment,
   ownEnrollment,
 } from './learning.context.ts';
+import { presentLesson, presentQuestion } from './learning.presenter.ts';
 import {
   type AnswerRow,
   countSeen,
@@ -33,14 +31,11 @@ import {
   findQuiz,
   findMemberViews,
   findViews,
-  type LessonRow,
   lockView,
   type QuestionData,
   type Range,
   saveView,
   upsertAnswer,
-  type MemberViewRow,
-  type ViewRow,
 } from './learning.repository.ts';
 
 const m = K.learning.api;
@@ -52,38 +47,6 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const MIN_RANGE_SECONDS = 0.2;
 /** A watch record of more separate ranges than this is not a real viewing (refused, 400). */
 const MAX_STORED_RANGES = 1000;
-
-function presentHistory(v: MemberViewRow): LessonHistory {
-  return {
-    id: v.id,
-    lesson_id: v.lessonId,
-    enrollment_id: v.enrollmentId ?? 0,
-    watched_seconds: v.watchedSeconds,
-    position: v.position,
-    is_seen: v.seenAt !== null,
-    seen_at: v.seenAt === null ? null : new Date(v.seenAt).toISOString(),
-    updated_at: new Date(v.updatedAt).toISOString(),
-  };
-}
-
-function presentLesson(
-  l: LessonRow,
-  v: ViewRow | undefined,
-  histories: readonly MemberViewRow[] = [],
-): Lesson {
-  return {
-    id: l.id,
-    title: l.title,
-    duration: l.duration,
-    tutor: l.tutor,
-    thumbnail: l.thumbnail,
-    link: l.link,
-    is_seen: Boolean(v?.seenAt),
-    position: v?.position ?? 0,
-    watched_seconds: v?.watchedSeconds ?? 0,
-    histories: histories.filter((h) => h.lessonId === l.id).map(presentHistory),
-  };
-}
 
 // ───────────────────────────── pre-videos ─────────────────────────────
 
@@ -248,31 +211,6 @@ export function judge(q: QuestionData, answer: readonly string[]): boolean {
   const correct = new Set(q.metas.filter((x) => x.isCorrect).map((x) => x.value));
   const chosen = new Set(answer);
   return chosen.size === correct.size && [...chosen].every((v) => correct.has(v));
-}
-
-/** A question as the browser sees it: correctness only once it has been answered. */
-export function presentQuestion(q: QuestionData, index: number, a: AnswerRow | undefined): QuizQuestion {
-  const answered = Boolean(a);
-  const isText = q.inputType === QUIZ_INPUT_TYPE.text;
-  return {
-    id: q.id,
-    index,
-    title: q.title,
-    description: q.description,
-    input_type: q.inputType as 0 | 1 | 2,
-    // A free-text question's metas are its accepted answers: never shown before it is answered.
-    quiz_question_metas:
-      isText && !answered
-        ? []
-        : q.metas.map((x) => ({
-            id: x.id,
-            value: x.value,
-            label: x.label,
-            ...(answered ? { is_correct: x.isCorrect } : {}),
-          })),
-    quiz_question_answers: a ? (a.answer as string[]).map((answer) => ({ answer })) : [],
-    is_answer_correct: a ? a.isCorrect : null,
-  };
 }
 
 type Kind = 'pre' | 'post';

@@ -1,10 +1,8 @@
 import {
   isBiCourse,
-  splitSurveyTitle,
   STEP_STATUS,
   SURVEY_OTHER_VALUE,
   type SurveyList,
-  type SurveyQuestion,
   surveyAnswerErrors,
   type SurveyQuestionKind,
   WORKFLOW_STEP,
@@ -22,9 +20,9 @@ import {
   findTraining,
   insertAnswers,
   insertResponse,
-  type SurveyData,
 } from './surveys.repository.ts';
 import { surveyCsvFile } from './surveys.csv.ts';
+import { presentQuestions } from './surveys.presenter.ts';
 
 const m = K.learning.api;
 
@@ -32,18 +30,6 @@ export type Caller = { trainingId: number; userTypeId: number; userId: number; n
 
 /** The stored text of an 'その他' answer with its text: 'その他：…'. */
 const OTHER_JOIN = '：';
-
-function presentQuestions(data: SurveyData): SurveyQuestion[] {
-  return data.questions.map((q) => ({
-    id: q.id,
-    title: q.title,
-    ...splitSurveyTitle(q.title),
-    kind: q.kind as SurveyQuestionKind,
-    is_required: q.isRequired,
-    no_sub: q.noSub,
-    subject_survey_question_options: q.options.map((o) => ({ id: o.id, value: o.value })),
-  }));
-}
 
 async function surveyContext(db: Database, c: Caller) {
   const ctx = await learningContext(
