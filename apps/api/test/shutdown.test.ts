@@ -26,7 +26,8 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; port: numb
       PORT: '0',
       DATA_DIR: dataDir,
       SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'info',
+      // debug: the request log tells when the slow request has reached its handler.
+      LOG_LEVEL: 'debug',
       WEB_DIST: path.join(dataDir, 'no-web'),
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
       PASSWORD_HASH_COST: '17',
@@ -109,12 +110,28 @@ describe('graceful shutdown on SIGTERM', () => {
       body: await response.text(),
       id: response.headers.get('x-request-id'),
     }));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const reached = () =>
+      server
+        .output()
+        .split('\n')
+        .some((line) => line.includes('"incoming request"') && line.includes('/api/v1/users/login'));
+    for (let i = 0; i < 500 && !reached(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reached()).toBe(true);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(await canConnect(server.port)).toBe(false);
+    // New connections are refused while the process is still alive (the stuck request keeps it up).
+    let refusedAfter = -1;
+    for (let i = 0; i < 60; i += 1) {
+      if (!(await canConnect(server.port))) {
+        refusedAfter = Date.now() - signalled;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refusedAfter).toBeGreaterThanOrEqual(0);
+    expect(refusedAfter).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    expect(server.child.exitCode).toBeNull();
 
     // The request that was running got its answer after the signal (the login fails: no such member).
     const answer = await slow;
