@@ -138,7 +138,7 @@ export const biRequestEn: BiRequestMessages = {
       'Ask your recommender (an instructor certified by the council) to fill it in and seal it.',
       'Post the completed letter to the office.',
     ],
-    download: 'Download the recommendation letter template',
+    download: 'Download the letter template',
     fileName: '推薦書.docx',
     mail: 'I will send the letter by post',
     mailHelp: 'Press this button once you have arranged to post the letter.',

@@ -17,7 +17,35 @@ export type CertificatePdfInput = {
   issuedOn: string;
   association: string;
   verifyUrl: string;
+  /**
+   * A course's certificate of completion (修了証, the default), or an instructor certification (認定証, an
+   * approved request, decision 029): its title, number label and statement, and no session day.
+   */
+  kind?: 'completion' | 'certification';
 };
+
+/** The words of each kind of certificate. */
+function wording(input: CertificatePdfInput) {
+  if (input.kind === 'certification') {
+    const title = input.courseName.replace(/コース$/, '');
+    return {
+      name: '認定証',
+      spaced: '認 定 証',
+      english: 'Certificate of Instructor Certification',
+      number: '認定番号',
+      statement: `あなたを「${title}」として認定したことをここに証します。`,
+      dateLabel: '認定日',
+    };
+  }
+  return {
+    name: '修了証',
+    spaced: '修 了 証',
+    english: 'Certificate of Completion',
+    number: '修了証番号',
+    statement: `あなたは「${input.courseName}」の全課程を修了したことをここに証します。`,
+    dateLabel: '開催日',
+  };
+}
 
 /** 2026-11-22 → 2026年11月22日 */
 export function jaDay(day: string): string {
@@ -115,8 +143,13 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    info: { Title: `修了証 ${input.number}`, Author: input.association, Subject: input.courseName },
+    info: {
+      Title: `${wording(input).name} ${input.number}`,
+      Author: input.association,
+      Subject: input.courseName,
+    },
   });
+  const words = wording(input);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -148,13 +181,13 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
   doc
     .fillColor('#333333')
     .fontSize(10)
-    .text(`修了証番号  ${input.number}`, 60, 56, { width: W - 120, align: 'right' });
+    .text(`${words.number}  ${input.number}`, 60, 56, { width: W - 120, align: 'right' });
 
   doc
     .fillColor(navy)
     .fontSize(40)
-    .text('修 了 証', 0, 80, { width: W, align: 'center', characterSpacing: 6 });
-  doc.fillColor(gold).fontSize(11).text('Certificate of Completion', 0, 132, { width: W, align: 'center' });
+    .text(words.spaced, 0, 80, { width: W, align: 'center', characterSpacing: 6 });
+  doc.fillColor(gold).fontSize(11).text(words.english, 0, 132, { width: W, align: 'center' });
 
   doc
     .fillColor('#111111')
@@ -169,7 +202,7 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
     .strokeColor('#888888')
     .stroke();
 
-  const statement = `あなたは「${input.courseName}」の全課程を修了したことをここに証します。`;
+  const statement = words.statement;
   doc
     .fillColor('#222222')
     .fontSize(fitSize(doc, statement, W - 160, 13, 9))
@@ -179,7 +212,7 @@ export async function renderCertificate(input: CertificatePdfInput): Promise<Buf
   const rows: Array<[string, string]> = [
     ['コース', input.courseName],
     ...(input.sessionName ? ([['講習会', input.sessionName]] as Array<[string, string]>) : []),
-    ['開催日', jaDay(input.sessionDate)],
+    [words.dateLabel, jaDay(input.sessionDate)],
     ...(input.venue ? ([['会場', input.venue]] as Array<[string, string]>) : []),
     [
       '有効期間',

@@ -27,9 +27,9 @@ const c = contracts.instructorRequests;
 const TEMPLATE = new URL('./assets/recommendation-letter-template.docx', import.meta.url);
 const TEMPLATE_NAME = '推薦書.docx';
 
-/** attachment; an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
+/** attachment; the UTF-8 name (RFC 6266 / 5987) first, which the browser's download() reads, and an ASCII fallback. */
 const attachment = (ascii: string, name: string) =>
-  `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  `attachment; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}"`;
 
 export function registerInstructorRequests(app: FastifyInstance) {
   const deps = () => app.deps;

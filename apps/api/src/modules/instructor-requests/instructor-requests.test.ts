@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { contracts, STEP_STATUS } from '@mels/domain';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
@@ -341,6 +342,13 @@ describe.each(drivers())('BI certification request (%s)', (driver) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A 認定証 (certification), not a 修了証: read with pdftotext.
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload })
+      .toString()
+      .replace(/\s+/g, '');
+    expect(text).toContain('認定証');
+    expect(text).toContain(`認定番号${approved.certificate!.certificate_number}`);
+    expect(text).not.toContain('修了証');
     expectError(await get(other, `${base}/request/${id}/certificate/download`), 404, 'NOT_FOUND');
     expect(ok(await ask(m), c.request.data)).toMatchObject({
       result: 'CIA_1.1_SYSTEM_CHECK_ERROR',

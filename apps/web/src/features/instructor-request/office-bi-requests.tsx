@@ -33,7 +33,14 @@ import {
 import { useBiI18n } from './bi-messages.ts';
 import { errorText, Fact } from './bi-shared.tsx';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'teal', 4: 'red' };
+// Filled, dark shades: white text keeps 4.5:1.
+const STATUS_COLORS: Record<number, string> = {
+  0: 'gray.8',
+  1: 'violet.9',
+  2: 'blue.9',
+  3: 'teal.9',
+  4: 'red.9',
+};
 
 function useLabels() {
   const { t, b } = useBiI18n();
@@ -46,7 +53,7 @@ function useLabels() {
     return key ? t.departments[key] : '—';
   };
   const status = (s: number) => (
-    <Badge color={STATUS_COLORS[s] ?? 'gray'} variant="light">
+    <Badge color={STATUS_COLORS[s] ?? 'gray.8'} variant="filled">
       {b.statuses[s as 0] ?? String(s)}
     </Badge>
   );
@@ -239,10 +246,10 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
             <Table.Tbody>
               {records.assistant_sessions.map((s) => (
                 <Table.Tr key={s.training_id}>
-                  <Table.Td>{formatDate(s.event_date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(s.event_date)}</Table.Td>
                   <Table.Td>{s.name}</Table.Td>
                   <Table.Td>
-                    <Badge color={s.counted ? 'teal' : 'gray'} variant="light">
+                    <Badge color={s.counted ? 'teal.9' : 'gray.8'} variant="filled">
                       {s.counted ? m.records.counted : m.records.notCounted}
                     </Badge>
                   </Table.Td>
@@ -308,8 +315,8 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
               {m.approve}
             </Button>
             <Button
-              color="red"
-              variant="light"
+              color="red.9"
+              variant="outline"
               onClick={() => setRejecting(true)}
               data-testid="office-bi-reject"
             >
@@ -318,7 +325,13 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
           </Group>
         ) : null}
       </Section>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={m.approve} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={m.approve}
+        centered
+        closeButtonProps={{ 'aria-label': m.cancel }}
+      >
         <Stack gap="md">
           <Text>{m.approveConfirm}</Text>
           {approve.isError ? (
@@ -340,7 +353,13 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={rejecting} onClose={() => setRejecting(false)} title={m.rejectTitle} centered>
+      <Modal
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        title={m.rejectTitle}
+        centered
+        closeButtonProps={{ 'aria-label': m.cancel }}
+      >
         <form
           noValidate
           onSubmit={(event) => {
@@ -372,7 +391,7 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
               <Button variant="default" onClick={() => setRejecting(false)}>
                 {m.cancel}
               </Button>
-              <Button color="red" type="submit" loading={reject.isPending} disabled={!reason.trim()}>
+              <Button color="red.9" type="submit" loading={reject.isPending} disabled={!reason.trim()}>
                 {m.confirm}
               </Button>
             </Group>

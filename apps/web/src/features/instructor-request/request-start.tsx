@@ -42,6 +42,7 @@ function NotEligible({ e }: { e: InstructorEligibility }) {
           onClose={() => void navigate('/my-page/completed')}
           title={b.assistantNurse.title}
           centered
+          closeButtonProps={{ 'aria-label': b.assistantNurse.close }}
         >
           <Stack gap="md">
             <Text>{b.assistantNurse.body}</Text>
@@ -114,7 +115,7 @@ function Unmet({ e }: { e: InstructorEligibility }) {
             <Table.Tbody>
               {e.counted_sessions.map((s) => (
                 <Table.Tr key={s.training_id}>
-                  <Table.Td>{formatDate(s.event_date)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(s.event_date)}</Table.Td>
                   <Table.Td>{s.name}</Table.Td>
                 </Table.Tr>
               ))}
@@ -149,8 +150,11 @@ function Criteria({ e, kind }: { e: InstructorEligibility; kind: string }) {
           <List.Item key={item}>{item}</List.Item>
         ))}
       </List>
-      <Alert color="blue" variant="light" title={m.yourRecords}>
+      <Alert color="blue" variant="light">
         <Stack gap={4}>
+          <Text fw={700} size="sm" component="h3" m={0}>
+            {m.yourRecords}
+          </Text>
           {e.variant ? <Text size="sm">{f(m.variant, b.variants[e.variant])}</Text> : null}
           {e.course_completed_on ? (
             <Text size="sm">{f(m.completed, formatDate(e.course_completed_on))}</Text>

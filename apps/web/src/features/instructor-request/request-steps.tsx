@@ -217,7 +217,10 @@ function ApplicationAndFee({ request, refresh, Payment }: Step & { Payment: Comp
             autoComplete="name"
             value={values.username}
             error={errors.username}
-            onChange={(event) => setValues({ ...values, username: event.currentTarget.value })}
+            onChange={(event) => {
+              setValues({ ...values, username: event.currentTarget.value });
+              setErrors({ ...errors, username: undefined });
+            }}
             maw={420}
           />
           <TextInput
@@ -227,7 +230,10 @@ function ApplicationAndFee({ request, refresh, Payment }: Step & { Payment: Comp
             autoComplete="email"
             value={values.email}
             error={errors.email}
-            onChange={(event) => setValues({ ...values, email: event.currentTarget.value })}
+            onChange={(event) => {
+              setValues({ ...values, email: event.currentTarget.value });
+              setErrors({ ...errors, email: undefined });
+            }}
             maw={420}
           />
           <Textarea
@@ -238,7 +244,10 @@ function ApplicationAndFee({ request, refresh, Payment }: Step & { Payment: Comp
             minRows={4}
             value={values.meta}
             error={errors.meta}
-            onChange={(event) => setValues({ ...values, meta: event.currentTarget.value })}
+            onChange={(event) => {
+              setValues({ ...values, meta: event.currentTarget.value });
+              setErrors({ ...errors, meta: undefined });
+            }}
             inputWrapperOrder={['label', 'description', 'input', 'error']}
           />
           <Alert color="blue" variant="light">
@@ -333,7 +342,10 @@ function Rejected({ request }: Step) {
   return (
     <StepPanel title={b.rejected.title} testId="bi-rejected">
       <Text>{b.rejected.body}</Text>
-      <Alert color="yellow" variant="light" title={b.rejected.reason}>
+      <Alert color="yellow" variant="light">
+        <Text fw={700} size="sm">
+          {b.rejected.reason}
+        </Text>
         <Text style={{ whiteSpace: 'pre-wrap' }}>{request.reject_reason}</Text>
       </Alert>
       <Group gap="sm">
