@@ -27,26 +27,21 @@ async function waitFor(url, since, child) {
   }
 }
 
-function residentMb(pid) {
-  // The server is npm's grandchild: the node process listening is the newest one under the group.
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function serverPid(groupPid) {
-  let newest = groupPid;
+/** Resident memory of the server: the largest node process of the start's process group. */
+function serverResidentMb(groupPid) {
+  let largest = 0;
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (Number(stat[2]) === groupPid && cmd.includes('server') && Number(name) > newest)
-        newest = Number(name);
+      if (Number(stat[2]) !== groupPid) continue;
+      const status = fs.readFileSync(`/proc/${name}/status`, 'utf8');
+      largest = Math.max(largest, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     } catch {
       // gone
     }
   }
-  return newest;
+  return largest;
 }
 
 try {
@@ -61,7 +56,7 @@ try {
     const ready = await waitFor(`http://127.0.0.1:${port}/readyz`, since, child);
     const home = await waitFor(`http://127.0.0.1:${port}/`, since, child);
     await sleep(5000);
-    const rss = residentMb(serverPid(child.pid));
+    const rss = serverResidentMb(child.pid);
     console.log(
       `${run === 1 ? 'first start' : 'restart    '}: /readyz after ${ready.toFixed(1)} s, home page ${home.toFixed(1)} s; idle server ${rss.toFixed(0)} MB resident`,
     );
