@@ -7,15 +7,18 @@ export function PageHeading({
   title,
   lead,
   documentTitle,
+  userContent = false,
 }: {
   title: string;
   lead?: ReactNode;
   documentTitle?: string;
+  /** The title is content people entered (a session's or product's name): kept as written (decision 027). */
+  userContent?: boolean;
 }) {
   return (
     <Stack gap={6} mb="lg">
       <PageTitle title={documentTitle ?? title} />
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
+      <Title order={1} fz={{ base: 24, sm: 30 }} data-user-content={userContent || undefined}>
         {title}
       </Title>
       {lead ? (

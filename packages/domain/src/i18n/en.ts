@@ -30,6 +30,9 @@ export const en: Messages = {
     loadMore: 'Load more',
     menu: 'Menu',
     close: 'Close',
+    separator: ' · ',
+    range: ' – ',
+    parenthesized: ' ({0})',
   },
   nav: {
     home: 'HOME',

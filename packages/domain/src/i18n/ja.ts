@@ -29,6 +29,12 @@ export const ja = {
     loadMore: 'さらに読み込む',
     menu: 'メニュー',
     close: '閉じる',
+    /** Between the items of a list in a line (東京都・ベーシックコース). */
+    separator: '・',
+    /** Between the ends of a range of times or days. */
+    range: '〜',
+    /** A note in brackets after a text. */
+    parenthesized: '（{0}）',
   },
   nav: {
     home: 'HOME',

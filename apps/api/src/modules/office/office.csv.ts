@@ -1,4 +1,4 @@
-import { CANCEL_REQUEST_STATUS } from '@mels/domain';
+import { CANCEL_REQUEST_STATUS, translate } from '@mels/domain';
 import { csvFile } from '../../lib/csv.ts';
 import type { roster } from './office.service.ts';
 
@@ -50,7 +50,8 @@ export function rosterCsvFile(trainingId: number, data: Roster): { filename: str
     e.fullname_kana,
     e.email,
     e.phone,
-    e.occupation,
+    // A message key in the roster's JSON (answered in the request's language); the file is in Japanese.
+    translate(e.occupation, 'ja'),
     e.location_work,
     e.user_type.type,
     e.status_label,

@@ -4,7 +4,6 @@
  */
 import {
   attributePairs,
-  ja,
   OBJECT_TYPE,
   ORDER_STATUS,
   PAYMENT_METHOD,
@@ -43,8 +42,8 @@ import { officeLabel } from './office.labels.ts';
 import { findStatusFacts } from './office.repository.ts';
 
 const count = sql<number>`count(*)::int`;
-const orderStatusNames = ja.orderStatus as Record<number, string>;
-const methodNames = ja.paymentMethods as Record<number, string>;
+const orderStatusNames = K.orderStatus as Record<number, string>; // keys: answered in the request's language
+const methodNames = K.paymentMethods as Record<number, string>;
 
 /** A recruitment whose lottery can be drawn now: window closed, not drawn, applicants waiting. */
 const lotteryReadySql = (now: Date) => sql<boolean>`(${trainingUserTypes.selection} = 'lottery'

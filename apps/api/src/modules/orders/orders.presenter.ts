@@ -1,4 +1,4 @@
-import { attributePairs, ja, type OrderView } from '@mels/domain';
+import { attributePairs, type OrderView, K } from '@mels/domain';
 import type { orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -9,8 +9,8 @@ export type OrderExtras = {
   username: string;
 };
 
-const statusNames = ja.orderStatus as Record<number, string>;
-const methodNames = ja.paymentMethods as Record<number, string>;
+const statusNames = K.orderStatus as Record<number, string>; // keys: answered in the request's language
+const methodNames = K.paymentMethods as Record<number, string>;
 
 export function presentOrder(order: OrderRow, extras: OrderExtras): OrderView {
   return {

@@ -47,7 +47,8 @@ function LanguageSwitch() {
         }
       }}
       data={[
-        { value: 'ja', label: '日本語' },
+        // The language's own name, in that language (lang="ja": read as Japanese, kept in the English interface).
+        { value: 'ja', label: <span lang="ja">日本語</span> },
         { value: 'en', label: 'English' },
       ]}
     />

@@ -59,10 +59,18 @@ export function UserMenu() {
         className={classes.userButton}
       >
         <Group gap={8} wrap="nowrap">
-          <Avatar src={user?.avatar ?? null} alt="" radius="xl" size={36} color="rose" aria-hidden>
+          <Avatar
+            src={user?.avatar ?? null}
+            alt=""
+            radius="xl"
+            size={36}
+            color="rose"
+            aria-hidden
+            data-user-content
+          >
             {user?.last_name.slice(0, 1)}
           </Avatar>
-          <Text size="sm" fw={700} visibleFrom="xs" data-testid="user-name">
+          <Text size="sm" fw={700} visibleFrom="xs" data-testid="user-name" data-user-content>
             {name}
           </Text>
           <span className="visually-hidden">{t.nav.userMenu}</span>

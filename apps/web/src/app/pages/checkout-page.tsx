@@ -36,6 +36,7 @@ import { CardPayment } from '../../features/payments/card-payment.tsx';
 import { areasQuery } from '../../features/search/api/get-areas.ts';
 import { cartStore, useCart } from '../../features/shop/cart-store.ts';
 import classes from '../../features/shop/shop.module.css';
+import { fillTemplate, UserContent } from '../../lib/user-content.tsx';
 
 /** POST /payments/check-product-order for the cart: can it be bought, and the server's amount. */
 const checkCart = (items: readonly CartItem[]) =>
@@ -102,7 +103,7 @@ export function CheckoutPage() {
                 <Paper withBorder p="md">
                   <Group justify="space-between" gap="xs">
                     <Text size="sm" data-testid="deliver-to">
-                      {f(
+                      {fillTemplate(
                         m.deliverTo,
                         formatPostalCode(delivery.postal_code),
                         delivery.address,
@@ -171,7 +172,7 @@ function OrderSummary({ items }: { items: readonly CartItem[] }) {
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
                 <div>
                   <Text size="sm">
-                    {line.name} × {line.quantity}
+                    <UserContent>{line.name}</UserContent> × {line.quantity}
                   </Text>
                   {line.attributes.length > 0 ? (
                     <Text size="xs" c="dimmed">
@@ -368,9 +369,11 @@ function AddressChoice({
                 label={m.registered}
                 data-testid="registered-address"
                 description={
-                  registered
-                    ? `〒${formatPostalCode(registered.postal_code)} ${registered.address} ${registered.customer_name}`
-                    : m.registeredMissing
+                  registered ? (
+                    <UserContent>{`〒${formatPostalCode(registered.postal_code)} ${registered.address} ${registered.customer_name}`}</UserContent>
+                  ) : (
+                    m.registeredMissing
+                  )
                 }
               />
               <Radio value="other" label={m.other} data-testid="other-address" />

@@ -45,20 +45,22 @@ function filtersOf(params: URLSearchParams): TrainingFilters {
 }
 
 function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining; wrap?: boolean }) {
-  const { f, o } = useOfficeI18n();
+  const { f, o, t } = useOfficeI18n();
   const m = o.trainings;
   return (
     <Stack gap={4}>
       {training.recruitments.map((r) => (
         <Group key={r.user_type_id} gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
           <Text size="sm" fw={600} className={classes.nowrap}>
-            {r.user_type_name}
+            {(t.userTypes as Record<number, string>)[r.user_type_id] ?? r.user_type_name}
           </Text>
           <Tag size="sm" color={r.selection === 'lottery' ? 'grape' : 'blue'}>
             {o.training.selection[r.selection]}
           </Tag>
           <Text size="sm" className={classes.nowrap}>
-            {f(m.places, r.participant, r.capacity)}・{f(m.applicants, r.applicants)}
+            {f(m.places, r.participant, r.capacity)}
+            {t.app.separator}
+            {f(m.applicants, r.applicants)}
           </Text>
           {r.lottery_ready ? (
             <Tag size="sm" color="orange">
@@ -83,7 +85,7 @@ function RecruitmentLines({ training, wrap = false }: { training: OfficeTraining
 
 /** /office/trainings: sessions (upcoming first) with filters, places and applicant counts. */
 export function OfficeTrainingsPage() {
-  const { f, o } = useOfficeI18n();
+  const { f, o, t } = useOfficeI18n();
   const m = o.trainings;
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -175,12 +177,14 @@ export function OfficeTrainingsPage() {
           {rows.map((training) => (
             <Card key={training.id} withBorder radius="md" padding="sm" data-testid="office-training-row">
               <Text size="sm">
-                {formatDate(training.event_date)} {training.event_start_time}〜{training.event_end_time}
+                {formatDate(training.event_date)} {training.event_start_time}
+                {t.app.range}
+                {training.event_end_time}
               </Text>
-              <Anchor component={Link} to={`/office/trainings/${training.id}`} fw={700}>
+              <Anchor component={Link} to={`/office/trainings/${training.id}`} fw={700} data-user-content>
                 {training.name}
               </Anchor>
-              <Text size="xs" c="dimmed" mb="xs">
+              <Text size="xs" c="dimmed" mb="xs" data-user-content>
                 {training.course.name}・{training.venue_name}
               </Text>
               <RecruitmentLines training={training} wrap />
@@ -204,14 +208,22 @@ export function OfficeTrainingsPage() {
                   <Table.Td className={classes.nowrap}>
                     <Text size="sm">{formatDate(training.event_date)}</Text>
                     <Text size="xs" c="dimmed">
-                      {training.event_start_time}〜{training.event_end_time}
+                      {training.event_start_time}
+                      {t.app.range}
+                      {training.event_end_time}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/office/trainings/${training.id}`} fw={700} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/office/trainings/${training.id}`}
+                      fw={700}
+                      size="sm"
+                      data-user-content
+                    >
                       {training.name}
                     </Anchor>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" data-user-content>
                       {training.course.name}・{training.venue_name}
                     </Text>
                     {training.is_active ? null : (

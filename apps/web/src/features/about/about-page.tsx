@@ -26,7 +26,7 @@ function Section({ id }: { id: number }) {
   return (
     <Paper component="article" p={{ base: 'md', sm: 'xl' }} withBorder>
       <PageTitle title={`${query.data.name} | ${t.pages.about}`} />
-      <Title order={2} mb="md" fz={{ base: 20, sm: 24 }}>
+      <Title order={2} mb="md" fz={{ base: 20, sm: 24 }} data-user-content>
         {query.data.name}
       </Title>
       <RichText html={query.data.content} />
@@ -61,7 +61,7 @@ export function AboutPage() {
                     key={section.id}
                     component={Link}
                     to={`/about?tab=${section.id}`}
-                    label={section.name}
+                    label={<span data-user-content>{section.name}</span>}
                     active={section.id === current}
                     aria-current={section.id === current ? 'page' : undefined}
                     variant="light"

@@ -101,8 +101,11 @@ function blurWith(form: Form, name: keyof ProfileFieldValues, normalize: (s: str
   };
 }
 
+/** The months as an English reader picks them (the Japanese list reads 1月…12月). */
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 function BirthdayField({ form }: { form: Form }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const m = t.account.register;
   const initial = form.getValues('birthday');
   const [parts, setParts] = useState({
@@ -131,7 +134,7 @@ function BirthdayField({ form }: { form: Form }) {
           aria-label={`${t.fields.birthday} ${m.birthdayYear}`}
           data={[
             { value: '', label: m.birthdayYear },
-            ...years.map((yy) => ({ value: yy, label: `${yy}年` })),
+            ...years.map((yy) => ({ value: yy, label: lang === 'en' ? yy : `${yy}年` })),
           ]}
           value={parts.y}
           onChange={(e) => change('y', e.currentTarget.value)}
@@ -145,7 +148,10 @@ function BirthdayField({ form }: { form: Form }) {
           aria-label={`${t.fields.birthday} ${m.birthdayMonth}`}
           data={[
             { value: '', label: m.birthdayMonth },
-            ...Array.from({ length: 12 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}月` })),
+            ...Array.from({ length: 12 }, (_, i) => ({
+              value: two(i + 1),
+              label: lang === 'en' ? (MONTHS_EN[i] ?? String(i + 1)) : `${i + 1}月`,
+            })),
           ]}
           value={parts.m}
           onChange={(e) => change('m', e.currentTarget.value)}
@@ -158,7 +164,10 @@ function BirthdayField({ form }: { form: Form }) {
           aria-label={`${t.fields.birthday} ${m.birthdayDay}`}
           data={[
             { value: '', label: m.birthdayDay },
-            ...Array.from({ length: 31 }, (_, i) => ({ value: two(i + 1), label: `${i + 1}日` })),
+            ...Array.from({ length: 31 }, (_, i) => ({
+              value: two(i + 1),
+              label: lang === 'en' ? String(i + 1) : `${i + 1}日`,
+            })),
           ]}
           value={parts.d}
           onChange={(e) => change('d', e.currentTarget.value)}

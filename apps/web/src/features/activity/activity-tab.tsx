@@ -109,11 +109,16 @@ function PendingApplications({ enabled }: { enabled: boolean }) {
                 <div className={classes.pendingMain}>
                   <Group gap="xs" mb={2}>
                     <ActivityStatus badge={row.badge} />
-                    <Text size="sm" c="gray.7">
+                    <Text size="sm" c="gray.7" data-user-content>
                       {row.course.name}
                     </Text>
                   </Group>
-                  <Anchor component={Link} to={sessionPath(row)} className={classes.pendingName}>
+                  <Anchor
+                    component={Link}
+                    to={sessionPath(row)}
+                    className={classes.pendingName}
+                    data-user-content
+                  >
                     {row.name}
                   </Anchor>
                   <dl className={classes.facts}>
@@ -123,11 +128,13 @@ function PendingApplications({ enabled }: { enabled: boolean }) {
                     </div>
                     <div>
                       <dt>{m.venue}</dt>
-                      <dd>{row.venue_name}</dd>
+                      <dd data-user-content>{row.venue_name}</dd>
                     </div>
                     <div>
                       <dt>{m.userType}</dt>
-                      <dd>{row.user_type.type}</dd>
+                      <dd>
+                        {(t.userTypes as Record<number, string>)[row.user_type.id] ?? row.user_type.type}
+                      </dd>
                     </div>
                   </dl>
                 </div>
@@ -264,12 +271,16 @@ function ActivityHistory({ enabled }: { enabled: boolean }) {
                   {formatDate(row.event_date)}
                 </Table.Td>
                 <Table.Td data-label={m.name}>
-                  <Anchor component={Link} to={sessionPath(row)}>
+                  <Anchor component={Link} to={sessionPath(row)} data-user-content>
                     {row.name}
                   </Anchor>
                 </Table.Td>
-                <Table.Td data-label={m.course}>{row.course.name}</Table.Td>
-                <Table.Td data-label={m.userType}>{row.user_type.type}</Table.Td>
+                <Table.Td data-label={m.course} data-user-content>
+                  {row.course.name}
+                </Table.Td>
+                <Table.Td data-label={m.userType}>
+                  {(t.userTypes as Record<number, string>)[row.user_type.id] ?? row.user_type.type}
+                </Table.Td>
                 <Table.Td data-label={m.status}>
                   <ActivityStatus badge={row.badge} />
                 </Table.Td>
@@ -360,14 +371,14 @@ function Certificates({ enabled }: { enabled: boolean }) {
                 <Table.Td data-label={m.number} className={classes.nowrap}>
                   {c.certificate_number}
                 </Table.Td>
-                <Table.Td data-label={m.course}>
+                <Table.Td data-label={m.course} data-user-content>
                   <div>
                     {c.course.name}
                     {c.training ? <span className={classes.note}>{c.training.name}</span> : null}
                   </div>
                 </Table.Td>
                 <Table.Td data-label={m.period} className={classes.nowrap}>
-                  {`${formatDate(c.start_date)}〜${c.end_date ? formatDate(c.end_date) : m.noExpiry}`}
+                  {`${formatDate(c.start_date)}${t.app.range}${c.end_date ? formatDate(c.end_date) : m.noExpiry}`}
                 </Table.Td>
                 <Table.Td data-label={m.status}>
                   <CertificateState c={c} />
@@ -446,8 +457,13 @@ function LegacyHistories({ enabled }: { enabled: boolean }) {
         <Table.Td data-label={m.participatedDate} className={classes.nowrap}>
           {formatDate(h.participated_date)}
         </Table.Td>
-        <Table.Td data-label={m.courseName}>{h.course_name}</Table.Td>
-        <Table.Td data-label={m.userTypeName}>{h.user_type_name}</Table.Td>
+        {/* The older system's records, as it wrote them. */}
+        <Table.Td data-label={m.courseName} data-user-content>
+          {h.course_name}
+        </Table.Td>
+        <Table.Td data-label={m.userTypeName} data-user-content>
+          {h.user_type_name}
+        </Table.Td>
       </Table.Tr>
     ));
   return (

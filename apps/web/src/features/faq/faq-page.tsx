@@ -32,7 +32,7 @@ export function FaqPage() {
                     <Text component="span" c="rose.8" fw={800} mr={8} aria-hidden>
                       Q.
                     </Text>
-                    {item.title}
+                    <span data-user-content>{item.title}</span>
                   </Text>
                 </Accordion.Control>
                 <Accordion.Panel>

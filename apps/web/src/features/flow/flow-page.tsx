@@ -31,7 +31,7 @@ export function FlowPage() {
                   </Badge>
                   <Title order={2} fz={{ base: 18, sm: 20 }}>
                     <Box component="span" className="visually-hidden">{`STEP ${index + 1} `}</Box>
-                    {item.title}
+                    <span data-user-content>{item.title}</span>
                   </Title>
                 </Group>
                 <RichText html={item.content} />

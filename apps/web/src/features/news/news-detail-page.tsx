@@ -40,12 +40,12 @@ export function NewsDetailPage() {
               {formatNewsDate(query.data.public_date)}
             </Text>
             {query.data.category_news ? (
-              <Badge variant="light" size="sm">
+              <Badge variant="light" size="sm" data-user-content>
                 {query.data.category_news.title}
               </Badge>
             ) : null}
           </Group>
-          <Title order={1} fz={{ base: 22, sm: 28 }} mb="lg">
+          <Title order={1} fz={{ base: 22, sm: 28 }} mb="lg" data-user-content>
             {query.data.title}
           </Title>
           <RichText html={query.data.content} />

@@ -12,11 +12,11 @@ export function NewsListItem({ item }: { item: NewsSummary }) {
           {formatNewsDate(item.public_date)}
         </Text>
         {item.category_news ? (
-          <Badge variant="light" color="rose" size="sm" className={classes.badge}>
+          <Badge variant="light" color="rose" size="sm" className={classes.badge} data-user-content>
             {item.category_news.title}
           </Badge>
         ) : null}
-        <Anchor component={Link} to={`/news/${item.id}`} className={classes.title}>
+        <Anchor component={Link} to={`/news/${item.id}`} className={classes.title} data-user-content>
           {item.title}
         </Anchor>
       </Group>

@@ -30,8 +30,9 @@ export function LotteryPanel({
   trainingId: number;
   recruitment: Recruitment;
 }) {
-  const { f, o } = useOfficeI18n();
+  const { f, o, t } = useOfficeI18n();
   const m = o.lottery;
+  const userType = (t.userTypes as Record<number, string>)[r.user_type_id] ?? r.user_type_name;
   const [seed, setSeed] = useState('');
   const [seedError, setSeedError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'run' | 'offer' | 'close' | null>(null);
@@ -51,7 +52,7 @@ export function LotteryPanel({
   return (
     <Paper withBorder p="md" radius="md" data-testid={`lottery-${r.user_type_id}`}>
       <Title order={4} mb="xs">
-        {f(m.title, r.user_type_name)}
+        {f(m.title, userType)}
       </Title>
       {notice ? (
         <Alert color="teal" variant="light" role="status" mb="sm" data-testid="lottery-notice">
@@ -127,7 +128,7 @@ export function LotteryPanel({
         }}
         onClose={() => setDialog(null)}
       >
-        {f(m.confirmBody, r.user_type_name)}
+        {f(m.confirmBody, userType)}
       </ConfirmAction>
       <ConfirmAction
         opened={dialog === 'close'}
@@ -140,7 +141,7 @@ export function LotteryPanel({
         }}
         onClose={() => setDialog(null)}
       >
-        {f(m.closeBody, r.user_type_name)}
+        {f(m.closeBody, userType)}
       </ConfirmAction>
       <ConfirmAction
         opened={dialog === 'offer'}

@@ -25,6 +25,7 @@ import {
   undoCheckIn,
 } from './api/office-calls.ts';
 import { LotteryPanel } from './lottery-panel.tsx';
+import { UserContent } from '../../lib/user-content.tsx';
 import {
   ActionNotice,
   ConfirmAction,
@@ -40,13 +41,13 @@ import { TrailDrawer } from './trail-drawer.tsx';
 type Recruitment = OfficeTrainingDetail['recruitments'][number];
 
 function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment }) {
-  const { f, o } = useOfficeI18n();
+  const { f, o, t } = useOfficeI18n();
   const m = o.training;
   return (
     <Card withBorder radius="md" padding="md" data-testid={`recruitment-${r.user_type_id}`}>
       <Group justify="space-between" mb="xs" gap="xs">
         <Title order={3} fz="lg">
-          {r.user_type_name}
+          {(t.userTypes as Record<number, string>)[r.user_type_id] ?? r.user_type_name}
         </Title>
         <Group gap={6}>
           <Tag color={r.selection === 'lottery' ? 'grape' : 'blue'}>{m.selection[r.selection]}</Tag>
@@ -82,7 +83,9 @@ function RecruitmentCard({ trainingId, r }: { trainingId: number; r: Recruitment
         </div>
       </SimpleGrid>
       <Text size="xs" c="dimmed" mb="sm">
-        {m.window}: {formatDateTime(r.apply_start_date)}〜{formatDateTime(r.apply_end_date)}
+        {m.window}: {formatDateTime(r.apply_start_date)}
+        {t.app.range}
+        {formatDateTime(r.apply_end_date)}
       </Text>
       {r.status_counts.length > 0 ? (
         <Group gap={6} mb={r.selection === 'lottery' ? 'md' : 0}>
@@ -142,7 +145,7 @@ function RosterTable({
               row.status === STEP_STATUS.applying;
             return (
               <Table.Tr key={row.enrollment_id} data-testid="roster-row">
-                <Table.Td>
+                <Table.Td data-user-content>
                   <Text size="sm" fw={600} className={classes.nowrap}>
                     {row.fullname}
                   </Text>
@@ -151,7 +154,9 @@ function RosterTable({
                   </Text>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>{row.occupation}</Table.Td>
-                <Table.Td className={classes.nowrap}>{row.user_type.type}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {(t.userTypes as Record<number, string>)[row.user_type.id] ?? row.user_type.type}
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm" className={classes.nowrap}>
                     {row.status_label}
@@ -167,7 +172,9 @@ function RosterTable({
                     <>
                       <Text size="sm">{row.payment.status_name}</Text>
                       <Text size="xs" c="dimmed">
-                        {row.payment.method_name}・{formatYen(row.payment.amount)}
+                        {row.payment.method_name}
+                        {t.app.separator}
+                        {formatYen(row.payment.amount)}
                       </Text>
                     </>
                   ) : row.payment_method_id ? (
@@ -277,7 +284,16 @@ export function OfficeTrainingPage() {
       {data ? (
         <PageHeading
           title={data.name}
-          lead={`${formatDate(data.event_date)} ${data.event_start_time}〜${data.event_end_time}・${data.venue_name}・${data.course.name}`}
+          userContent
+          lead={
+            <>
+              {`${formatDate(data.event_date)} ${data.event_start_time}${t.app.range}${data.event_end_time}`}
+              {t.app.separator}
+              <UserContent>{data.venue_name}</UserContent>
+              {t.app.separator}
+              <UserContent>{data.course.name}</UserContent>
+            </>
+          }
         />
       ) : (
         <ListSkeleton count={3} />

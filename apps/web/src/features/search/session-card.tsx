@@ -67,10 +67,12 @@ export function SessionCard({
       data-testid="session-card"
     >
       <div className={classes.chips}>
-        <span className={`${classes.chip} ${classes.chipCourse}`} data-testid="card-course">
+        <span className={`${classes.chip} ${classes.chipCourse}`} data-testid="card-course" data-user-content>
           {item.course.name}
         </span>
-        <span className={classes.chip}>{item.area.name}</span>
+        <span className={classes.chip} data-user-content>
+          {item.area.name}
+        </span>
         <span className={classes.chip}>
           <span className="visually-hidden">{c.userType}: </span>
           {userTypeLabel}
@@ -84,11 +86,15 @@ export function SessionCard({
       </div>
       <Heading className={classes.cardTitle}>
         {linked ? (
-          <Link to={`/session/${item.id}/${item.user_type.id}`} className={classes.cardLink}>
+          <Link
+            to={`/session/${item.id}/${item.user_type.id}`}
+            className={classes.cardLink}
+            data-user-content
+          >
             {item.name}
           </Link>
         ) : (
-          item.name
+          <span data-user-content>{item.name}</span>
         )}
       </Heading>
       <dl className={classes.facts}>
@@ -100,14 +106,18 @@ export function SessionCard({
         </dd>
         <dt>{c.time}</dt>
         <dd>
-          {item.event_start_time}〜{item.event_end_time}
+          {item.event_start_time}
+          {t.app.range}
+          {item.event_end_time}
         </dd>
         <dt>{c.sponsor}</dt>
-        <dd>{item.sponsor_by}</dd>
+        <dd data-user-content>{item.sponsor_by}</dd>
         <dt>{c.venue}</dt>
-        <dd>
+        <dd data-user-content>
           {item.venue_name}
-          {item.venue ? <span className={classes.venueAddress}>（{item.venue}）</span> : null}
+          {item.venue ? (
+            <span className={classes.venueAddress}>{f(t.app.parenthesized, item.venue)}</span>
+          ) : null}
         </dd>
         <dt>{c.capacity}</dt>
         <dd>{f(c.capacityValue, item.capacity)}</dd>
@@ -120,12 +130,14 @@ export function SessionCard({
         {item.target ? (
           <>
             <dt>{c.target}</dt>
-            <dd>{item.target}</dd>
+            <dd data-user-content>{item.target}</dd>
           </>
         ) : null}
         <dt>{c.recruitmentPeriod}</dt>
         <dd>
-          {formatDateTime(item.apply_date.start)}〜{formatDateTime(item.apply_date.end)}
+          {formatDateTime(item.apply_date.start)}
+          {t.app.range}
+          {formatDateTime(item.apply_date.end)}
         </dd>
       </dl>
     </article>

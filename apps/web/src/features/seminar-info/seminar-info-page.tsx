@@ -32,7 +32,7 @@ export function SeminarInfoPage() {
   const info = query.data;
   return (
     <>
-      <PageHeading title={info.title} documentTitle={t.pages.seminarInfo} />
+      <PageHeading title={info.title} documentTitle={t.pages.seminarInfo} userContent />
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} mb="lg">
         <RichText html={info.description} />
       </Paper>
@@ -44,7 +44,7 @@ export function SeminarInfoPage() {
                 <Image src={c.image} alt="" h={160} fit="cover" />
               </Card.Section>
             ) : null}
-            <Title order={2} fz={18} mt="md" mb="xs">
+            <Title order={2} fz={18} mt="md" mb="xs" data-user-content>
               {c.title}
             </Title>
             <RichText html={c.content} />

@@ -34,12 +34,21 @@ import { requestCancel, sessionDetailQuery, sessionKeys, type SessionKey } from 
 import { sessionPath, useSessionKey } from './session-params.ts';
 import { SessionNotFound, SessionSkeleton } from './session-shared.tsx';
 import classes from './session.module.css';
+import { fillTemplate } from '../../lib/user-content.tsx';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({
+  label,
+  children,
+  userContent,
+}: {
+  label: string;
+  children: ReactNode;
+  userContent?: boolean;
+}) {
   return (
     <div className={classes.fact}>
       <dt>{label}</dt>
-      <dd>{children}</dd>
+      <dd data-user-content={userContent || undefined}>{children}</dd>
     </div>
   );
 }
@@ -215,7 +224,7 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
       <div>
         <Group gap="xs" mb="xs">
           <Badge variant="light" color="rose" c="rose.9" size="lg">
-            {detail.user_type.type}
+            {(t.userTypes as Record<number, string>)[detail.user_type.id] ?? detail.user_type.type}
           </Badge>
           {detail.is_active === 0 ? (
             <Badge color="red" size="lg">
@@ -228,10 +237,10 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
             </Badge>
           ) : null}
         </Group>
-        <PageHeading title={detail.name} />
+        <PageHeading title={detail.name} userContent />
         <Group gap="lg" mt={-8}>
           <Anchor component={Link} to={`/course/${detail.course.id}`}>
-            {f(s.courseLink, detail.course.name)}
+            {fillTemplate(s.courseLink, detail.course.name)}
           </Anchor>
           {detail.course.intro_video ? (
             <Anchor href={detail.course.intro_video} target="_blank" rel="noopener noreferrer">
@@ -264,13 +273,25 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <dl className={classes.facts}>
-          {detail.sponsor_by ? <Fact label={s.sponsorLabel}>{detail.sponsor_by}</Fact> : null}
-          {detail.target ? <Fact label={s.targetLabel}>{detail.target}</Fact> : null}
-          <Fact label={s.areaLabel}>{detail.area}</Fact>
-          <Fact label={s.dateLabel}>
-            {`${formatDate(detail.event_date)} ${detail.event_start_time.slice(0, 5)}〜${detail.event_end_time.slice(0, 5)}`}
+          {detail.sponsor_by ? (
+            <Fact label={s.sponsorLabel} userContent>
+              {detail.sponsor_by}
+            </Fact>
+          ) : null}
+          {detail.target ? (
+            <Fact label={s.targetLabel} userContent>
+              {detail.target}
+            </Fact>
+          ) : null}
+          <Fact label={s.areaLabel} userContent>
+            {detail.area}
           </Fact>
-          <Fact label={s.venueLabel}>{[detail.venue_name, detail.venue].filter(Boolean).join('\n')}</Fact>
+          <Fact label={s.dateLabel}>
+            {`${formatDate(detail.event_date)} ${detail.event_start_time.slice(0, 5)}${t.app.range}${detail.event_end_time.slice(0, 5)}`}
+          </Fact>
+          <Fact label={s.venueLabel} userContent>
+            {[detail.venue_name, detail.venue].filter(Boolean).join('\n')}
+          </Fact>
           <Fact label={s.capacityLabel}>{f(s.capacityValue, detail.capacity, detail.participant)}</Fact>
           {detail.is_student ? (
             <Fact label={s.feeLabel}>{detail.price === 0 ? s.free : formatYen(detail.price)}</Fact>
@@ -279,7 +300,7 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
             <Fact label={s.selectionLabel}>{s.selection[detail.selection]}</Fact>
           ) : null}
           <Fact label={s.applyWindowLabel}>
-            {`${formatDate(detail.apply_start_date)}〜${formatDate(detail.apply_end_date)}`}
+            {`${formatDate(detail.apply_start_date)}${t.app.range}${formatDate(detail.apply_end_date)}`}
           </Fact>
           {detail.is_student && detail.price > 0 && methods.length > 0 ? (
             <Fact label={s.paymentMethodsLabel}>
@@ -299,7 +320,7 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
           <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
             <dl className={classes.facts} data-testid="session-notes">
               {notes.map(([label, text]) => (
-                <Fact key={label} label={label}>
+                <Fact key={label} label={label} userContent>
                   {text}
                 </Fact>
               ))}

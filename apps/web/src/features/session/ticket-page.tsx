@@ -37,7 +37,7 @@ function Ticket({ data }: { data: TicketData }) {
           <Fact label={k.session}>{tr.name}</Fact>
           <Fact label={k.course}>{tr.course_name}</Fact>
           <Fact label={k.date}>
-            {`${formatDate(tr.event_date)} ${tr.event_start_time.slice(0, 5)}〜${tr.event_end_time.slice(0, 5)}`}
+            {`${formatDate(tr.event_date)} ${tr.event_start_time.slice(0, 5)}${t.app.range}${tr.event_end_time.slice(0, 5)}`}
           </Fact>
           <Fact label={k.venue}>{[tr.venue_name, tr.venue].filter(Boolean).join('\n')}</Fact>
           <Fact label={k.userType}>{data.user_type.type}</Fact>

@@ -74,7 +74,15 @@ function CartLine({ line }: { line: CartItem }) {
     <li className={classes.cartLine} data-testid="cart-line">
       <img className={classes.cartThumb} src={line.thumbnail ?? '/favicon.svg'} alt="" />
       <div>
-        <Text fw={700} size="sm" component={Link} to={`/store/${line.id}`} c="inherit" td="none">
+        <Text
+          fw={700}
+          size="sm"
+          component={Link}
+          to={`/store/${line.id}`}
+          c="inherit"
+          td="none"
+          data-user-content
+        >
           {line.name}
         </Text>
         {line.attributes.length > 0 ? (

@@ -74,6 +74,7 @@ function Gallery({ product }: { product: Product }) {
         className={classes.mainImage}
         src={shown?.link}
         alt={f(t.shop.imageOf, product.name, index + 1)}
+        data-user-content
         data-testid="product-image"
       />
       {images.length > 1 ? (
@@ -148,11 +149,16 @@ function ProductDetail({ product }: { product: Product }) {
       <Gallery product={product} />
       <Stack gap="md">
         {product.category ? (
-          <Anchor component={Link} to={`/store?category_id=${product.category.id}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`/store?category_id=${product.category.id}`}
+            size="sm"
+            data-user-content
+          >
             {product.category.name}
           </Anchor>
         ) : null}
-        <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.4}>
+        <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.4} data-user-content>
           {product.name}
         </Title>
         <Group gap={6}>
@@ -173,7 +179,9 @@ function ProductDetail({ product }: { product: Product }) {
             {m.taxIncluded}
           </Text>
         </Text>
-        <Text className={classes.description}>{product.description}</Text>
+        <Text className={classes.description} data-user-content>
+          {product.description}
+        </Text>
         {product.courses.length > 0 ? <Text size="sm">{f(m.courseOnlyNote, courseNames)}</Text> : null}
         {!product.allow_buy_with_course && !isLoggedIn ? (
           <Alert color="blue" variant="light">

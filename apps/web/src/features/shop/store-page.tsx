@@ -65,6 +65,7 @@ export function StorePage() {
                     to={`/store?category_id=${category.id}`}
                     className={classes.categoryLink}
                     aria-current={category.id === categoryId ? 'page' : undefined}
+                    data-user-content
                   >
                     {category.name}
                   </Link>
@@ -125,7 +126,7 @@ function ProductCard({ product }: { product: Product }) {
     <Link to={`/store/${product.id}`} className={classes.card} data-testid={`product-${product.id}`}>
       <img className={classes.thumb} src={product.thumbnail ?? '/favicon.svg'} alt="" loading="lazy" />
       <div className={classes.cardBody}>
-        <Text fw={700} size="sm" lh={1.5}>
+        <Text fw={700} size="sm" lh={1.5} data-user-content>
           {product.name}
         </Text>
         {product.buy_once_per_user || product.courses.length > 0 ? (

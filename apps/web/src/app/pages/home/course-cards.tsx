@@ -28,11 +28,11 @@ function CourseCard({ course }: { course: CourseSummary }) {
       <CourseThumb src={course.thumbnail} />
       <Box p="md" className={classes.courseBody}>
         <Title order={3} fz={18} mb={6}>
-          <Link to={`/course/${course.id}`} className={classes.courseLink}>
+          <Link to={`/course/${course.id}`} className={classes.courseLink} data-user-content>
             {course.name}
           </Link>
         </Title>
-        <Text size="sm" className={classes.courseLead}>
+        <Text size="sm" className={classes.courseLead} data-user-content>
           {lead}
         </Text>
         <Group justify="space-between" mt="sm" gap="xs">

@@ -98,7 +98,7 @@ export function AvatarEditor({ avatar, name }: { avatar: string | null; name: st
   return (
     <Stack gap="sm" align="flex-start">
       <Group gap="md" align="center">
-        <Avatar src={avatar} alt={name} size={96} radius="md" color="rose" w={72} h={96}>
+        <Avatar src={avatar} alt={name} size={96} radius="md" color="rose" w={72} h={96} data-user-content>
           {name.slice(0, 1)}
         </Avatar>
         <Stack gap={4}>
