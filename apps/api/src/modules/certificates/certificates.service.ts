@@ -16,6 +16,7 @@ import { attendanceSecret, attendanceSecrets } from '../enrollments/index.ts';
 import { learningContext, lockEnrollment, ownEnrollment } from '../learning/index.ts';
 import { queueCertificateMail } from '../notifications/index.ts';
 import { renderCertificate } from './certificate-pdf.ts';
+import { presentPreview, presentVerify } from './certificates.presenter.ts';
 import {
   audit,
   type CertificateRow,
@@ -221,15 +222,10 @@ export async function preview(
   origin: string,
 ): Promise<CertificatePreview> {
   const cert = await ownCertificate(db, c);
-  return {
-    id: cert.id,
-    name: cert.certificateNumber,
+  return presentPreview(cert, {
     link: viewLink(config, cert.id, c.now),
-    certificate_number: cert.certificateNumber,
-    start_date: cert.startDate,
-    end_date: cert.endDate,
-    verify_url: verifyUrl(origin, cert.verificationCode),
-  };
+    verifyUrl: verifyUrl(origin, cert.verificationCode),
+  });
 }
 
 export async function renderPdf(db: Executor, origin: string, id: number, now: Date) {
@@ -269,17 +265,7 @@ export async function download(db: Database, origin: string, c: Caller, id: numb
 export async function verify(db: Executor, code: string, now: Date): Promise<CertificateVerify> {
   const row = await findByCode(db, code);
   if (!row) throw notFound(m.verifyNotFound);
-  const c = row.certificate;
-  return {
-    status: certificateStatus(c, tokyoDate(now)),
-    holder_name: c.holderName,
-    holder_name_alpha: c.holderNameAlpha,
-    course_name: row.courseName,
-    certificate_number: c.certificateNumber,
-    issued_on: c.startDate,
-    valid_until: c.endDate,
-    revoked_at: c.revokedAt ? c.revokedAt.toISOString() : null,
-  };
+  return presentVerify(row, certificateStatus(row.certificate, tokyoDate(now)));
 }
 
 /** POST /office/certificates/{id}/revoke */
