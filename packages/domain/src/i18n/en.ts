@@ -33,6 +33,7 @@ export const en: Messages = {
     separator: ' · ',
     range: ' – ',
     parenthesized: ' ({0})',
+    colon: ': ',
   },
   nav: {
     home: 'HOME',

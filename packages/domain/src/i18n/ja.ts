@@ -35,6 +35,8 @@ export const ja = {
     range: '〜',
     /** A note in brackets after a text. */
     parenthesized: '（{0}）',
+    /** Between a label and its value (受講料：¥3,300). */
+    colon: '：',
   },
   nav: {
     home: 'HOME',

@@ -14,7 +14,7 @@ import { ActionNotice, ConfirmAction, OfficePager, Tag, formatDateTime } from '.
 
 /** /office/cancel-requests: requests awaiting the office (and those decided), approve or reject. */
 export function OfficeCancelRequestsPage() {
-  const { f, o } = useOfficeI18n();
+  const { f, o, t } = useOfficeI18n();
   const m = o.cancel;
   const [params, setParams] = useSearchParams();
   const status = [0, 1, 2].includes(Number(params.get('status'))) ? Number(params.get('status')) : 0;
@@ -82,7 +82,9 @@ export function OfficeCancelRequestsPage() {
                 （{formatDate(r.training.event_date)}・{r.user_type.type}）
               </Text>
               <Text size="sm">
-                {m.currentStatus}：{o.statuses[r.enrollment_status]}
+                {m.currentStatus}
+                {t.app.colon}
+                {o.statuses[r.enrollment_status]}
                 {r.paid_order ? `・${f(m.paid, formatYen(r.paid_order.amount))}` : ''}
               </Text>
               <Text size="sm">

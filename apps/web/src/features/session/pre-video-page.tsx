@@ -376,7 +376,7 @@ function LessonList({ data, onOpen }: { data: PreVideos; onOpen: (id: number) =>
               className={classes.lessonAction}
               variant={lesson.is_seen ? 'default' : 'filled'}
               onClick={() => onOpen(lesson.id)}
-              aria-label={`${lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}：${lesson.title}`}
+              aria-label={`${lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}${t.app.colon}${lesson.title}`}
             >
               {lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}
             </Button>

@@ -37,7 +37,9 @@ function CourseCard({ course }: { course: CourseSummary }) {
         </Text>
         <Group justify="space-between" mt="sm" gap="xs">
           <Text size="xs" c="gray.7">
-            {c.price}：{course.price === 0 ? c.free : formatYen(course.price)}
+            {c.price}
+            {t.app.colon}
+            {course.price === 0 ? c.free : formatYen(course.price)}
           </Text>
           <Text size="sm" fw={700} c="rose.8" aria-hidden>
             {c.detailLink} →
