@@ -79,7 +79,13 @@ async function member(db: Executor, userId: number): Promise<UserRow> {
   return user;
 }
 
-type Codes = { attendanceCode?: string; certificateCode?: string; email?: string };
+type Codes = {
+  attendanceCode?: string;
+  certificateCode?: string;
+  email?: string;
+  /** The code was proven the member's when their request was created: no second address check. */
+  proven?: boolean;
+};
 
 /** The member's records and what the rule makes of them today. */
 export async function memberRecords(
@@ -99,7 +105,8 @@ export async function memberRecords(
     const addresses = [user.email, codes.email].filter(Boolean).map((e) => e!.toLowerCase());
     const mine =
       legacy &&
-      (legacy.claimedByUserId === user.id ||
+      (codes.proven ||
+        legacy.claimedByUserId === user.id ||
         (legacy.claimedByUserId === null && addresses.includes(legacy.email.toLowerCase())));
     if (!legacy || !mine) throw new ApiError(404, 'NG_CERTIFICATE_CODE', m.codeNotFound);
     completedOn = legacy.participatedDate;
@@ -178,15 +185,16 @@ export async function request(deps: Deps, userId: number, body: InstructorReques
   const open = await findOpenRequest(deps.db, userId, course.id);
   if (!open || open.status < INSTRUCTOR_REQUEST_STATUS.processing) {
     // The records decide until the fee is paid; after that the office does.
-    const { eligibility: e } = await memberRecords(deps, {
-      user,
-      course,
-      codes: {
-        attendanceCode: body.attendance_code,
-        certificateCode: body.certificate_code,
-        email: body.email,
-      },
-    });
+    // A request under way keeps the code it was created with (its address was checked then).
+    const stored = open && (open.attendanceCode || open.certificateCode);
+    const codes: Codes = stored
+      ? {
+          attendanceCode: open.attendanceCode ?? undefined,
+          certificateCode: open.certificateCode ?? undefined,
+          proven: true,
+        }
+      : { attendanceCode: body.attendance_code, certificateCode: body.certificate_code, email: body.email };
+    const { eligibility: e } = await memberRecords(deps, { user, course, codes });
     if (e.kind !== 'eligible') refuse(e);
   }
   let row: RequestRow =
@@ -323,7 +331,11 @@ export async function officeDetail(deps: Deps, id: number) {
   if (!course || !user) throw notFound();
   const codes =
     row.attendanceCode || row.certificateCode
-      ? { attendanceCode: row.attendanceCode ?? undefined, certificateCode: row.certificateCode ?? undefined }
+      ? {
+          attendanceCode: row.attendanceCode ?? undefined,
+          certificateCode: row.certificateCode ?? undefined,
+          proven: true,
+        }
       : undefined;
   const records = await memberRecords(deps, { user, course, codes }).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return null;

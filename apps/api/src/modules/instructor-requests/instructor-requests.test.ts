@@ -11,6 +11,7 @@ import {
   certificates,
   courses,
   enrollments,
+  legacyCertificates,
   mailOutbox,
   ranks,
   trainings,
@@ -485,6 +486,37 @@ describe.each(drivers())('BI certification request (%s)', (driver) => {
     expect(free.statusCode, free.body).toBeLessThan(300);
     expect((await requestRow(id))?.status).toBe(2);
     expect(ok(await ask(m, {}, freeBi.id), c.request.data).result).toBe('CIA_2.2_SYSTEM_CHECK_COMPLETE');
+  });
+
+  it('a BI course of the older system, proven by its code and the address of the time, carries the whole request', async () => {
+    const m = await candidate({ courseDay: null });
+    await db()
+      .insert(legacyCertificates)
+      .values({
+        courseId: bi.id,
+        certificateCode: `BI2025-${String(m.id).padStart(6, '0')}`,
+        holderName: '試験 花子',
+        email: `old.${m.id}@example.jp`,
+        participatedDate: '2025-09-01',
+      });
+    const code = { certificate_code: `bi2025-${String(m.id).padStart(6, '0')}` };
+    // Under the account's address the record is not found (the same 404 as an unknown code).
+    expectError(await ask(m, code), 404, 'NG_CERTIFICATE_CODE');
+    const created = ok(await ask(m, { ...code, email: `old.${m.id}@example.jp` }), c.request.data);
+    expect(created).toMatchObject({ result: 'CIA_SYSTEM_CHECK_SUCCESS', status: 0 });
+    expect((await requestRow(created.request_id))?.certificateCode).toBe(code.certificate_code.toUpperCase());
+    const signed = await post(m, `${base}/request/${created.request_id}/pledge`, {
+      variant: 'doctorAcuteQualified',
+      agreed: true,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // The application form is sent without the code: the request keeps the one it was made with.
+    expectError(await ask(m, form(m)), 409, 'NG_NOT_PAYMENT');
+    const review = ok(
+      await get(office, `/api/v1/office/instructor-requests/${created.request_id}`),
+      c.officeDetail.data,
+    );
+    expect(review.records).toMatchObject({ kind: 'eligible', course_completed_on: '2025-09-01' });
   });
 
   it('the recommendation letter template is a Word file named 推薦書, for members', async () => {
