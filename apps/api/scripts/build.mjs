@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = path.join(apiDir, 'src');
-const outDir = path.join(apiDir, 'dist');
+const defaultOutDir = path.join(apiDir, 'dist');
 const pkg = JSON.parse(fs.readFileSync(path.join(apiDir, 'package.json'), 'utf8'));
 
 export const ENTRY_POINTS = {
@@ -23,7 +23,7 @@ export const ENTRY_POINTS = {
 };
 
 /** Files a module reads beside itself: `new URL('./x', import.meta.url)`, found in the sources. */
-function siblingAssets() {
+function siblingAssets(outDir) {
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -41,7 +41,8 @@ function siblingAssets() {
   return found;
 }
 
-export async function buildApi({ log = console.log } = {}) {
+/** Builds into apps/api/dist (or `outDir`: a folder inside apps/api, so that node_modules resolve). */
+export async function buildApi({ log = console.log, outDir = defaultOutDir } = {}) {
   const started = Date.now();
   fs.rmSync(outDir, { recursive: true, force: true });
   const entryPoints = Object.fromEntries(
@@ -62,7 +63,7 @@ export async function buildApi({ log = console.log } = {}) {
     logLevel: 'warning',
   });
   fs.cpSync(path.join(srcDir, 'db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
-  for (const asset of siblingAssets()) {
+  for (const asset of siblingAssets(outDir)) {
     if (!fs.existsSync(asset.from)) throw new Error(`build: ${asset.from} is read by the code but missing`);
     fs.mkdirSync(path.dirname(asset.to), { recursive: true });
     fs.cpSync(asset.from, asset.to, { recursive: true });

@@ -3,21 +3,24 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Graceful shutdown (decision 026), on a real server process: SIGTERM while a slow request runs (a
+ * Graceful shutdown (decision 026), on a real server process built as `npm start` builds it (esbuild,
+ * plain node): SIGTERM while a slow request runs (a
  * login of an unknown address: two scrypt hashes at the production cost, 2^17) lets it finish and
  * answer, refuses new connections, closes a request that outlives SHUTDOWN_TIMEOUT_MS (its body never
  * comes), and the process exits 0.
  */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_TIMEOUT_MS = 5000;
+/** The server as `npm start` runs it: built by scripts/build.mjs, run by plain node. */
+const builtDir = path.join(apiDir, 'node_modules', '.cache', `mels-dist-test-${process.pid}`);
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [path.join(builtDir, 'server.js')], {
     cwd: apiDir,
     env: {
       ...env,
@@ -51,7 +54,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; port: numb
   });
 }
 
-/** Opens a connection and sends a login request's headers and the first half of its body, never the rest. */
+/** Opens a connection and sends a reminder request's headers and the first half of its body, never the rest. */
 function halfRequest(port: number) {
   const body = JSON.stringify({ email: 'nobody@mels.example.jp', password: 'not-the-password-1' });
   const socket = net.connect(port, '127.0.0.1');
@@ -65,7 +68,7 @@ function halfRequest(port: number) {
     async start() {
       await connected;
       socket.write(
-        `POST /api/v1/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+        `POST /api/v1/users/forgot-password HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
       );
     },
     closed,
@@ -83,12 +86,19 @@ const canConnect = (port: number) =>
     socket.on('error', () => resolve(false));
   });
 
-describe('graceful shutdown on SIGTERM', () => {
+describe('graceful shutdown on SIGTERM (the compiled server)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-shutdown-'));
   let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    const { buildApi } = (await import(pathToFileURL(path.join(apiDir, 'scripts/build.mjs')).href)) as {
+      buildApi: (options: { outDir: string; log: () => void }) => Promise<void>;
+    };
+    await buildApi({ outDir: builtDir, log: () => undefined });
+  });
   afterAll(() => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(builtDir, { recursive: true, force: true });
   });
 
   it('finishes the request in flight, refuses new ones, closes a stuck one after the timeout, exits 0', async () => {
@@ -136,7 +146,7 @@ describe('graceful shutdown on SIGTERM', () => {
     // The request that was running got its answer after the signal (the login fails: no such member).
     const answer = await slow;
     expect(answer.at).toBeGreaterThan(signalled);
-    expect(answer.status).toBe(400);
+    expect(answer.status, answer.body).toBe(400);
     expect(answer.body).toContain('INVALID_CREDENTIALS');
     expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(server.child.exitCode).toBeNull();
