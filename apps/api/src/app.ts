@@ -47,6 +47,7 @@ import { registerNotifications } from './modules/notifications/notifications.rou
 import { registerCalendar } from './modules/calendar/index.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerInstructorRequests } from './modules/instructor-requests/index.ts';
+import { registerOutbox } from './modules/outbox/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
@@ -213,6 +214,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerCalendar(api);
       registerInstructorRequests(api);
       registerInstructorDocuments(api);
+      registerOutbox(api);
       registerNotifications(api);
       registerInstructorActivity(api);
       registerRanks(api);

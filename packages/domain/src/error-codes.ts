@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'RANK_UP_OPEN',
   'RANK_UP_NOT_CANDIDATE',
   'RANK_UP_DECIDED',
+  // The office's outbox (decision 032).
+  'MAIL_NOT_FAILED',
   ...CARD_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,4 +29,5 @@ export * from './schemas/instructor-documents.ts';
 export * from './rules/catalogue.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/calendar.ts';
+export * from './schemas/inbox.ts';
 export * from './contracts/index.ts';

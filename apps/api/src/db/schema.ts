@@ -1271,16 +1271,50 @@ export const seminarInfoContents = pgTable('seminar_info_contents', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const contacts = pgTable('contacts', {
-  id: serial('id').primaryKey(),
-  clientName: text('client_name').notNull(),
-  locationWork: text('location_work').notNull(),
-  clientEmail: text('client_email').notNull(),
-  subject: text('subject').notNull(),
-  content: text('content').notNull(),
-  handledAt: ts('handled_at'),
-  createdAt: createdAt(),
-});
+/** Contact messages and the office's handling of them (decision 032): status, assignee, the sender's language. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    clientName: text('client_name').notNull(),
+    locationWork: text('location_work').notNull(),
+    clientEmail: text('client_email').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    handledAt: ts('handled_at'),
+    /** 'new', 'in_progress', 'answered', 'closed' (CONTACT_STATUSES). */
+    status: text('status').notNull().default('new'),
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The interface language the message was sent from: the reply is written in it. */
+    language: text('language').notNull().default('ja'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contacts_status_created_idx').on(t.status, t.createdAt),
+    check('contacts_status_ck', sql`${t.status} in ('new', 'in_progress', 'answered', 'closed')`),
+    check('contacts_language_ck', sql`${t.language} in ('ja', 'en')`),
+  ],
+);
+/** A contact message's thread: the office's internal notes and the replies mailed to the sender. */
+export const contactEntries = pgTable(
+  'contact_entries',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** 'note' (internal) or 'reply' (mailed to the sender). */
+    kind: text('kind').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_entries_contact_idx').on(t.contactId, t.createdAt),
+    check('contact_entries_kind_ck', sql`${t.kind} in ('note', 'reply')`),
+  ],
+);
 
 export const instructorDocumentCategories = pgTable('instructor_document_categories', {
   id: serial('id').primaryKey(),
@@ -1313,10 +1347,17 @@ export const mailOutbox = pgTable(
     /** 'queued', 'sent', 'kept' (outbox only), 'failed'. */
     status: text('status').notNull().default('queued'),
     error: text('error'),
+    /** The template's name (Mail.template), for the office's outbox view. */
+    template: text('template'),
+    /** How many times the office sent a failed mail again (the resend job's dedupe key). */
+    resends: integer('resends').notNull().default(0),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Scheduled jobs live in the database so they survive restarts and are shared by instances. */

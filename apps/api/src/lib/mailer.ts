@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from '../db/client.ts';
@@ -24,6 +24,11 @@ export function maskLinkTokens(body: string): string {
 export type Mailer = {
   /** Records the mail in the outbox, then delivers it (SMTP) or keeps it there (no SMTP_URL). */
   send: (mail: Mail) => Promise<void>;
+  /**
+   * Delivers an outbox row again (the office's resend of a failed mail, decision 032): only a row the
+   * caller has set back to 'queued'; it ends 'sent' (masked), 'failed' or, without SMTP, 'kept'.
+   */
+  redeliver: (id: number) => Promise<void>;
   readonly transport: 'smtp' | 'outbox';
 };
 
@@ -43,8 +48,67 @@ export function createMailer(options: {
   const transporter: Transporter | null = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : null;
+  /** Sends a recorded mail; once sent the outbox keeps it masked, a failure keeps it whole with its error. */
+  async function deliver(id: number | undefined, mail: Mail, t: Transporter) {
+    const about = { mailId: id, to: mail.to, subject: mail.subject, template: mail.template };
+    try {
+      await t.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      if (id !== undefined)
+        await options.db
+          .update(mailOutbox)
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            error: null,
+            textBody: maskLinkTokens(mail.text),
+            htmlBody: mail.html === undefined ? null : maskLinkTokens(mail.html),
+          })
+          .where(eq(mailOutbox.id, id));
+      options.log.info(about, 'mail sent');
+    } catch (error) {
+      options.log.error({ ...about, err: error }, 'mail delivery failed');
+      if (id !== undefined)
+        await options.db
+          .update(mailOutbox)
+          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+          .where(eq(mailOutbox.id, id));
+    }
+  }
+
   return {
     transport: transporter ? 'smtp' : 'outbox',
+    async redeliver(id) {
+      const [row] = await options.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
+      if (!row) return;
+      const mail: Mail = {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+        ...(row.template === null ? {} : { template: row.template }),
+      };
+      if (!transporter) {
+        await options.db
+          .update(mailOutbox)
+          .set({ status: 'kept', error: null })
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
+        options.log.info(
+          { mailId: id, to: row.toAddress, subject: row.subject },
+          'mail kept again in the outbox (no SMTP_URL)',
+        );
+        return;
+      }
+      await deliver(id, mail, transporter);
+    },
     async send(mail) {
       const [row] = await options.db
         .insert(mailOutbox)
@@ -54,6 +118,7 @@ export function createMailer(options: {
           textBody: mail.text,
           htmlBody: mail.html ?? null,
           status: transporter ? 'queued' : 'kept',
+          template: mail.template ?? null,
         })
         .returning({ id: mailOutbox.id });
       const id = row?.id;
@@ -62,33 +127,7 @@ export function createMailer(options: {
         options.log.info(about, 'mail kept in the outbox (no SMTP_URL): its body is in mail_outbox');
         return;
       }
-      try {
-        await transporter.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        if (id !== undefined)
-          await options.db
-            .update(mailOutbox)
-            .set({
-              status: 'sent',
-              sentAt: new Date(),
-              textBody: maskLinkTokens(mail.text),
-              htmlBody: mail.html === undefined ? null : maskLinkTokens(mail.html),
-            })
-            .where(eq(mailOutbox.id, id));
-        options.log.info(about, 'mail sent');
-      } catch (error) {
-        options.log.error({ ...about, err: error }, 'mail delivery failed');
-        if (id !== undefined)
-          await options.db
-            .update(mailOutbox)
-            .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-            .where(eq(mailOutbox.id, id));
-      }
+      await deliver(id, mail, transporter);
     },
   };
 }

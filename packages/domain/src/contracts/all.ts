@@ -13,6 +13,7 @@ import { certificates } from './certificates.ts';
 import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
+import { officeContacts, officeOutbox } from './office-inbox.ts';
 import { instructor, officeRankUp, rankUp } from './instructor.ts';
 import { instructorRequests } from './instructor-requests.ts';
 
@@ -47,6 +48,8 @@ export const contracts = {
   courses,
   officeCourses,
   officeSessions,
+  officeContacts,
+  officeOutbox,
   instructorRequests,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 

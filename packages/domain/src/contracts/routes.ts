@@ -18,6 +18,7 @@ import { sessionRoutes } from './session.routes.ts';
 import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
+import { officeInboxRoutes } from './office-inbox.routes.ts';
 import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 
 export const routes = {
@@ -34,6 +35,7 @@ export const routes = {
   ...sessionRoutes,
   ...trainingsRoutes,
   ...officeCatalogueRoutes,
+  ...officeInboxRoutes,
   ...instructorRoutes,
   ...instructorRequestsRoutes,
 } as const;

@@ -1,8 +1,10 @@
 import { catalogueEn } from './catalogue-en.ts';
+import { inboxEn } from './inbox-en.ts';
 import type { OfficeMessages } from './office-ja.ts';
 
 export const officeEn: OfficeMessages = {
   catalogue: catalogueEn,
+  inbox: inboxEn,
   title: 'Office',
   nav: {
     dashboard: 'Dashboard',

@@ -1,8 +1,10 @@
 import { catalogueJa } from './catalogue-ja.ts';
+import { inboxJa } from './inbox-ja.ts';
 
 /** Messages of the office console (事務局画面). */
 export const officeJa = {
   catalogue: catalogueJa,
+  inbox: inboxJa,
   title: '事務局',
   nav: {
     dashboard: 'ダッシュボード',

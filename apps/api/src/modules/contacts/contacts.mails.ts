@@ -30,7 +30,7 @@ export function officeContactMail(c: StoredContact, to: string, site: MailSite):
     '',
     summary(c),
   ].join('\n');
-  return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, site) };
+  return { to, ...composeMail(`お問い合わせ：${c.subjectText}`, body, site), template: 'contact-office' };
 }
 
 /**
@@ -51,5 +51,50 @@ export function acknowledgementMail(c: StoredContact, site: MailSite): Mail {
     `※${CONTACT_ANSWER_WITHIN}に回答が届かない場合は、お手数ですが再度お問い合わせください。`,
     '※このメールにお心当たりのない場合は、このメールを破棄してください。',
   ].join('\n');
-  return { to: c.client_email, ...composeMail('お問い合わせを受け付けました', body, site) };
+  return {
+    to: c.client_email,
+    ...composeMail('お問い合わせを受け付けました', body, site),
+    template: 'contact-acknowledgement',
+  };
+}
+
+/**
+ * The office's reply, written in the console, to the sender in the language the message was sent in
+ * (decision 032). It quotes the receipt number and subject, not the sender's message: the office's own
+ * text is the whole of what the association sends to an address nobody verified.
+ */
+export function contactReplyMail(
+  input: { id: number; subject: string; to: string; body: string; language: 'ja' | 'en' },
+  site: MailSite,
+): Mail {
+  const localSite = { ...site, language: input.language };
+  if (input.language === 'en') {
+    const text = [
+      'Thank you for contacting us. This is our answer to your message.',
+      '',
+      `■Reference number: ${input.id}`,
+      `■Subject: ${input.subject}`,
+      '',
+      input.body,
+    ].join('\n');
+    return {
+      to: input.to,
+      ...composeMail(`Re: your message (No. ${input.id})`, text, localSite),
+      template: 'contact-reply',
+    };
+  }
+  const text = [
+    'このたびはお問い合わせいただき、誠にありがとうございます。',
+    'お問い合わせについて、以下のとおりご回答いたします。',
+    '',
+    `■受付番号：${input.id}`,
+    `■${label.subject}：${input.subject}`,
+    '',
+    input.body,
+  ].join('\n');
+  return {
+    to: input.to,
+    ...composeMail(`お問い合わせへのご回答（受付番号：${input.id}）`, text, localSite),
+    template: 'contact-reply',
+  };
 }
