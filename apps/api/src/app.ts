@@ -48,6 +48,8 @@ import { registerCalendar } from './modules/calendar/index.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerInstructorRequests } from './modules/instructor-requests/index.ts';
 import { registerOutbox } from './modules/outbox/index.ts';
+import { registerAudit } from './modules/audit/index.ts';
+import { registerRequestContext } from './lib/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
@@ -132,6 +134,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestContext(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -210,15 +213,16 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerPayments(api);
       registerOrders(api);
       registerActivity(api);
+      registerInstructorActivity(api);
+      registerRanks(api);
+      registerOfficeRanks(api);
       registerProducts(api);
       registerCalendar(api);
       registerInstructorRequests(api);
       registerInstructorDocuments(api);
       registerOutbox(api);
+      registerAudit(api);
       registerNotifications(api);
-      registerInstructorActivity(api);
-      registerRanks(api);
-      registerOfficeRanks(api);
     },
     { prefix: '/api/v1' },
   );

@@ -30,4 +30,5 @@ export * from './rules/catalogue.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/calendar.ts';
 export * from './schemas/inbox.ts';
+export * from './schemas/audit.ts';
 export * from './contracts/index.ts';

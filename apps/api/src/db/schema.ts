@@ -12,6 +12,7 @@ import type {
   TransactionStatus,
 } from '@mels/domain';
 import { sql } from 'drizzle-orm';
+import { requestIp } from '../lib/request-context.ts';
 import {
   bigint,
   bigserial,
@@ -1296,6 +1297,7 @@ export const contacts = pgTable(
     check('contacts_language_ck', sql`${t.language} in ('ja', 'en')`),
   ],
 );
+
 /** A contact message's thread: the office's internal notes and the replies mailed to the sender. */
 export const contactEntries = pgTable(
   'contact_entries',
@@ -1383,7 +1385,7 @@ export const jobs = pgTable(
   ],
 );
 
-/** What the office did, for the console's audit view. */
+/** What the office did and every money or enrolment change, for the console's audit log (decision 033). */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -1395,9 +1397,15 @@ export const auditEvents = pgTable(
     data: jsonb('data')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The client's address when written while answering a request (decision 033); null for jobs. */
+    ip: text('ip').$defaultFn(() => requestIp() ?? sql`null`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_events_entity_idx').on(t.entity, t.entityId),
+    index('audit_events_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_events_actor_idx').on(t.actorUserId, t.createdAt.desc()),
+  ],
 );
 
 // ───────────────────────────── operations (decision 026) ─────────────────────────────

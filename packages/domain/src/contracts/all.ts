@@ -1,21 +1,22 @@
 /** Every area's endpoints with their schemas (zod): what the server registers and the contract test walks. */
 import type { ContractArea } from './define.ts';
 import { calendar } from './calendar.ts';
+import { instructor, officeRankUp, rankUp } from './instructor.ts';
 import { abouts, areas, faqs, news, seminarInfo, userTypes } from './content.ts';
-import { documents, instructorDocuments } from './documents.ts';
-import { activity } from './activity.ts';
 import { office } from './office.ts';
 import { payments } from './payments.ts';
 import { orders, products } from './shop.ts';
 import { contacts, localHoldings } from './contact.ts';
 import { address, avatars, users } from './account.ts';
-import { certificates } from './certificates.ts';
-import { enrollments, learning, surveys } from './session.ts';
 import { courses, trainings } from './trainings.ts';
+import { enrollments, learning, surveys } from './session.ts';
+import { certificates } from './certificates.ts';
+import { activity } from './activity.ts';
+import { documents, instructorDocuments } from './documents.ts';
+import { instructorRequests } from './instructor-requests.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
 import { officeContacts, officeOutbox } from './office-inbox.ts';
-import { instructor, officeRankUp, rankUp } from './instructor.ts';
-import { instructorRequests } from './instructor-requests.ts';
+import { officeAudit } from './office-audit.ts';
 
 export const contracts = {
   areas,
@@ -24,32 +25,33 @@ export const contracts = {
   faqs,
   abouts,
   seminarInfo,
-  documents,
-  instructorDocuments,
-  activity,
   office,
   payments,
   products,
   orders,
+  instructor,
+  rankUp,
+  officeRankUp,
   contacts,
   localHoldings,
   users,
   avatars,
   address,
   calendar,
-  certificates,
+  trainings,
+  courses,
   enrollments,
   learning,
   surveys,
-  instructor,
-  rankUp,
-  officeRankUp,
-  trainings,
-  courses,
+  certificates,
+  activity,
+  documents,
+  instructorDocuments,
   officeCourses,
   officeSessions,
   officeContacts,
   officeOutbox,
+  officeAudit,
   instructorRequests,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 

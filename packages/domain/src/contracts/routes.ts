@@ -5,39 +5,41 @@
  * Keep it free of zod and of dictionaries: it is part of the home page's first-visit script.
  */
 import { calendarRoutes } from './calendar.routes.ts';
+import { instructorRoutes } from './instructor.routes.ts';
 import { contentRoutes } from './content.routes.ts';
-import { documentsRoutes } from './documents.routes.ts';
-import { activityRoutes } from './activity.routes.ts';
 import { officeRoutes } from './office.routes.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { shopRoutes } from './shop.routes.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { accountRoutes } from './account.routes.ts';
-import { certificatesRoutes } from './certificates.routes.ts';
-import { sessionRoutes } from './session.routes.ts';
-import { instructorRoutes } from './instructor.routes.ts';
 import { trainingsRoutes } from './trainings.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
+import { certificatesRoutes } from './certificates.routes.ts';
+import { activityRoutes } from './activity.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 import { officeInboxRoutes } from './office-inbox.routes.ts';
-import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
+import { officeAuditRoutes } from './office-audit.routes.ts';
 
 export const routes = {
   ...contentRoutes,
-  ...documentsRoutes,
-  ...calendarRoutes,
-  ...activityRoutes,
   ...officeRoutes,
   ...paymentsRoutes,
   ...shopRoutes,
+  ...instructorRoutes,
   ...contactRoutes,
   ...accountRoutes,
-  ...certificatesRoutes,
-  ...sessionRoutes,
+  ...calendarRoutes,
   ...trainingsRoutes,
+  ...sessionRoutes,
+  ...certificatesRoutes,
+  ...activityRoutes,
+  ...documentsRoutes,
+  ...instructorRequestsRoutes,
   ...officeCatalogueRoutes,
   ...officeInboxRoutes,
-  ...instructorRoutes,
-  ...instructorRequestsRoutes,
+  ...officeAuditRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,10 +1,12 @@
 import { catalogueEn } from './catalogue-en.ts';
 import { inboxEn } from './inbox-en.ts';
+import { auditEn } from './audit-en.ts';
 import type { OfficeMessages } from './office-ja.ts';
 
 export const officeEn: OfficeMessages = {
   catalogue: catalogueEn,
   inbox: inboxEn,
+  audit: auditEn,
   title: 'Office',
   nav: {
     dashboard: 'Dashboard',

@@ -1,10 +1,12 @@
 import { catalogueJa } from './catalogue-ja.ts';
 import { inboxJa } from './inbox-ja.ts';
+import { auditJa } from './audit-ja.ts';
 
 /** Messages of the office console (事務局画面). */
 export const officeJa = {
   catalogue: catalogueJa,
   inbox: inboxJa,
+  audit: auditJa,
   title: '事務局',
   nav: {
     dashboard: 'ダッシュボード',

@@ -1,0 +1,2 @@
+/** The office's audit log (issue 18, decision 033). */
+export { registerAudit } from './audit.routes.ts';
