@@ -178,6 +178,18 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'certificate/:courseId/:type/basic-instructor/request-certificate',
+                lazy: () =>
+                  import('../features/instructor-request/request-start.tsx').then((m) => ({
+                    Component: m.BiRequestStartPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/request-certificate/:requestId',
+                lazy: () =>
+                  import('./pages/bi-request-page.tsx').then((m) => ({ Component: m.BiRequestPage })),
+              },
+              {
                 path: 'certificate/:courseId/:type/basic-instructor/:code',
                 lazy: () =>
                   import('../features/instructor-request/request-start.tsx').then((m) => ({
@@ -343,6 +355,41 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/instructor/office-rank-ups-page.tsx').then((m) => ({
                         Component: m.OfficeRankUpsPage,
+                      })),
+                  },
+                  {
+                    path: 'contacts',
+                    lazy: () =>
+                      import('../features/office-inbox/contacts-page.tsx').then((m) => ({
+                        Component: m.ContactsPage,
+                      })),
+                  },
+                  {
+                    path: 'contacts/:id',
+                    lazy: () =>
+                      import('../features/office-inbox/contact-page.tsx').then((m) => ({
+                        Component: m.ContactPage,
+                      })),
+                  },
+                  {
+                    path: 'outbox',
+                    lazy: () =>
+                      import('../features/office-inbox/outbox-page.tsx').then((m) => ({
+                        Component: m.OutboxPage,
+                      })),
+                  },
+                  {
+                    path: 'audit',
+                    lazy: () =>
+                      import('../features/office-audit/audit-page.tsx').then((m) => ({
+                        Component: m.AuditPage,
+                      })),
+                  },
+                  {
+                    path: 'outbox/:id',
+                    lazy: () =>
+                      import('../features/office-inbox/outbox-mail-page.tsx').then((m) => ({
+                        Component: m.OutboxMailPage,
                       })),
                   },
                   {

@@ -47,6 +47,9 @@ export function OfficeLayout() {
     { to: '/office/check-in', label: m.nav.checkIn, end: false },
     { to: '/office/rank-up-requests', label: m.nav.rankUps, end: false },
     { to: '/office/instructor-requests', label: m.nav.instructorRequests, end: false },
+    { to: '/office/contacts', label: m.inbox.nav.contacts, end: false },
+    { to: '/office/outbox', label: m.inbox.nav.outbox, end: false },
+    { to: '/office/audit', label: m.audit.nav, end: false },
   ];
   return (
     <div>
