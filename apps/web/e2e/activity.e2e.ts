@@ -243,6 +243,51 @@ describe('my-page activities', () => {
     await context.close();
   });
 
+  it("turns on the member's calendar feed, which serves their sessions; a session page offers its .ics", async () => {
+    const { context, page } = await open(DESKTOP);
+    const card = page.getByRole('region', { name: 'カレンダー連携' });
+    await card.getByText('カレンダー連携は現在オフです。').waitFor();
+    await card.getByRole('button', { name: 'カレンダー連携の URL を発行する' }).click();
+    const field = card.getByRole('textbox', { name: 'カレンダー購読用 URL' });
+    await field.waitFor();
+    const url = await field.inputValue();
+    expect(url).toMatch(/\/api\/v1\/calendar\/feeds\/[A-Za-z0-9_-]{43}$/);
+    await card.getByText(/から有効です。$/).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await expectAxeClean(page);
+    await screenshot(page, 'calendar-feed-desktop');
+    // The feed is read as a calendar app would: no login, the URL is the credential.
+    const feed = await fetch(`${base}${new URL(url).pathname}`);
+    expect(feed.headers.get('content-type')).toContain('text/calendar');
+    const text = await feed.text();
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    const uids = [...text.matchAll(/^UID:training-(\d+)@/gm)].map((m) => Number(m[1]));
+    // Applied, awaiting the lottery, paid and attended, done: five live places (the lost lottery is not one).
+    expect(uids.length).toBe(5);
+    // A session page's 'add to calendar' link gives that one session.
+    await page.goto(`${base}/session/${uids[0]}/4`);
+    const link = page.getByRole('link', { name: 'カレンダーに追加' });
+    await link.waitFor();
+    const one = await fetch(`${base}${await link.getAttribute('href')}`);
+    expect(await one.text()).toContain(`UID:training-${uids[0]}@`);
+    // Turning it off stops the URL.
+    await page.goto(`${base}/my-page/activities`);
+    await card.getByRole('button', { name: '連携を停止する' }).click();
+    await card.getByText('カレンダー連携は現在オフです。').waitFor();
+    expect((await fetch(`${base}${new URL(url).pathname}`)).status).toBe(404);
+    await context.close();
+    const mobile = await open(MOBILE);
+    const small = mobile.page.getByRole('region', { name: 'カレンダー連携' });
+    await small.scrollIntoViewIfNeeded();
+    await small.getByText('カレンダー連携は現在オフです。').waitFor();
+    const overflow = await mobile.page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    await screenshot(mobile.page, 'calendar-feed-375');
+    await mobile.context.close();
+  });
+
   it('shows 5 skeleton rows while the older records load', async () => {
     const { context, page } = await newPage(browser, DESKTOP, token);
     let release: () => void = () => undefined;
