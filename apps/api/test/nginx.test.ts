@@ -417,20 +417,29 @@ describe.skipIf(!hasNginx || !adminUrl)('two instances behind nginx on one Postg
       });
       expect(answer.status, answer.body.toString()).toBe(200);
     }
-    // Both runners poll the one jobs table (FOR UPDATE SKIP LOCKED): wait until all are done.
+    // Both runners poll the one jobs table (FOR UPDATE SKIP LOCKED): wait until all are done and their
+    // mails written (a job's mail goes out after its commit).
     let mine: Array<{ status: string; attempts: number }> = [];
+    let mails: Array<{ to: string; n: number }> = [];
     for (let i = 0; i < 150; i += 1) {
       mine = await handle.db
         .select({ status: jobs.status, attempts: jobs.attempts })
         .from(jobs)
         .where(gt(jobs.id, before));
-      if (mine.length >= 6 && mine.every((j) => j.status === 'done')) break;
+      mails = await handle.db
+        .select({ to: mailOutbox.toAddress, n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(gt(mailOutbox.id, mailBefore))
+        .groupBy(mailOutbox.toAddress);
+      const settled = mine.length >= 6 && mine.every((j) => j.status === 'done');
+      if (settled && mails.reduce((sum, m) => sum + m.n, 0) >= 6) break;
       await sleep(200);
     }
     expect(mine.length).toBeGreaterThanOrEqual(6);
     expect(mine.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
-    // Each reminder mailed once: two requests per address, two mails.
-    const mails = await handle.db
+    // Each reminder mailed once: two requests per address, two mails, no more.
+    await sleep(500);
+    mails = await handle.db
       .select({ to: mailOutbox.toAddress, n: sql<number>`count(*)::int` })
       .from(mailOutbox)
       .where(gt(mailOutbox.id, mailBefore))
