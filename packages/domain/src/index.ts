@@ -19,6 +19,7 @@ export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';
 export * from './rules/rank-up.ts';
 export * from './rules/instructor-request.ts';
+export * from './rules/renewal.ts';
 export * from './schemas/enrollments.ts';
 export * from './schemas/office.ts';
 export * from './schemas/learning.ts';
