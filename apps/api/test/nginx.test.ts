@@ -342,13 +342,13 @@ describe.skipIf(!hasNginx || !adminUrl)('two instances behind nginx on one Postg
     expect(order.status, order.body.toString()).toBe(200);
 
     // The ticket signed by one instance is checked in by the office on the other (shared secret).
-    const ticket = await request('GET', `${base}/ticket?user_type=4`, { token });
-    expect(ticket.status, ticket.body.toString()).toBe(200);
-    const attendanceCode: string = ticket.json().data.attendance_code;
     const office = await request('POST', '/api/v1/users/login', {
       json: { email: 'office@mels.example.jp', password: 'Demo1234' },
     });
     expect(office.status).toBe(200);
+    const ticket = await request('GET', `${base}/ticket?user_type=4`, { token });
+    expect(ticket.status, ticket.body.toString()).toBe(200);
+    const attendanceCode: string = ticket.json().data.attendance_code;
     const checkIn = await request('POST', '/api/v1/office/check-in', {
       token: office.json().data.token,
       json: { code: attendanceCode, training_id: session.id },
