@@ -1,0 +1,222 @@
+import { routes, type contracts } from '@mels/domain';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, enrollments, mailOutbox } from '../src/db/schema.ts';
+import {
+  applyFor,
+  makeCourse,
+  makeSession,
+  makeUser,
+} from '../src/modules/enrollments/enrollments.fixtures.ts';
+import { newMember } from '../src/modules/payments/payments.fixtures.ts';
+import { createTestContext, drivers, type TestContext } from './context.ts';
+
+/**
+ * Issue 18, audit log (decision 033): "nothing in the console changes data without writing to it". This
+ * walks every office write route of the contract table (auth 'office', method other than GET): each
+ * successful call must add an audit row. A new office write route fails the first test until it is
+ * walked here or listed below with its reason.
+ */
+
+type Call = { params?: Record<string, number>; body?: Record<string, unknown> };
+type Setup = (w: World) => Promise<Call>;
+type World = { ctx: TestContext; office: { id: number; token: string }; send: Send };
+type Send = (
+  method: string,
+  url: string,
+  token?: string,
+  body?: object,
+) => Promise<{ statusCode: number; body: string; json: () => any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Routes not walked here, each with why a generic walk cannot call it meaningfully and where its audit
+ * row is asserted instead. Keep this short.
+ */
+const NOT_WALKED: Record<string, string> = {
+  'orders.confirmTransfer':
+    'needs a bank-transfer order awaiting payment; audit asserted in orders.routes.test.ts',
+  'orders.markPaid': 'needs an unpaid on-site order; audit asserted in orders.routes.test.ts',
+  'orders.refund':
+    'needs a card order paid through the gateway stand-in; audit asserted in orders.routes.test.ts',
+  'orders.prepareShipping': 'needs a paid shop order; audit asserted in orders.routes.test.ts',
+  'orders.ship': 'needs a shop order prepared for shipping; audit asserted in orders.routes.test.ts',
+  'officeRankUp.approve':
+    'needs a rank-up request with its performance; audit asserted in ranks.routes.test.ts',
+  'officeRankUp.reject':
+    'needs a rank-up request with its performance; audit asserted in ranks.routes.test.ts',
+  'instructorRequests.officeApprove':
+    'needs a BI request through its documents and payment; audited in instructor-requests.service.ts',
+  'instructorRequests.officeReject':
+    'needs a BI request awaiting review; audited in instructor-requests.service.ts',
+  'certificates.revoke':
+    'needs an issued certificate of a completed session; audited in certificates.service.ts',
+  'office.offerNext': 'needs a recorded draw with a freed place; audited in office.service.ts',
+  'office.confirmPayment': 'needs an on-site payment enrolment at the venue; audited in office.service.ts',
+  'office.approveCancel':
+    "needs a member's cancellation request; audit asserted in enrollments.routes.test.ts",
+  'office.rejectCancel': "needs a member's cancellation request; audited in office.service.ts",
+  'office.checkIn': 'needs a paid, confirmed enrolment and its ticket token; audited by the step trail',
+  'office.undoCheckIn': 'needs a checked-in enrolment; audited in office.service.ts',
+};
+
+let serial = 0;
+const sessionBody = (courseId: number) => ({
+  course_id: courseId,
+  name: `監査用講習会${(serial += 1)}`,
+  area: 13,
+  event_date: '2027-01-10',
+  event_start_time: '10:00',
+  event_end_time: '16:00',
+  sponsor_by: '日本母体救命システム普及協議会',
+  venue: '東京都千代田区1-1',
+  venue_name: '千代田会館',
+  users_types: [
+    {
+      type_id: 4,
+      capacity: 5,
+      price: 0,
+      selection: 'first_come',
+      apply_start_date: '2026-11-01 10:00',
+      apply_end_date: '2026-12-20 17:00',
+    },
+  ],
+});
+
+async function newSession(w: World) {
+  const course = await makeCourse(w.ctx, {});
+  const res = await w.send('POST', '/office/trainings', w.office.token, sessionBody(course.id));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+async function newCourse(w: World) {
+  const res = await w.send('POST', '/office/courses', w.office.token, {
+    name: `監査用コース${(serial += 1)}`,
+    price: 0,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+async function assistantApplication(w: World) {
+  const member = await newMember(w.ctx.app);
+  const session = await makeSession(w.ctx, { userTypeIds: [2, 4] });
+  expect((await applyFor(w.ctx.app, session.id, member.token, 2)).statusCode).toBe(201);
+  const [row] = await w.ctx.deps.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.trainingId, session.id), eq(enrollments.userId, member.id)));
+  return row!.id;
+}
+
+async function newContact(w: World) {
+  const res = await w.send('POST', '/contacts/send', undefined, {
+    client_name: `監査 太郎${(serial += 1)}`,
+    location_work: 'みなと周産期医療センター',
+    client_email: `audit-walk-${serial}@example.jp`,
+    subject: 'seminarApplication',
+    content: '申込について教えてください。',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+const WALK: Record<string, Setup> = {
+  'officeCourses.create': async () => ({ body: { name: `監査用コース${(serial += 1)}`, price: 0 } }),
+  'officeCourses.update': async (w) => ({ params: { id: await newCourse(w) }, body: { price: 1100 } }),
+  'officeCourses.remove': async (w) => ({ params: { id: await newCourse(w) } }),
+  'officeSessions.create': async (w) => ({ body: sessionBody((await makeCourse(w.ctx, {})).id) }),
+  'officeSessions.update': async (w) => ({
+    params: { id: await newSession(w) },
+    body: { venue_name: '港会館' },
+  }),
+  'officeSessions.duplicate': async (w) => ({ params: { id: await newSession(w) }, body: {} }),
+  'officeSessions.cancel': async (w) => ({
+    params: { id: await newSession(w) },
+    body: { reason: '講師の都合' },
+  }),
+  'office.closeApplications': async (w) => ({ params: { id: await newSession(w) }, body: { user_type: 4 } }),
+  'office.lottery': async (w) => {
+    const session = await makeSession(w.ctx, {
+      selection: 'lottery',
+      applyStart: '2026-10-01 10:00',
+      applyEnd: '2026-11-01 10:00',
+    });
+    return { params: { id: session.id }, body: { user_type: 4 } };
+  },
+  'office.approveAssistant': async (w) => ({ params: { id: await assistantApplication(w) } }),
+  'office.rejectAssistant': async (w) => ({
+    params: { id: await assistantApplication(w) },
+    body: { reason: '定員に達しました。' },
+  }),
+  'officeContacts.update': async (w) => ({
+    params: { id: await newContact(w) },
+    body: { status: 'in_progress' },
+  }),
+  'officeContacts.note': async (w) => ({
+    params: { id: await newContact(w) },
+    body: { body: '折り返し電話済み' },
+  }),
+  'officeContacts.reply': async (w) => ({
+    params: { id: await newContact(w) },
+    body: { body: 'ご連絡ありがとうございます。' },
+  }),
+  'officeOutbox.resend': async (w) => {
+    const [mail] = await w.ctx.deps.db
+      .insert(mailOutbox)
+      .values({ toAddress: 'failed@example.jp', subject: '件名', textBody: '本文', status: 'failed' })
+      .returning({ id: mailOutbox.id });
+    return { params: { id: mail!.id } };
+  },
+};
+
+/** Every office write route of the contract table, as 'area.name'. */
+const officeWrites = Object.entries(routes).flatMap(([area, endpoints]) =>
+  Object.entries(endpoints as Record<string, { method: string; auth: string }>)
+    .filter(([, r]) => r.auth === 'office' && r.method !== 'GET')
+    .map(([name]) => `${area}.${name}`),
+);
+
+describe('office write routes: every one is walked or listed with its reason', () => {
+  it('has no route left out, and lists no route that does not exist', () => {
+    const covered = new Set([...Object.keys(WALK), ...Object.keys(NOT_WALKED)]);
+    expect(officeWrites.filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !officeWrites.includes(r))).toEqual([]);
+    expect(Object.keys(WALK).filter((r) => r in NOT_WALKED)).toEqual([]);
+  });
+});
+
+describe.each(drivers())('each office write leaves an audit row (%s)', (driver) => {
+  const w = {} as World;
+  beforeAll(async () => {
+    w.ctx = await createTestContext(driver);
+    w.office = await makeUser(w.ctx, { role: 'office' });
+    w.send = (method, url, token, body) =>
+      w.ctx.app.inject({
+        method: method as 'GET',
+        url: `/api/v1${url}`,
+        headers: token ? { authorization: `Token ${token}` } : {},
+        ...(body ? { payload: body as Record<string, unknown> } : {}),
+      });
+  });
+  afterAll(async () => w.ctx?.close());
+
+  const audits = async () => Number((await w.ctx.deps.db.select({ n: count() }).from(auditEvents))[0]!.n);
+
+  it.each(Object.keys(WALK))('%s', async (key) => {
+    const [area, name] = key.split('.') as [keyof typeof contracts, string];
+    const route = (routes as unknown as Record<string, Record<string, { method: string; path: string }>>)[
+      area
+    ]![name]!;
+    const input = await WALK[key]!(w);
+    const path = route.path.replace(/:(\w+)/g, (_, p: string) => String(input.params?.[p]));
+    const before = await audits();
+    const res = await w.send(route.method, path, w.office.token, input.body);
+    expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
+    const rows = await w.ctx.deps.db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(await audits(), `${key} wrote no audit row`).toBeGreaterThan(before);
+    const last = rows.at(-1)!;
+    expect(last.actorUserId, key).toBe(w.office.id);
+    expect(last.ip, key).toBe('127.0.0.1');
+  });
+});
