@@ -5,7 +5,6 @@ import {
   holdsPlace,
   ja,
   message,
-  OCCUPATIONS,
   officeJa,
   PAYMENT_METHOD,
   STEP_STATUS,
@@ -72,6 +71,7 @@ import {
 import { paymentsOfEnrollments } from './office.lists.ts';
 import { officeLabel } from './office.labels.ts';
 import { rosterCsvFile } from './office.csv.ts';
+import { presentRoster } from './office.presenter.ts';
 
 export type OfficeDeps = Deps;
 
@@ -604,51 +604,7 @@ export async function roster(db: Executor, trainingId: number) {
     db,
     rows.map((row) => row.enrollmentId),
   );
-  return {
-    training: {
-      id: training.id,
-      name: training.name,
-      event_date: training.eventDate,
-      course_name: training.courseName,
-    },
-    enrollments: rows.map((row) => ({
-      enrollment_id: row.enrollmentId,
-      user_id: row.userId,
-      fullname: `${row.lastName} ${row.firstName}`,
-      fullname_kana: `${row.lastNameKana} ${row.firstNameKana}`,
-      email: row.email,
-      phone: row.phone,
-      // A key ('occupations.doctor'), answered in the request's language (decision 027).
-      occupation: `occupations.${OCCUPATIONS.find((o) => o.id === row.occupation)?.key ?? 'other'}`,
-      location_work: row.locationWork,
-      user_type: { id: row.userTypeId, type: row.userTypeName },
-      status: row.status,
-      status_label: officeLabel({
-        selection: row.selection,
-        status: row.status,
-        userTypeId: row.userTypeId,
-        approved: Boolean(row.assistantApprovedAt),
-        cancelStatus: row.cancelStatus,
-        wonElsewhere: row.lastNote === WON_ELSEWHERE_NOTE,
-      }).label,
-      lottery_rank: row.lotteryRank,
-      assistant_approved: Boolean(row.assistantApprovedAt),
-      cancel_request_id: row.cancelId,
-      cancel_request_status: row.cancelStatus,
-      payment_method_id: row.paymentMethodId,
-      checked_in_at: row.checkedInAt ? new Date(row.checkedInAt).toISOString() : null,
-      certificate:
-        row.certificateId === null
-          ? null
-          : {
-              id: Number(row.certificateId),
-              number: row.certificateNumber ?? '',
-              revoked: row.certificateRevokedAt !== null,
-            },
-      applied_at: new Date(row.createdAt).toISOString(),
-      payment: payments.get(row.enrollmentId) ?? null,
-    })),
-  };
+  return presentRoster(training, rows, payments);
 }
 
 /** GET /office/trainings/{id}/roster.csv (the file's text is office.csv.ts). */
