@@ -18,7 +18,7 @@ import {
 import { api, OCCUPATIONS, RECRUITABLE_USER_TYPES, type CourseCreate, type OfficeCourse } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -103,7 +103,7 @@ export function CourseEditPage() {
         {c.console.back}
       </Anchor>
       <CourseForm
-        key={course.data?.updated_at ?? 'new'}
+        key={courseId ?? 'new'}
         courseId={courseId}
         initial={course.data ? formOf(course.data) : EMPTY}
         sessions={course.data?.sessions ?? 0}
@@ -127,7 +127,10 @@ function CourseForm({
   const queryClient = useQueryClient();
   const [form, setForm] = useState<CourseForm>(initial);
   const [tab, setTab] = useState<string | null>('details');
-  const [done, setDone] = useState<string | null>(null);
+  const location = useLocation();
+  const [done, setDone] = useState<string | null>(
+    (location.state as { notice?: string } | null)?.notice ?? null,
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const set = <K extends keyof CourseForm>(key: K, value: CourseForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -164,8 +167,9 @@ function CourseForm({
     },
     onSuccess: async (savedId) => {
       await queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
-      setDone(courseId === null ? c.console.created : c.console.saved);
-      if (courseId === null) void navigate(`/office/courses/${savedId}`, { replace: true });
+      if (courseId === null)
+        void navigate(`/office/courses/${savedId}`, { replace: true, state: { notice: c.console.created } });
+      else setDone(c.console.saved);
     },
   });
   const remove = useMutation({
@@ -328,6 +332,11 @@ function CourseForm({
               <Text size="sm" c="dimmed">
                 {c.console.conditionsHelp}
               </Text>
+              {err('course_conditions') ? (
+                <Text c="red.8" size="sm" role="alert">
+                  {err('course_conditions')}
+                </Text>
+              ) : null}
               {form.course_conditions.map((group, g) => (
                 <fieldset key={g} className={classes.row}>
                   <legend>{f(c.console.group, g + 1)}</legend>
@@ -372,8 +381,7 @@ function CourseForm({
                           style={{ flex: '0 1 180px' }}
                         />
                         <Button
-                          variant="subtle"
-                          color="red"
+                          variant="default"
                           onClick={() =>
                             set(
                               'course_conditions',
@@ -421,6 +429,11 @@ function CourseForm({
           </Tabs.Panel>
           <Tabs.Panel value="videos" pt="md">
             <Stack gap="sm">
+              {err('video_previews') ? (
+                <Text c="red.8" size="sm" role="alert">
+                  {err('video_previews')}
+                </Text>
+              ) : null}
               {form.video_previews.map((video, i) => (
                 <Group key={i} align="flex-end" wrap="wrap" className={classes.row}>
                   <TextInput
@@ -468,8 +481,7 @@ function CourseForm({
                       ↓
                     </ActionIcon>
                     <Button
-                      variant="subtle"
-                      color="red"
+                      variant="default"
                       onClick={() =>
                         set(
                           'video_previews',
@@ -504,7 +516,7 @@ function CourseForm({
             ) : null}
           </Group>
           {courseId !== null && sessions === 0 ? (
-            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
+            <Button variant="default" onClick={() => setConfirmDelete(true)}>
               {c.console.deleteCourse}
             </Button>
           ) : null}
@@ -515,6 +527,7 @@ function CourseForm({
         onClose={() => setConfirmDelete(false)}
         title={c.console.deleteCourse}
         centered
+        closeButtonProps={{ 'aria-label': t.app.close }}
       >
         <Stack>
           <Text>{c.console.deleteConfirm}</Text>
@@ -525,9 +538,9 @@ function CourseForm({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {c.console.back}
+              {c.console.dismiss}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button color="red.8" loading={remove.isPending} onClick={() => remove.mutate()}>
               {c.console.deleteCourse}
             </Button>
           </Group>

@@ -65,7 +65,7 @@ export function CoursesPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={course.is_active ? 'teal' : 'gray'} variant="light">
+                    <Badge color={course.is_active ? 'teal.9' : 'gray.7'} variant="filled">
                       {course.is_active ? c.courseStates.active : c.courseStates.archived}
                     </Badge>
                   </Table.Td>

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
-import { DatePickerInput, DateTimePicker, DatesProvider, TimeInput } from '@mantine/dates';
+import { Group } from '@mantine/core';
+import { DateInput, DatesProvider, TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useCatalogueI18n } from './catalogue-i18n.ts';
@@ -33,21 +34,33 @@ function useCalendarProps(label: string) {
   } as const;
 }
 
-/** A Japan-time date 'YYYY-MM-DD' (or null), picked on a Japanese calendar. */
+/** 'YYYY/MM/DD' or 'YYYY-MM-DD' typed (or 'YYYY年M月D日'): the day 'YYYY-MM-DD', or null. */
+export function parseTypedDate(input: string): string | null {
+  const m = /^\s*(\d{4})\s*[/\-年.]\s*(\d{1,2})\s*[/\-月.]\s*(\d{1,2})\s*日?\s*$/.exec(input);
+  if (!m) return null;
+  const day = `${m[1]}-${m[2]?.padStart(2, '0')}-${m[3]?.padStart(2, '0')}`;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day ? day : null;
+}
+
+/** A Japan-time date 'YYYY-MM-DD' (or null): typed as 2027/01/10 or picked on a Japanese calendar. */
 export function DateField(props: {
   label: string;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string | undefined;
+  description?: string | undefined;
   required?: boolean;
   clearable?: boolean;
 }) {
   const calendar = useCalendarProps(props.label);
   return (
-    <DatePickerInput
+    <DateInput
       {...calendar}
       label={props.label}
+      description={props.description}
       valueFormat="YYYY/MM/DD"
+      dateParser={(input) => parseTypedDate(input)}
       value={props.value}
       onChange={(v) => props.onChange(v ? String(v).slice(0, 10) : null)}
       error={props.error}
@@ -57,29 +70,41 @@ export function DateField(props: {
   );
 }
 
-/** A Japan-time date and time 'YYYY-MM-DD HH:MM' (or null), picked on a Japanese calendar. */
+/** A Japan-time date and time 'YYYY-MM-DD HH:MM' (or null): a date field and a time field side by side. */
 export function DateTimeField(props: {
   label: string;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string | undefined;
-  description?: string;
+  description?: string | undefined;
   required?: boolean;
   clearable?: boolean;
 }) {
-  const calendar = useCalendarProps(props.label);
+  const { c, f } = useCatalogueI18n();
+  const date = props.value ? props.value.slice(0, 10) : null;
+  const time = props.value ? props.value.slice(11, 16) : null;
   return (
-    <DateTimePicker
-      {...calendar}
-      label={props.label}
-      description={props.description}
-      valueFormat="YYYY/MM/DD HH:mm"
-      value={props.value ? `${props.value}:00` : null}
-      onChange={(v) => props.onChange(v ? String(v).slice(0, 16) : null)}
-      error={props.error}
-      required={props.required}
-      clearable={props.clearable}
-    />
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <div style={{ flex: '1 1 60%' }}>
+        <DateField
+          label={f(c.console.dateOf, props.label)}
+          description={props.description}
+          value={date}
+          onChange={(d) => props.onChange(d ? `${d} ${time ?? '00:00'}` : null)}
+          error={props.error}
+          required={props.required}
+          clearable={props.clearable}
+        />
+      </div>
+      <div style={{ flex: '1 1 40%' }}>
+        <TimeField
+          label={f(c.console.timeOf, props.label)}
+          value={time}
+          onChange={(t) => date && props.onChange(`${date} ${t ?? '00:00'}`)}
+          required={props.required}
+        />
+      </div>
+    </Group>
   );
 }
 

@@ -127,7 +127,7 @@ export function SessionEditPage() {
       </Anchor>
       <CatalogueDates>
         <SessionFormView
-          key={session.data?.updated_at ?? 'new'}
+          key={sessionId ?? 'new'}
           sessionId={sessionId}
           saved={session.data ?? null}
           initial={session.data ? formOf(session.data) : EMPTY}
@@ -153,7 +153,7 @@ function SessionFormView({
   const [form, setForm] = useState<SessionForm>(initial);
   const location = useLocation();
   const [done, setDone] = useState<string | null>(
-    (location.state as { notice?: string } | null)?.notice === 'duplicated' ? c.console.duplicated : null,
+    (location.state as { notice?: string } | null)?.notice ?? null,
   );
   const [cancelOpen, setCancelOpen] = useState(false);
   const set = <K extends keyof SessionForm>(key: K, value: SessionForm[K]) =>
@@ -184,23 +184,25 @@ function SessionFormView({
     },
     onSuccess: async (savedId, status) => {
       await refresh();
-      setDone(
+      const notice =
         status === 'published'
           ? c.console.published
-          : status === 'draft' && saved?.status === 'published'
+          : status === 'draft'
             ? c.console.unpublished
             : sessionId === null
               ? c.console.created
-              : c.console.saved,
-      );
-      if (sessionId === null) void navigate(`/office/sessions/${savedId}`, { replace: true });
+              : c.console.saved;
+      if (status) setForm((current) => ({ ...current, status }));
+      if (sessionId === null)
+        void navigate(`/office/sessions/${savedId}`, { replace: true, state: { notice } });
+      else setDone(notice);
     },
   });
   const duplicate = useMutation({
     mutationFn: () => call(api.officeSessions.duplicate, { params: { id: sessionId ?? 0 } }),
     onSuccess: async ({ id }) => {
       await refresh();
-      void navigate(`/office/sessions/${id}`, { state: { notice: 'duplicated' } });
+      void navigate(`/office/sessions/${id}`, { state: { notice: c.console.duplicated } });
     },
   });
   const errors = fieldErrors(save.error);
@@ -211,7 +213,8 @@ function SessionFormView({
     save.mutate(undefined);
   };
   const usedTypes = new Set(form.users_types.map((r) => r.type_id));
-  const nextType = RECRUITABLE_USER_TYPES.find((u) => !usedTypes.has(u));
+  // Attendees first, then assistants, observers, instructors (what a session most often recruits).
+  const nextType = ([4, 2, 3, 1] as const).find((u) => !usedTypes.has(u));
 
   return (
     <form
@@ -375,7 +378,7 @@ function SessionFormView({
                 </Group>
               </Checkbox.Group>
               {err('users_types') ? (
-                <Text c="red" size="sm" role="alert">
+                <Text c="red.8" size="sm" role="alert">
                   {err('users_types')}
                 </Text>
               ) : null}
@@ -449,7 +452,7 @@ function SessionFormView({
                             }
                           />
                           {at('selection') ? (
-                            <Text c="red" size="xs">
+                            <Text c="red.8" size="xs">
                               {at('selection')}
                             </Text>
                           ) : null}
@@ -495,8 +498,7 @@ function SessionFormView({
                       />
                       <Group justify="flex-end">
                         <Button
-                          variant="subtle"
-                          color="red"
+                          variant="default"
                           size="xs"
                           onClick={() =>
                             set(
@@ -580,8 +582,7 @@ function SessionFormView({
               </Button>
               {form.status === 'draft' || sessionId === null ? (
                 <Button
-                  color="teal"
-                  variant="light"
+                  color="teal.9"
                   loading={save.isPending && save.variables === 'published'}
                   onClick={() => save.mutate('published')}
                 >
@@ -602,7 +603,7 @@ function SessionFormView({
                 <Button variant="default" loading={duplicate.isPending} onClick={() => duplicate.mutate()}>
                   {c.console.duplicate}
                 </Button>
-                <Button color="red" variant="outline" onClick={() => setCancelOpen(true)}>
+                <Button color="red.9" onClick={() => setCancelOpen(true)}>
                   {c.console.cancelSession}
                 </Button>
               </Group>
@@ -658,7 +659,13 @@ function CancelDialog({
   });
   const reasonError = fieldErrors(cancel.error).reason?.[0];
   return (
-    <Modal opened={opened} onClose={onClose} title={c.console.cancelTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={c.console.cancelTitle}
+      centered
+      closeButtonProps={{ 'aria-label': t.app.close }}
+    >
       <Stack gap="sm">
         {preview.isPending ? (
           <ListSkeleton count={3} height={20} />
@@ -668,15 +675,17 @@ function CancelDialog({
           <Text fw={600} data-testid="cancel-impact">
             {preview.data.members === 0
               ? c.console.cancelNoOne
-              : f(
-                  c.console.cancelImpact,
-                  preview.data.members,
-                  preview.data.refunds,
-                  formatYen(preview.data.refund_total),
-                )}
+              : preview.data.refunds === 0
+                ? f(c.console.cancelImpactNoRefund, preview.data.members)
+                : f(
+                    c.console.cancelImpact,
+                    preview.data.members,
+                    preview.data.refunds,
+                    formatYen(preview.data.refund_total),
+                  )}
           </Text>
         )}
-        <Text size="sm" c="red">
+        <Text size="sm" c="red.8">
           {c.console.cancelIrreversible}
         </Text>
         <Textarea
@@ -696,10 +705,10 @@ function CancelDialog({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {c.console.back}
+            {c.console.dismiss}
           </Button>
           <Button
-            color="red"
+            color="red.8"
             disabled={!reason.trim()}
             loading={cancel.isPending}
             onClick={() => cancel.mutate()}

@@ -55,12 +55,12 @@ export function StateBadge({ session }: { session: Pick<OfficeSessionSummary, 's
   const { c } = useCatalogueI18n();
   if (session.is_active === 0)
     return (
-      <Badge color="red" variant="filled">
+      <Badge color="red.8" variant="filled">
         {c.cancelledBadge}
       </Badge>
     );
   return (
-    <Badge color={session.status === 'published' ? 'teal' : 'gray'} variant="light">
+    <Badge color={session.status === 'published' ? 'teal.9' : 'gray.7'} variant="filled">
       {c.statuses[session.status]}
     </Badge>
   );
@@ -129,13 +129,13 @@ export function SessionsPage() {
               searchable
             />
             <DateField
-              label={`${fl.eventDate}（${t.publicSite.search.startDate}）`}
+              label={t.publicSite.search.startDate}
               value={draft.from ?? null}
               onChange={(v) => setDraft({ ...draft, from: v ?? undefined })}
               clearable
             />
             <DateField
-              label={`${fl.eventDate}（${t.publicSite.search.endDate}）`}
+              label={t.publicSite.search.endDate}
               value={draft.to ?? null}
               onChange={(v) => setDraft({ ...draft, to: v ?? undefined })}
               clearable
