@@ -37,6 +37,14 @@ describe('password hashing', () => {
     expect(await verifyUnknownUserPassword('Demo1234')).toBe(false);
   });
 
+  it('hashes and verifies above 2^17, where scrypt needs more than 256 MiB of its memory limit', async () => {
+    configurePasswordHashing(18);
+    const hash = await hashPassword('Sakura2027');
+    expect(hash.startsWith('scrypt$262144$8$1$')).toBe(true);
+    expect(await verifyPassword('Sakura2027', hash)).toBe(true);
+    configurePasswordHashing(17);
+  });
+
   it('refuses a cost outside 2^12…2^20 in the configuration', () => {
     expect(() => loadConfig({ PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
   });

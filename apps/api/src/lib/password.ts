@@ -23,7 +23,8 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
       password.normalize('NFKC'),
       salt,
       KEY_LENGTH,
-      { ...options, maxmem: 256 * 1024 * 1024 },
+      // scrypt needs 128·N·r bytes; Node refuses above maxmem (32 MiB by default), so allow what the cost needs.
+      { ...options, maxmem: 128 * (options.N ?? 16384) * (options.r ?? 8) + 16 * 1024 * 1024 },
       (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
