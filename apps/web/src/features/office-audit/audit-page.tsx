@@ -102,7 +102,7 @@ export function AuditPage() {
         const value = e.currentTarget.value;
         setForm((f) => ({ ...f, [field]: value }));
       }}
-      w={{ base: '100%', xs: type === 'date' ? 170 : 150 }}
+      w={{ base: '100%', xs: field === 'action' ? 240 : type === 'date' ? 170 : 150 }}
     />
   );
 
