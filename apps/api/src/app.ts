@@ -47,6 +47,7 @@ import { registerNotifications } from './modules/notifications/notifications.rou
 import { registerCalendar } from './modules/calendar/index.ts';
 import { registerProducts } from './modules/products/products.routes.ts';
 import { registerInstructorRequests } from './modules/instructor-requests/index.ts';
+import { registerRenewals } from './modules/renewals/index.ts';
 import { registerOutbox } from './modules/outbox/index.ts';
 import { registerAudit } from './modules/audit/index.ts';
 import { registerRequestContext } from './lib/request-context.ts';
@@ -219,6 +220,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerProducts(api);
       registerCalendar(api);
       registerInstructorRequests(api);
+      registerRenewals(api);
       registerInstructorDocuments(api);
       registerOutbox(api);
       registerAudit(api);

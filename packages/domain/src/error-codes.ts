@@ -116,6 +116,12 @@ export const ERROR_CODES = [
   'RANK_UP_DECIDED',
   // The office's outbox (decision 032).
   'MAIL_NOT_FAILED',
+  // Certificate renewal (decision 034).
+  'ALREADY_EXTENDED',
+  'RENEWAL_NOT_BASIC_INSTRUCTOR',
+  'RENEWAL_NOT_YET_OPEN',
+  'RENEWAL_WINDOW_CLOSED',
+  'RENEWAL_REQUIREMENTS_UNMET',
   ...CARD_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -835,6 +835,14 @@ export const certificateRequests = pgTable(
     uniqueIndex('certificate_requests_instructor_open_uq')
       .on(t.userId, t.courseId)
       .where(sql`${t.certificateType} = 2 and ${t.status} in (0, 1, 2, 3)`),
+    // Renewals (type 3, decision 034): statuses 0, 1, 3, 8, 4, and one renewal per source certificate.
+    check(
+      'certificate_requests_renewal_status_ck',
+      sql`${t.certificateType} <> 3 or ${t.status} in (0, 1, 3, 8, 4)`,
+    ),
+    uniqueIndex('certificate_requests_renewal_source_uq')
+      .on(t.sourceCertificateId)
+      .where(sql`${t.certificateType} = 3`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { certificates } from './certificates.ts';
 import { activity } from './activity.ts';
 import { documents, instructorDocuments } from './documents.ts';
 import { instructorRequests } from './instructor-requests.ts';
+import { renewals } from './renewals.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
 import { officeContacts, officeOutbox } from './office-inbox.ts';
 import { officeAudit } from './office-audit.ts';
@@ -53,6 +54,7 @@ export const contracts = {
   officeOutbox,
   officeAudit,
   instructorRequests,
+  renewals,
 } as const satisfies { readonly [A in ContractArea]: unknown };
 
 export type Contracts = typeof contracts;

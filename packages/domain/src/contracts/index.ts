@@ -17,3 +17,4 @@ export type {
   OfficeInstructorRequest,
   OfficeInstructorRequestItem,
 } from './instructor-requests.ts';
+export type { RenewalStartBody, RenewalView } from './renewals.ts';

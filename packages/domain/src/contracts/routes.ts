@@ -18,6 +18,7 @@ import { certificatesRoutes } from './certificates.routes.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
+import { renewalsRoutes } from './renewals.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
 import { officeInboxRoutes } from './office-inbox.routes.ts';
 import { officeAuditRoutes } from './office-audit.routes.ts';
@@ -37,6 +38,7 @@ export const routes = {
   ...activityRoutes,
   ...documentsRoutes,
   ...instructorRequestsRoutes,
+  ...renewalsRoutes,
   ...officeCatalogueRoutes,
   ...officeInboxRoutes,
   ...officeAuditRoutes,

@@ -102,6 +102,20 @@ export const instructorEn: InstructorMessages = {
     approvedNotice: 'You are now {0}.',
     rejectReason: 'Please enter the reason for not approving.',
   },
+  renewal: {
+    api: {
+      notBasicInstructor:
+        'This certificate cannot be renewed: only basic-instructor certificates are renewed online.',
+      alreadyExtended: 'This certificate has already been renewed.',
+      revoked: 'This certificate has been revoked and cannot be renewed.',
+      notYetOpen: 'Renewal opens six months before the end date, on {0}.',
+      windowClosed: 'The renewal deadline ({0}) has passed. Please contact the office.',
+      unmet:
+        'Renewal needs at least {2} instructor activities within the certification period ({0} to {1}). Your records show {3}.',
+      counted: 'Sessions counted: {0}',
+      noneCounted: 'No session counts yet.',
+    },
+  },
   office: {
     title: 'Rank-up requests',
     member: 'Member',

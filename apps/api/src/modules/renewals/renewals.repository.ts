@@ -1,0 +1,180 @@
+/** The queries of the certificate renewal (decision 034): the only place here that reads or writes. */
+import {
+  ATTENDED_STATUSES,
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  ORDER_TYPE,
+  RENEWAL_CERTIFICATE_TYPE,
+  RENEWAL_STATUS,
+  USER_TYPE,
+} from '@mels/domain';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  certificateRequests,
+  certificates,
+  courses,
+  enrollments,
+  orders,
+  trainings,
+  users,
+} from '../../db/schema.ts';
+
+export type RenewalRow = typeof certificateRequests.$inferSelect;
+export type CourseRow = typeof courses.$inferSelect;
+
+/** A certificate with its course's prefix and name. */
+export async function findCertificate(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: certificates.id,
+      userId: certificates.userId,
+      courseId: certificates.courseId,
+      courseName: courses.name,
+      prefix: courses.certificatePrefix,
+      certificateNumber: certificates.certificateNumber,
+      startDate: certificates.startDate,
+      endDate: certificates.endDate,
+      revokedAt: certificates.revokedAt,
+      isExtended: certificates.isExtended,
+    })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .where(eq(certificates.id, id));
+  return row;
+}
+export type CertificateRow = NonNullable<Awaited<ReturnType<typeof findCertificate>>>;
+
+/** The active renewal course (is_renewal), the first by sort order: what a renewal pays for and takes. */
+export async function findRenewalCourse(db: Executor) {
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.isRenewal, true), eq(courses.isActive, true)))
+    .orderBy(asc(courses.sortOrder), asc(courses.id))
+    .limit(1);
+  return row;
+}
+
+export async function findCourse(db: Executor, id: number) {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id));
+  return row;
+}
+
+/** The sessions the user taught as instructor with attendance confirmed (checked in and after). */
+export function findInstructorActivities(db: Executor, userId: number) {
+  return db
+    .select({ trainingId: trainings.id, name: trainings.name, eventDate: trainings.eventDate })
+    .from(enrollments)
+    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
+    .where(
+      and(
+        eq(enrollments.userId, userId),
+        eq(enrollments.userTypeId, USER_TYPE.instructor),
+        inArray(enrollments.status, [...ATTENDED_STATUSES]),
+      ),
+    )
+    .orderBy(asc(trainings.eventDate), asc(trainings.id));
+}
+
+export async function findUserName(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ lastName: users.lastName, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The renewal of a certificate (one per certificate: the partial unique index). */
+export async function findRenewalOf(db: Executor, certificateId: number) {
+  const [row] = await db
+    .select()
+    .from(certificateRequests)
+    .where(
+      and(
+        eq(certificateRequests.sourceCertificateId, certificateId),
+        eq(certificateRequests.certificateType, RENEWAL_CERTIFICATE_TYPE),
+      ),
+    );
+  return row;
+}
+
+/** The member's own renewal request, or undefined (another member's reads as missing). */
+export async function findOwnRenewal(db: Executor, input: { userId: number; id: number }) {
+  const [row] = await db
+    .select()
+    .from(certificateRequests)
+    .where(
+      and(
+        eq(certificateRequests.id, input.id),
+        eq(certificateRequests.userId, input.userId),
+        eq(certificateRequests.certificateType, RENEWAL_CERTIFICATE_TYPE),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Creates the renewal of a certificate unless it exists: two starts at once make one row (the partial
+ * unique index on source_certificate_id decides); answers the renewal either way.
+ */
+export async function createOrFindRenewal(
+  db: Executor,
+  input: {
+    userId: number;
+    courseId: number;
+    certificateId: number;
+    username: string;
+    email: string;
+    now: Date;
+  },
+): Promise<RenewalRow> {
+  const [created] = await db
+    .insert(certificateRequests)
+    .values({
+      userId: input.userId,
+      courseId: input.courseId,
+      certificateType: RENEWAL_CERTIFICATE_TYPE,
+      status: RENEWAL_STATUS.created,
+      username: input.username,
+      email: input.email,
+      sourceCertificateId: input.certificateId,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing({
+      target: [certificateRequests.sourceCertificateId],
+      where: sql`${certificateRequests.certificateType} = 3`,
+    })
+    .returning();
+  if (created) return created;
+  const existing = await findRenewalOf(db, input.certificateId);
+  if (!existing) throw new Error('renewal neither created nor found');
+  return existing;
+}
+
+/** The renewal's order (object type 7), complete or being paid, newest first. */
+export async function findRenewalOrder(db: Executor, requestId: number) {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.requestId, requestId),
+        eq(orders.type, ORDER_TYPE.purchase),
+        eq(orders.objectType, OBJECT_TYPE.renewal),
+        inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.inPayment]),
+      ),
+    )
+    .orderBy(desc(orders.status), desc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export async function findIssued(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: certificates.id, certificateNumber: certificates.certificateNumber })
+    .from(certificates)
+    .where(eq(certificates.id, id));
+  return row;
+}
