@@ -10,6 +10,7 @@ export const inboxEn: InboxMessages = {
     note: 'Note',
     reply: 'Reply',
     template: 'Template',
+    mailStatus: 'Delivery',
   },
   nav: {
     contacts: 'Contact messages',

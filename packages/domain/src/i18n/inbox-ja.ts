@@ -12,6 +12,7 @@ export const inboxJa = {
     note: 'メモ',
     reply: '返信',
     template: 'テンプレート',
+    mailStatus: '送信状況',
   },
   nav: {
     contacts: 'お問い合わせ',

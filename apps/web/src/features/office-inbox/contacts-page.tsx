@@ -126,7 +126,7 @@ export function ContactsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{x.console.receivedAt}</Table.Th>
-                <Table.Th>{x.fields.status}</Table.Th>
+                <Table.Th className={classes.status}>{x.fields.status}</Table.Th>
                 <Table.Th>{x.console.subject}</Table.Th>
                 <Table.Th>{x.console.sender}</Table.Th>
                 <Table.Th>{x.fields.assignee}</Table.Th>

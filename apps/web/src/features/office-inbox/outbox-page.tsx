@@ -75,7 +75,7 @@ export function OutboxPage() {
       <form onSubmit={search} aria-label={x.console.filters}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label={x.fields.status}
+            label={x.fields.mailStatus}
             data={[
               { value: '', label: x.console.allStatuses },
               ...OUTBOX_STATUSES.map((s) => ({ value: s, label: x.outboxStatuses[s] })),
@@ -113,7 +113,7 @@ export function OutboxPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{x.console.createdAt}</Table.Th>
-                <Table.Th>{x.fields.status}</Table.Th>
+                <Table.Th className={classes.status}>{x.fields.mailStatus}</Table.Th>
                 <Table.Th>{x.console.subject}</Table.Th>
                 <Table.Th>{x.console.to}</Table.Th>
                 <Table.Th>{x.fields.template}</Table.Th>
