@@ -1,7 +1,7 @@
 import { routes, type contracts } from '@mels/domain';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, enrollments, mailOutbox } from '../src/db/schema.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, enrollments, mailOutbox, trainingUserTypes } from '../src/db/schema.ts';
 import {
   applyFor,
   makeCourse,
@@ -9,7 +9,7 @@ import {
   makeUser,
 } from '../src/modules/enrollments/enrollments.fixtures.ts';
 import { newMember } from '../src/modules/payments/payments.fixtures.ts';
-import { createTestContext, drivers, type TestContext } from './context.ts';
+import { createTestContext, drivers, TEST_NOW, type TestContext } from './context.ts';
 
 /**
  * Issue 18, audit log (decision 033): "nothing in the console changes data without writing to it". This
@@ -50,13 +50,6 @@ const NOT_WALKED: Record<string, string> = {
     'needs a BI request awaiting review; audited in instructor-requests.service.ts',
   'certificates.revoke':
     'needs an issued certificate of a completed session; audited in certificates.service.ts',
-  'office.offerNext': 'needs a recorded draw with a freed place; audited in office.service.ts',
-  'office.confirmPayment': 'needs an on-site payment enrolment at the venue; audited in office.service.ts',
-  'office.approveCancel':
-    "needs a member's cancellation request; audit asserted in enrollments.routes.test.ts",
-  'office.rejectCancel': "needs a member's cancellation request; audited in office.service.ts",
-  'office.checkIn': 'needs a paid, confirmed enrolment and its ticket token; audited by the step trail',
-  'office.undoCheckIn': 'needs a checked-in enrolment; audited in office.service.ts',
 };
 
 let serial = 0;
@@ -121,6 +114,38 @@ async function newContact(w: World) {
   return res.json().data.id as number;
 }
 
+async function memberApplied(w: World, options: Parameters<typeof makeSession>[1] = {}) {
+  const member = await newMember(w.ctx.app);
+  const session = await makeSession(w.ctx, options);
+  const applied = await applyFor(w.ctx.app, session.id, member.token);
+  expect(applied.statusCode, applied.body).toBe(201);
+  return { member, session, enrollmentId: applied.json().data.enrollment_id as number };
+}
+
+async function cancelRequest(w: World) {
+  const { member, session } = await memberApplied(w, { capacity: 2 });
+  const res = await w.send('POST', `/trainings/${session.id}/enrollments/user/request-cancel`, member.token, {
+    user_type: 4,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+/** A free session held today (the test clock's day in Tokyo); the member applied, agreed and holds a ticket. */
+async function ticketed(w: World) {
+  const { member, session, enrollmentId } = await memberApplied(w, {
+    eventDate: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(w.ctx.deps.clock.now()),
+  });
+  const agreed = await w.send('POST', `/trainings/${session.id}/enrollments/agreement`, member.token, {
+    user_type: 4,
+    agree: true,
+  });
+  expect(agreed.statusCode, agreed.body).toBeLessThan(300);
+  const ticket = await w.send('GET', `/trainings/${session.id}/enrollments/ticket?user_type=4`, member.token);
+  expect(ticket.statusCode, ticket.body).toBe(200);
+  return { session, enrollmentId, code: ticket.json().data.attendance_code as string };
+}
+
 const WALK: Record<string, Setup> = {
   'officeCourses.create': async () => ({ body: { name: `監査用コース${(serial += 1)}`, price: 0 } }),
   'officeCourses.update': async (w) => ({ params: { id: await newCourse(w) }, body: { price: 1100 } }),
@@ -161,6 +186,42 @@ const WALK: Record<string, Setup> = {
     params: { id: await newContact(w) },
     body: { body: 'ご連絡ありがとうございます。' },
   }),
+  'office.confirmPayment': async (w) => ({
+    params: { id: (await memberApplied(w, { price: 5000, paymentMethods: [2] })).enrollmentId },
+  }),
+  'office.approveCancel': async (w) => ({ params: { id: await cancelRequest(w) } }),
+  'office.rejectCancel': async (w) => ({ params: { id: await cancelRequest(w) } }),
+  'office.checkIn': async (w) => {
+    const t = await ticketed(w);
+    return { body: { code: t.code, training_id: t.session.id } };
+  },
+  'office.undoCheckIn': async (w) => {
+    const t = await ticketed(w);
+    const done = await w.send('POST', '/office/check-in', w.office.token, {
+      code: t.code,
+      training_id: t.session.id,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    return { params: { id: t.enrollmentId }, body: { reason: '受付の誤り' } };
+  },
+  'office.offerNext': async (w) => {
+    // Two applicants for one place; the office closes the window and draws; a second place opens.
+    const session = await makeSession(w.ctx, { selection: 'lottery', capacity: 1 });
+    for (let i = 0; i < 2; i += 1) {
+      const member = await newMember(w.ctx.app);
+      expect((await applyFor(w.ctx.app, session.id, member.token)).statusCode).toBe(201);
+    }
+    const office = (url: string) => w.send('POST', url, w.office.token, { user_type: 4 });
+    expect((await office(`/office/trainings/${session.id}/close-applications`)).statusCode).toBe(200);
+    w.ctx.clock.set(new Date(w.ctx.deps.clock.now().getTime() + 60_000));
+    const drawn = await office(`/office/trainings/${session.id}/lottery`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    await w.ctx.deps.db
+      .update(trainingUserTypes)
+      .set({ capacity: 2 })
+      .where(eq(trainingUserTypes.trainingId, session.id));
+    return { params: { id: session.id }, body: { user_type: 4 } };
+  },
   'officeOutbox.resend': async (w) => {
     const [mail] = await w.ctx.deps.db
       .insert(mailOutbox)
@@ -200,6 +261,7 @@ describe.each(drivers())('each office write leaves an audit row (%s)', (driver) 
       });
   });
   afterAll(async () => w.ctx?.close());
+  afterEach(() => w.ctx.clock.set(TEST_NOW));
 
   const audits = async () => Number((await w.ctx.deps.db.select({ n: count() }).from(auditEvents))[0]!.n);
 
