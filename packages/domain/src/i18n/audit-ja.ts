@@ -20,7 +20,7 @@ export const auditJa = {
   search: '検索',
   clear: 'クリア',
   csv: 'CSVをダウンロード',
-  actionHint: '例: order.refund、enrollment',
+  actionHint: '例：order.refund、enrollment',
   none: '該当する記録はありません。',
   total: '{0}件',
   columns: {
