@@ -8,10 +8,10 @@ import { addDays, jst } from './dates.ts';
 /** The BI course's certification fee (認定申請料) of the demo: its registration is free, certification is not. */
 export const BI_CERTIFICATION_FEE = 11000;
 
-type Finished = { trainingId: number; userTypeId: number; day: string };
+export type Finished = { trainingId: number; userTypeId: number; day: string };
 
 /** The earliest active session of the course recruiting the user type on or after `from` (and up to `to`). */
-async function sessionBetween(
+export async function sessionBetween(
   db: Executor,
   input: { courseId: number; userTypeId: number; from: string; to: string },
 ): Promise<Finished | null> {
@@ -37,7 +37,7 @@ async function sessionBetween(
  * venue, times and recruitment) moved to that day, its windows before it. Used when the generated
  * sessions have none in the window the accounts need.
  */
-async function pastCopy(db: Executor, input: { courseId: number; userTypeId: number; day: string }) {
+export async function pastCopy(db: Executor, input: { courseId: number; userTypeId: number; day: string }) {
   const [model] = await db
     .select()
     .from(trainings)
@@ -58,7 +58,8 @@ async function pastCopy(db: Executor, input: { courseId: number; userTypeId: num
     })
     .returning({ id: trainings.id });
   await db.insert(trainingUserTypes).values(
-    [USER_TYPE.attendee, USER_TYPE.assistant].map((userTypeId) => ({
+    // The user type asked for is recruited too (an instructor's activity of the renewal demo).
+    [...new Set([USER_TYPE.attendee, USER_TYPE.assistant, input.userTypeId])].map((userTypeId) => ({
       trainingId: copy!.id,
       userTypeId,
       capacity: userTypeId === USER_TYPE.attendee ? 24 : 4,
@@ -71,7 +72,7 @@ async function pastCopy(db: Executor, input: { courseId: number; userTypeId: num
   return { trainingId: copy!.id, userTypeId: input.userTypeId, day: input.day };
 }
 
-async function finish(db: Executor, userId: number, rows: Finished[]) {
+export async function finish(db: Executor, userId: number, rows: Finished[]) {
   if (rows.length === 0) return;
   const inserted = await db
     .insert(enrollments)

@@ -16,6 +16,7 @@ import { seedLocalHoldings } from './hosts.ts';
 import { seedInstructorDocuments } from './instructor.ts';
 import { seedInstructorHistory } from './instructor-history.ts';
 import { seedBiCandidates } from './bi-candidates.ts';
+import { seedRenewalAccounts } from './renewals.ts';
 import { seedNews } from './news.ts';
 import { seedPages } from './pages.ts';
 import { createRng, deriveSeed } from './random.ts';
@@ -72,6 +73,14 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     await seedBiCandidates(tx, {
       candidateId: accounts['bi-candidate'] ?? 0,
       nurseId: accounts['bi-nurse'] ?? 0,
+      courseIds,
+      today: day,
+    });
+    await seedRenewalAccounts(tx, {
+      accounts: [
+        { userId: accounts.renewal ?? 0, holderName: '石井 健太', holderNameAlpha: 'KENTA ISHII' },
+        { userId: accounts['renewal-short'] ?? 0, holderName: '松本 彩', holderNameAlpha: 'AYA MATSUMOTO' },
+      ],
       courseIds,
       today: day,
     });

@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, count, eq, gt } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewalEligibility } from '@mels/domain';
+import { tokyoDate } from '../../lib/dates.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openDb, type DbHandle } from '../client.ts';
 import {
   areas,
+  certificates,
   courses,
   enrollments,
   enrollmentSteps,
@@ -109,14 +112,21 @@ describe('demo data seeder', () => {
     const past = rows.filter((r) => r.eventDate < today);
     expect(past.length).toBeGreaterThan(50);
     expect(rows.length - past.length).toBeGreaterThan(50);
-    // The BI demo candidate finished the BI course about 14 months ago (issue 15): that session is older.
+    // The BI demo candidate finished the BI course about 14 months ago (issue 15), the renewal accounts taught
+    // during their certificates' years (issue 17): those sessions are older.
     const biDemo = new Set(
       (
         await handle.db
           .select({ id: enrollments.trainingId })
           .from(enrollments)
           .innerJoin(users, eq(users.id, enrollments.userId))
-          .where(eq(users.email, 'bi-candidate@mels.example.jp'))
+          .where(
+            inArray(users.email, [
+              'bi-candidate@mels.example.jp',
+              'renewal@mels.example.jp',
+              'renewal-short@mels.example.jp',
+            ]),
+          )
       ).map((r) => r.id),
     );
     expect(
@@ -168,6 +178,8 @@ describe('demo data seeder', () => {
       'office',
       'bi-candidate',
       'bi-nurse',
+      'renewal',
+      'renewal-short',
     ]);
     for (const account of DEMO_ACCOUNTS) {
       expect(account.password).toMatch(/^[A-Za-z0-9]{4,150}$/);
@@ -182,7 +194,13 @@ describe('demo data seeder', () => {
       .from(enrollments)
       .innerJoin(users, eq(users.id, enrollments.userId));
     expect(new Set(demo.map((e) => e.email))).toEqual(
-      new Set(['instructor@mels.example.jp', 'bi-candidate@mels.example.jp', 'bi-nurse@mels.example.jp']),
+      new Set([
+        'instructor@mels.example.jp',
+        'bi-candidate@mels.example.jp',
+        'bi-nurse@mels.example.jp',
+        'renewal@mels.example.jp',
+        'renewal-short@mels.example.jp',
+      ]),
     );
     const of = (email: string, userTypeId: number, status = 12) =>
       demo.filter((e) => e.email === email && e.userTypeId === userTypeId && e.status === status).length;
@@ -191,6 +209,42 @@ describe('demo data seeder', () => {
     // The BI request's two accounts (issue 15): the BI course and 3 (candidate) or 1 (nurse) assistant sessions.
     expect([of('bi-candidate@mels.example.jp', 4), of('bi-candidate@mels.example.jp', 2)]).toEqual([1, 3]);
     expect([of('bi-nurse@mels.example.jp', 4), of('bi-nurse@mels.example.jp', 2)]).toEqual([1, 1]);
+    // The renewal's two accounts (issue 17): three and one sessions taught as instructor, finished.
+    expect([of('renewal@mels.example.jp', 1), of('renewal-short@mels.example.jp', 1)]).toEqual([3, 1]);
+  });
+
+  it('gives the renewal accounts a BI certificate: renewal@ eligible (5 years, 3 activities), renewal-short@ unmet (3 years, 1)', async () => {
+    const check = async (email: string) => {
+      const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+      const [cert] = await handle.db
+        .select({
+          startDate: certificates.startDate,
+          endDate: certificates.endDate,
+          isExtended: certificates.isExtended,
+          prefix: courses.certificatePrefix,
+        })
+        .from(certificates)
+        .innerJoin(courses, eq(courses.id, certificates.courseId))
+        .where(eq(certificates.userId, user!.id));
+      const taught = await handle.db
+        .select({ day: trainings.eventDate, status: enrollments.status })
+        .from(enrollments)
+        .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
+        .where(eq(enrollments.userId, user!.id));
+      return renewalEligibility({
+        userId: user!.id,
+        certificate: { ...cert!, holderUserId: user!.id, revoked: false, extended: cert!.isExtended },
+        activityDays: taught.filter((t) => t.status === 12).map((t) => t.day),
+        today: tokyoDate(NOW),
+      });
+    };
+    expect(await check('renewal@mels.example.jp')).toMatchObject({ kind: 'eligible', years: 5, required: 3 });
+    expect(await check('renewal-short@mels.example.jp')).toMatchObject({
+      kind: 'unmet',
+      years: 3,
+      required: 2,
+      missing: 1,
+    });
   });
 
   it('refers only to media files that exist and stay small', async () => {

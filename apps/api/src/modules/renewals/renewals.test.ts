@@ -1,4 +1,4 @@
-import { contracts, STEP_STATUS } from '@mels/domain';
+import { contracts, STEP_STATUS, type StepStatus } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -68,7 +68,7 @@ describe.each(drivers())('certificate renewal start (%s)', (driver) => {
   }
 
   /** A session the member taught as instructor, finished (attendance confirmed). */
-  async function taught(m: Member, eventDate: string, status: number = STEP_STATUS.completed) {
+  async function taught(m: Member, eventDate: string, status: StepStatus = STEP_STATUS.completed) {
     serial += 1;
     const [t] = await db()
       .insert(trainings)
