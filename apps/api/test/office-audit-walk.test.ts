@@ -8,7 +8,12 @@ import {
   makeSession,
   makeUser,
 } from '../src/modules/enrollments/enrollments.fixtures.ts';
-import { newMember } from '../src/modules/payments/payments.fixtures.ts';
+import {
+  enrol,
+  makeWorld,
+  newMember,
+  type World as MoneyWorld,
+} from '../src/modules/payments/payments.fixtures.ts';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from './context.ts';
 
 /**
@@ -20,7 +25,7 @@ import { createTestContext, drivers, TEST_NOW, type TestContext } from './contex
 
 type Call = { params?: Record<string, number>; body?: Record<string, unknown> };
 type Setup = (w: World) => Promise<Call>;
-type World = { ctx: TestContext; office: { id: number; token: string }; send: Send };
+type World = { ctx: TestContext; office: { id: number; token: string }; send: Send; money?: MoneyWorld };
 type Send = (
   method: string,
   url: string,
@@ -33,11 +38,6 @@ type Send = (
  * row is asserted instead. Keep this short.
  */
 const NOT_WALKED: Record<string, string> = {
-  'orders.confirmTransfer':
-    'needs a bank-transfer order awaiting payment; audit asserted in orders.routes.test.ts',
-  'orders.markPaid': 'needs an unpaid on-site order; audit asserted in orders.routes.test.ts',
-  'orders.refund':
-    'needs a card order paid through the gateway stand-in; audit asserted in orders.routes.test.ts',
   'orders.prepareShipping': 'needs a paid shop order; audit asserted in orders.routes.test.ts',
   'orders.ship': 'needs a shop order prepared for shipping; audit asserted in orders.routes.test.ts',
   'officeRankUp.approve':
@@ -146,6 +146,20 @@ async function ticketed(w: World) {
   return { session, enrollmentId, code: ticket.json().data.attendance_code as string };
 }
 
+/** A member's unpaid offline order of a session fee (2: bank transfer, 3: on site). */
+async function offlineOrder(w: World, method: 2 | 3) {
+  w.money ??= await makeWorld(w.ctx);
+  const member = await newMember(w.ctx.app);
+  await enrol(w.ctx, w.money, member.id);
+  const res = await w.send('POST', '/payments/create-offline-order', member.token, {
+    object_type: 2,
+    object_id: w.money.training.id,
+    payment_method_id: method,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
+}
+
 const WALK: Record<string, Setup> = {
   'officeCourses.create': async () => ({ body: { name: `監査用コース${(serial += 1)}`, price: 0 } }),
   'officeCourses.update': async (w) => ({ params: { id: await newCourse(w) }, body: { price: 1100 } }),
@@ -221,6 +235,14 @@ const WALK: Record<string, Setup> = {
       .set({ capacity: 2 })
       .where(eq(trainingUserTypes.trainingId, session.id));
     return { params: { id: session.id }, body: { user_type: 4 } };
+  },
+  'orders.confirmTransfer': async (w) => ({ params: { id: await offlineOrder(w, 2) } }),
+  'orders.markPaid': async (w) => ({ params: { id: await offlineOrder(w, 3) } }),
+  'orders.refund': async (w) => {
+    const id = await offlineOrder(w, 3);
+    const paid = await w.send('POST', `/office/orders/${id}/mark-paid`, w.office.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { params: { id } };
   },
   'officeOutbox.resend': async (w) => {
     const [mail] = await w.ctx.deps.db
