@@ -69,7 +69,7 @@ async function japaneseOn(page: Page): Promise<Array<{ text: string; where: stri
     const found: Array<{ text: string; where: string }> = [];
     // The document title may carry a data field (a session's or product's name): that part is not judged,
     // Longest first, so that a badge's 'システム' does not break the heading 'システムメンテナンス…'.
-    const entered = [...document.querySelectorAll('[data-user-content]')]
+    const entered = Array.from(document.querySelectorAll('[data-user-content]'))
       .map((el) => el.textContent?.trim() ?? '')
       .filter(Boolean)
       .sort((a, b) => b.length - a.length);
@@ -84,7 +84,9 @@ async function japaneseOn(page: Page): Promise<Array<{ text: string; where: stri
       if (parent.closest('script, style, noscript, template')) continue;
       found.push({ text: text.trim().slice(0, 120), where: describe(parent) });
     }
-    for (const el of document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
+    for (const el of Array.from(
+      document.body.querySelectorAll('[placeholder], [aria-label], [title], img[alt]'),
+    )) {
       for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
         const value = el.getAttribute(attr);
         // An attribute may quote a data field ('Remove "<product>" from the cart'): that part is not judged.
@@ -112,7 +114,7 @@ async function settled(page: Page) {
   await page.waitForTimeout(150);
 }
 
-async function englishContext(token?: string, viewport = DESKTOP) {
+async function englishContext(token?: string, viewport: { width: number; height: number } = DESKTOP) {
   const { context, page } = await newPage(browser, viewport, token);
   await context.addInitScript(() => localStorage.setItem('mels.lang', 'en'));
   return { context, page };
