@@ -1,4 +1,4 @@
-import { ja, userResponseSchema, formsJa, format } from '@mels/domain';
+import { ja, userResponseSchema, formsJa } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
