@@ -1,7 +1,7 @@
 import { routes, type contracts } from '@mels/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, enrollments, mailOutbox, trainingUserTypes } from '../src/db/schema.ts';
+import { auditEvents, certificates, enrollments, mailOutbox, trainingUserTypes } from '../src/db/schema.ts';
 import {
   applyFor,
   makeCourse,
@@ -48,8 +48,6 @@ const NOT_WALKED: Record<string, string> = {
     'needs a BI request through its documents and payment; audited in instructor-requests.service.ts',
   'instructorRequests.officeReject':
     'needs a BI request awaiting review; audited in instructor-requests.service.ts',
-  'certificates.revoke':
-    'needs an issued certificate of a completed session; audited in certificates.service.ts',
 };
 
 let serial = 0;
@@ -243,6 +241,25 @@ const WALK: Record<string, Setup> = {
     const paid = await w.send('POST', `/office/orders/${id}/mark-paid`, w.office.token);
     expect(paid.statusCode, paid.body).toBe(200);
     return { params: { id } };
+  },
+  'certificates.revoke': async (w) => {
+    // A certificate by code (no session): the row the claim flow writes.
+    const course = await makeCourse(w.ctx, {});
+    const member = await newMember(w.ctx.app);
+    serial += 1;
+    const [row] = await w.ctx.deps.db
+      .insert(certificates)
+      .values({
+        userId: member.id,
+        courseId: course.id,
+        certificateType: 1,
+        certificateNumber: `WALK-${serial}-${course.id}`,
+        verificationCode: `walk-${serial}-${course.id}-${member.id}`,
+        holderName: '監査 花子',
+        startDate: '2026-10-01',
+      })
+      .returning({ id: certificates.id });
+    return { params: { id: row!.id }, body: { reason: '誤発行' } };
   },
   'officeOutbox.resend': async (w) => {
     const [mail] = await w.ctx.deps.db
