@@ -361,7 +361,7 @@ describe('office console', () => {
     await mobile.page.goto(`${base}/office`);
     const tabs = mobile.page.getByRole('navigation', { name: '事務局' }).getByRole('link');
     await tabs.first().waitFor();
-    expect(await tabs.count()).toBe(5);
+    expect(await tabs.count()).toBe(12);
     for (const tab of await tabs.all()) {
       const box = await tab.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width, await tab.innerText()).toBe(true);

@@ -393,41 +393,6 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
-                    path: 'contacts',
-                    lazy: () =>
-                      import('../features/office-inbox/contacts-page.tsx').then((m) => ({
-                        Component: m.ContactsPage,
-                      })),
-                  },
-                  {
-                    path: 'contacts/:id',
-                    lazy: () =>
-                      import('../features/office-inbox/contact-page.tsx').then((m) => ({
-                        Component: m.ContactPage,
-                      })),
-                  },
-                  {
-                    path: 'outbox',
-                    lazy: () =>
-                      import('../features/office-inbox/outbox-page.tsx').then((m) => ({
-                        Component: m.OutboxPage,
-                      })),
-                  },
-                  {
-                    path: 'audit',
-                    lazy: () =>
-                      import('../features/office-audit/audit-page.tsx').then((m) => ({
-                        Component: m.AuditPage,
-                      })),
-                  },
-                  {
-                    path: 'outbox/:id',
-                    lazy: () =>
-                      import('../features/office-inbox/outbox-mail-page.tsx').then((m) => ({
-                        Component: m.OutboxMailPage,
-                      })),
-                  },
-                  {
                     path: 'check-in/:token',
                     lazy: () =>
                       import('../features/office/office-check-in-page.tsx').then((m) => ({
