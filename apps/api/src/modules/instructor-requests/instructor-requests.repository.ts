@@ -150,45 +150,27 @@ export async function createOrFindRequest(
 }
 
 /** The member's own instructor request by id (another member's: undefined, as a missing one). */
+/** The instructor request with this id (of this member when a member is given). */
+const instructorRequest = (id: number, userId?: number) =>
+  and(
+    eq(certificateRequests.id, id),
+    userId === undefined ? undefined : eq(certificateRequests.userId, userId),
+    eq(certificateRequests.certificateType, INSTRUCTOR_REQUEST_CERTIFICATE_TYPE),
+  );
+
 export async function findOwnRequest(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(certificateRequests)
-    .where(
-      and(
-        eq(certificateRequests.id, id),
-        eq(certificateRequests.userId, userId),
-        eq(certificateRequests.certificateType, INSTRUCTOR_REQUEST_CERTIFICATE_TYPE),
-      ),
-    );
+  const [row] = await db.select().from(certificateRequests).where(instructorRequest(id, userId));
   return row;
 }
 
 export async function findRequest(db: Executor, id: number) {
-  const [row] = await db
-    .select()
-    .from(certificateRequests)
-    .where(
-      and(
-        eq(certificateRequests.id, id),
-        eq(certificateRequests.certificateType, INSTRUCTOR_REQUEST_CERTIFICATE_TYPE),
-      ),
-    );
+  const [row] = await db.select().from(certificateRequests).where(instructorRequest(id));
   return row;
 }
 
 /** Locks the request row for a decision (approve, reject) in the caller's transaction. */
 export async function lockRequest(tx: Executor, id: number) {
-  const [row] = await tx
-    .select()
-    .from(certificateRequests)
-    .where(
-      and(
-        eq(certificateRequests.id, id),
-        eq(certificateRequests.certificateType, INSTRUCTOR_REQUEST_CERTIFICATE_TYPE),
-      ),
-    )
-    .for('update');
+  const [row] = await tx.select().from(certificateRequests).where(instructorRequest(id)).for('update');
   return row;
 }
 
