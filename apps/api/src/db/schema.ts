@@ -4,12 +4,14 @@
  */
 import type {
   CancelRequestStatus,
+  ObjectType,
   OrderStatus,
   OrderType,
   RankUpStatus,
   StepStatus,
   TrainingStatus,
   TransactionStatus,
+  WorkflowStep,
 } from '@mels/domain';
 import { sql } from 'drizzle-orm';
 import { requestIp } from '../lib/request-context.ts';
@@ -223,10 +225,7 @@ export const courses = pgTable(
   },
   (t) => [
     check('courses_price_ck', sql`${t.price} >= 0`),
-    check(
-      'courses_certification_fee_ck',
-      sql`${t.certificationFee} is null or ${t.certificationFee} >= 0`,
-    ),
+    check('courses_certification_fee_ck', sql`${t.certificationFee} is null or ${t.certificationFee} >= 0`),
   ],
 );
 
@@ -460,7 +459,7 @@ export const enrollmentSteps = pgTable(
     enrollmentId: integer('enrollment_id')
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
-    step: smallint('step').notNull(),
+    step: smallint('step').$type<WorkflowStep>().notNull(),
     status: smallint('status').$type<StepStatus>().notNull(),
     actorUserId: integer('actor_user_id').references(() => users.id),
     note: text('note'),
@@ -951,7 +950,7 @@ export const transactions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    objectType: smallint('object_type').notNull(),
+    objectType: smallint('object_type').$type<ObjectType>().notNull(),
     objectId: integer('object_id'),
     amount: integer('amount').notNull(),
     meta: jsonb('meta')
@@ -983,7 +982,7 @@ export const orders = pgTable(
     /** 1 purchase, 2 refund. */
     type: smallint('type').$type<OrderType>().notNull().default(1),
     refundOfId: integer('refund_of_id'),
-    objectType: smallint('object_type').notNull(),
+    objectType: smallint('object_type').$type<ObjectType>().notNull(),
     objectId: integer('object_id'),
     trainingId: integer('training_id').references(() => trainings.id),
     enrollmentId: integer('enrollment_id').references(() => enrollments.id),
@@ -1071,7 +1070,7 @@ export const payments = pgTable(
     status: text('status').notNull(),
     /** What the intent pays for: the user, object type and object… */
     userId: integer('user_id').references(() => users.id),
-    objectType: smallint('object_type'),
+    objectType: smallint('object_type').$type<ObjectType>(),
     objectId: integer('object_id'),
     /** …and the request (5, 7) or legacy certificate (3) it is keyed on, else 0. */
     objectKey: integer('object_key').notNull().default(0),
@@ -1107,7 +1106,7 @@ export const duplicateCharges = pgTable(
     keptOrderId: integer('kept_order_id').references(() => orders.id),
     gateway: text('gateway').notNull(),
     intentId: text('intent_id').notNull().unique(),
-    objectType: smallint('object_type').notNull(),
+    objectType: smallint('object_type').$type<ObjectType>().notNull(),
     objectId: integer('object_id'),
     amount: integer('amount').notNull(),
     /** waiting (not yet asked), then the gateway's refund status (pending, succeeded, failed, canceled). */

@@ -148,7 +148,7 @@ export const objectTypeMeta = {
 const objectType = z.coerce
   .number({ error: 'forms.paymentFields.objectTypeNumber' })
   .int()
-  .refine((value) => (OBJECT_TYPE_VALUES as number[]).includes(value), {
+  .refine((value): value is ObjectType => (OBJECT_TYPE_VALUES as number[]).includes(value), {
     error: 'forms.paymentFields.objectTypeValue',
   })
   .meta(objectTypeMeta);

@@ -1,4 +1,4 @@
-import type { StepStatus } from '@mels/domain';
+import type { StepStatus, WorkflowStep } from '@mels/domain';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { courseOccupations, courses, enrollments, enrollmentSteps, users } from '../schema.ts';
@@ -37,8 +37,8 @@ const PREFIX_TO_SLUG: Readonly<Record<string, CourseSlug>> = {
 const PLACE_TAKING = new Set([6, 8, 9, 10, 11, 12]);
 
 /** The workflow step a status is recorded at (4 application … 7 survey and certificate). */
-export function stepOfStatus(status: number): number {
-  if (status <= 3) return Math.max(1, status);
+export function stepOfStatus(status: number): WorkflowStep {
+  if (status <= 3) return Math.max(1, status) as WorkflowStep;
   if (status <= 7) return 4;
   if (status <= 9) return 5;
   if (status === 10) return 6;

@@ -6,6 +6,7 @@ import {
   STEP_STATUS,
   USER_TYPE,
   type StepStatus,
+  type WorkflowStep,
   CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
@@ -390,7 +391,7 @@ export async function releasePlace(db: Executor, trainingId: number, userTypeId:
     );
 }
 
-export type StepEntry = { step: number; status: StepStatus; note?: string | null };
+export type StepEntry = { step: WorkflowStep; status: StepStatus; note?: string | null };
 
 /**
  * Records transitions: one enrollment_steps row each (with actor and time) and the enrolment's

@@ -9,6 +9,7 @@ import {
   type CartProduct,
   type ErrorCode,
   ORDER_TYPE,
+  type ObjectType,
 } from '@mels/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -36,7 +37,7 @@ export type PayableLine = {
 };
 
 export type Payable = {
-  objectType: number;
+  objectType: ObjectType;
   objectId: number | null;
   /** Integer yen, computed from the server's data only. */
   amount: number;
@@ -133,7 +134,7 @@ export const linesTotal = (lines: readonly PayableLine[]) =>
 export async function paidFor(
   db: Executor,
   userId: number,
-  objectType: number,
+  objectType: ObjectType,
   key: { requestId?: number; legacyCertificateId?: number },
 ): Promise<boolean> {
   const [row] = await db
@@ -196,7 +197,7 @@ export async function findLegacyByCode(
  */
 async function certificateClaim(
   db: Executor,
-  objectType: number,
+  objectType: ObjectType,
   objectId: number,
   user: { id: number },
   options: PayableOptions,
@@ -239,7 +240,7 @@ async function certificateClaim(
  */
 async function certificateRequestFee(
   db: Executor,
-  objectType: number,
+  objectType: ObjectType,
   objectId: number | null | undefined,
   user: { id: number },
   options: PayableOptions,
@@ -263,7 +264,10 @@ async function certificateRequestFee(
     });
   // An instructor request is paid once its pledge is signed (1, decision 029); a renewal from 0.
   const awaiting = renewal ? REQUEST_AWAITING_PAYMENT : INSTRUCTOR_AWAITING_PAYMENT;
-  if (!awaiting.includes(request.status) && !(await paidFor(db, user.id, objectType, { requestId: request.id })))
+  if (
+    !awaiting.includes(request.status) &&
+    !(await paidFor(db, user.id, objectType, { requestId: request.id }))
+  )
     throw conflict(PAYMENT_MESSAGES.requestNotAwaitingPayment, 'NOT_AWAITING_PAYMENT');
   const [course] = await db.select().from(courses).where(eq(courses.id, request.courseId));
   if (!course) throw notFound();
@@ -291,7 +295,7 @@ async function certificateRequestFee(
  */
 export async function payableAmount(
   db: Executor,
-  objectType: number,
+  objectType: ObjectType,
   objectId: number | null | undefined,
   user: { id: number },
   options: PayableOptions = {},

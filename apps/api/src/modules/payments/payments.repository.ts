@@ -2,7 +2,7 @@
  * Queries of the one-purchase-one-charge rules (decision 017): the open intent of a purchase, the
  * live order a second charge collides with, and the duplicate charges.
  */
-import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type ObjectType } from '@mels/domain';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { duplicateCharges, orders, payments, transactions, users } from '../../db/schema.ts';
@@ -13,7 +13,7 @@ export type DuplicateCharge = typeof duplicateCharges.$inferSelect;
 /** What one purchase is: the user's object (with its request or legacy certificate), or a shop transaction. */
 export type PurchaseSlot = {
   userId: number;
-  objectType: number;
+  objectType: ObjectType;
   objectId: number | null;
   /** The request (5, 7) or legacy certificate (3) the purchase is keyed on, else 0. */
   objectKey: number;
@@ -22,7 +22,7 @@ export type PurchaseSlot = {
 
 /** The key of a purchase besides its object: the request (5, 7) or the legacy certificate (3), else 0. */
 export function objectKeyOf(
-  objectType: number,
+  objectType: ObjectType,
   keys: { requestId?: number | null; legacyCertificateId?: number | null },
 ): number {
   if (objectType === OBJECT_TYPE.instructorRequest || objectType === OBJECT_TYPE.renewal)

@@ -19,6 +19,7 @@ import {
   type OrderStatus,
   TRANSACTION_STATUS,
   ORDER_TYPE,
+  type ObjectType,
 } from '@mels/domain';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
@@ -104,7 +105,7 @@ async function ownTransaction(db: Executor, userId: number, tKey: string): Promi
 async function activeOrder(
   db: Executor,
   userId: number,
-  objectType: number,
+  objectType: ObjectType,
   objectId: number,
   key: OrderKey = {},
 ): Promise<Order | null> {
@@ -438,7 +439,7 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
 
 type NewOrder = {
   userId: number;
-  objectType: number;
+  objectType: ObjectType;
   objectId: number | null;
   trainingId: number | null;
   enrollmentId: number | null;
@@ -648,7 +649,7 @@ export async function recordIntent(
 }
 
 /** The request / legacy certificate an intent's order is keyed on (only for the object types that have one). */
-function orderKeysOf(objectType: number, meta: TxMeta): OrderKey {
+function orderKeysOf(objectType: ObjectType, meta: TxMeta): OrderKey {
   if (objectType === OBJECT_TYPE.instructorRequest || objectType === OBJECT_TYPE.renewal)
     return { requestId: meta.requestId ?? null };
   if (objectType === OBJECT_TYPE.certificate)
@@ -942,7 +943,7 @@ export async function createOfflineOrder(
  */
 export async function withdrawOfflineOrder(
   deps: Deps,
-  input: { userId: number; objectType: number; objectId: number; keepMethod: number },
+  input: { userId: number; objectType: ObjectType; objectId: number; keepMethod: number },
 ): Promise<Order[]> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();

@@ -3,6 +3,7 @@ import {
   trainingsResponseSchema,
   type TrainingCard,
   type StepStatus,
+  type WorkflowStep,
 } from '@mels/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +140,7 @@ async function enrol(
   for (const status of statuses) {
     await ctx.deps.db.insert(enrollmentSteps).values({
       enrollmentId: e.id,
-      step: status >= 4 ? (status >= 8 ? 5 : 4) : Math.max(1, status),
+      step: (status >= 4 ? (status >= 8 ? 5 : 4) : Math.max(1, status)) as WorkflowStep,
       status,
       createdAt: new Date((at += 3_600_000)),
     });
