@@ -2,9 +2,7 @@ import {
   agreementOpen,
   blockers,
   conditionAlternatives,
-  isBiCourse,
   occupationAccepted,
-  registrationSkipped,
   unmetConditionGroups,
   type AfterWinRoute,
   canChoosePaymentMethod,
@@ -15,7 +13,6 @@ import {
   enrollmentMessages as m,
   isLiveApplication,
   OBJECT_TYPE,
-  OCCUPATIONS,
   ORDER_STATUS,
   PAYMENT_METHOD,
   paymentMethodOf,
@@ -43,6 +40,12 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { queueApplicationMail, queueTicketMails } from '../notifications/index.ts';
+import {
+  occupationName,
+  presentApplication,
+  presentSessionDetail,
+  presentTicket,
+} from './enrollments.presenter.ts';
 import { createOfflineOrder, TRANSFER_DAYS, withdrawOfflineOrder } from '../payments/index.ts';
 import {
   attendanceSecret,
@@ -84,11 +87,6 @@ import {
 
 export const CANCELLED_NOTE = 'cancelled';
 export const WON_ELSEWHERE_NOTE = 'won elsewhere';
-
-/** An occupation's name as a message key ('occupations.doctor'): answered in the request's language. */
-const occupationName = (id: number) => `occupations.${OCCUPATIONS.find((o) => o.id === id)?.key ?? 'other'}`;
-
-const toIso = (d: Date | string) => new Date(d).toISOString();
 
 /** Everything the session page and every step endpoint decide from, for one user. */
 export type PageContext = Awaited<ReturnType<typeof loadContext>>;
@@ -222,71 +220,18 @@ export async function sessionDetail(
     findDocuments(db, { courseId: ctx.r.courseId, trainingId, userId }),
     findCourseRegistrationOrderStatus(db, { userId, courseId: ctx.r.courseId }),
   ]);
-  // Where the member's records put them: this enrolment's status, or the course registration and
-  // pre-learning carried from another session of the course (decision 021).
-  const status = effectiveStatus(ctx.workflow);
-  const isStudent = userTypeId === USER_TYPE.attendee;
-  return {
-    id: ctx.r.trainingId,
-    name: ctx.r.name,
-    course: {
-      id: ctx.r.courseId,
-      name: ctx.r.courseName,
-      price: ctx.r.coursePrice,
-      certificate_prefix: ctx.r.certificatePrefix,
-      intro_video: ctx.r.introVideo,
-    },
-    area: ctx.r.areaName,
-    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
-    is_active: ctx.r.isActive ? (1 as const) : (0 as const),
-    event_date: ctx.r.eventDate,
-    event_start_time: ctx.r.eventStartTime,
-    event_end_time: ctx.r.eventEndTime,
-    venue: ctx.r.venue,
-    venue_name: ctx.r.venueName,
-    sponsor_by: ctx.r.sponsorBy,
-    target: ctx.r.target,
-    note: ctx.r.note,
-    register_date_note: ctx.r.registerDateNote,
-    apply_date_note: ctx.r.applyDateNote,
-    capacity: ctx.r.capacity,
-    participant: ctx.r.participant,
-    price: ctx.r.price,
-    selection: ctx.r.selection,
-    apply_start_date: toIso(ctx.r.applyStartDate),
-    apply_end_date: toIso(ctx.r.applyEndDate),
-    documents: docs.map((d) => ({ id: d.id, name: d.name, link: `/api/v1/documents/${d.id}/download` })),
-    enrollment_id: ctx.enrollment?.id ?? null,
+  return presentSessionDetail(ctx, {
+    documents: docs,
+    registrationOrderStatus,
     step: currentStep(ctx.workflow),
-    step_status: status,
-    training_user_steps: ctx.steps.map((s) => ({
-      step: s.step,
-      status: s.status,
-      created_at: toIso(s.createdAt),
-    })),
+    // Where the member's records put them: this enrolment's status, or the course registration and
+    // pre-learning carried from another session of the course (decision 021).
+    stepStatus: effectiveStatus(ctx.workflow),
     steps: workflowSteps(ctx.workflow),
-    next_route: nextRoute(ctx),
-    is_student: isStudent,
-    is_cancelled: ctx.cancelled,
-    is_not_pass_occupation: ctx.workflow.occupationPassed
-      ? []
-      : ctx.occupations.map((id) => ({ id, name: occupationName(id) })),
-    is_not_pass_course_condition: ctx.unmetGroups.map((g) =>
-      g.map((c) => ({ course_id: c.courseId, course_name: c.courseName, role: c.userTypeId })),
-    ),
-    is_pass_basic_updated_course: ctx.workflow.basicUpdatedCoursePassed,
-    check_training: ctx.workflow.sameTimeConflict,
-    is_not_disabled: blockers(ctx.workflow).length === 0,
-    office_price: registrationSkipped(ctx.r.coursePrice, ctx.r.certificatePrefix) ? 0 : ctx.r.coursePrice,
-    order_office_status: registrationOrderStatus,
-    special_course_condition: isBiCourse(ctx.r.certificatePrefix) ? ctx.r.courseId : null,
-    is_win_other_training_same_course: ctx.wonElsewhere,
-    training_assistant_approve_users: ctx.enrollment?.assistantApprovedAt ? (1 as const) : (0 as const),
-    training_user_cancel: ctx.cancel ? { status: ctx.cancel.status } : null,
-    payments_methods: ctx.methods.map((id) => ({ payment_method_id: id })),
-    order: ctx.orderStatus === null ? null : { status: ctx.orderStatus },
+    nextRoute: nextRoute(ctx),
+    notDisabled: blockers(ctx.workflow).length === 0,
     warnings: warnings(ctx),
-  };
+  });
 }
 
 /** The member's standing against one course's entry rules, as the session cards carry it. */
@@ -414,31 +359,7 @@ export async function applicationData(
   } catch (error) {
     refusal = error instanceof ApiError ? error.message : K.errors.generic;
   }
-  const u = ctx.user;
-  return {
-    training: {
-      id: ctx.r.trainingId,
-      name: ctx.r.name,
-      event_date: ctx.r.eventDate,
-      course_name: ctx.r.courseName,
-    },
-    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
-    selection: ctx.r.selection,
-    applicant: {
-      fullname: `${u.lastName} ${u.firstName}`,
-      fullname_kana: `${u.lastNameKana} ${u.firstNameKana}`,
-      fullname_alpha: `${u.lastNameAlpha} ${u.firstNameAlpha}`,
-      email: u.email,
-      occupation: u.occupation,
-      occupation_name: occupationName(u.occupation),
-      location_work: u.locationWork,
-      phone: u.phone,
-      birthday: u.birthday,
-    },
-    can_apply: refusal === null,
-    refusal,
-    step_status: ctx.enrollment?.status ?? null,
-  };
+  return presentApplication(ctx, refusal);
 }
 
 /** GET …/enrollments/agreement: the notes, the fee, the payment methods and which view the page shows. */
@@ -620,31 +541,13 @@ export async function ticket(
   const code = e.attendanceCode ?? (await setAttendanceCode(db, e.id, newAttendanceCode()));
   const token = ticketToken(attendanceSecret(config), e.id, code);
   const url = checkInUrl(config, token);
-  const u = ctx.user;
-  return {
-    enrollment_id: e.id,
-    fullname: `${u.lastName} ${u.firstName}`,
-    fullname_kana: `${u.lastNameKana} ${u.firstNameKana}`,
-    training: {
-      id: ctx.r.trainingId,
-      name: ctx.r.name,
-      course_name: ctx.r.courseName,
-      area: ctx.r.areaName,
-      event_date: ctx.r.eventDate,
-      event_start_time: ctx.r.eventStartTime,
-      event_end_time: ctx.r.eventEndTime,
-      venue: ctx.r.venue,
-      venue_name: ctx.r.venueName,
-    },
-    user_type: { id: ctx.r.userTypeId, type: ctx.r.userTypeName },
-    step_status: e.status,
-    attendance_code: token,
-    /** 受付コード: the short form reception can type (at most 12 characters). */
-    reception_code: receptionCode(attendanceSecret(config), e.id, code),
-    check_in_url: url,
-    qr_svg: await qrSvg(url),
-    checked_in_at: e.checkedInAt ? toIso(e.checkedInAt) : null,
-  };
+  return presentTicket(ctx, {
+    enrollment: e,
+    token,
+    receptionCode: receptionCode(attendanceSecret(config), e.id, code),
+    checkInUrl: url,
+    qrSvg: await qrSvg(url),
+  });
 }
 
 /**
