@@ -1,4 +1,4 @@
-import { certificateVerifyParamsSchema, contracts, ja } from '@mels/domain';
+import { certificateVerifyParamsSchema, contracts, K } from '@mels/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -78,7 +78,7 @@ export function registerCertificates(app: FastifyInstance) {
 
   contractRoute(app, c.verify, async (request, reply) => {
     const parsed = certificateVerifyParamsSchema.safeParse(request.params);
-    if (!parsed.success) throw notFound(ja.learning.api.verifyNotFound);
+    if (!parsed.success) throw notFound(K.learning.api.verifyNotFound);
     reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex');
     return { data: await verify(db(), parsed.data.code, now()) };

@@ -4,6 +4,7 @@ import {
   instructorDocsJa,
   instructorDocumentResponseSchema,
   instructorDocumentsResponseSchema,
+  instructorDocsEn,
 } from '@mels/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,14 @@ describe.each(drivers())('instructor documents (%s)', (driver) => {
         'インストラクター資料は、インストラクターの認定を受けた方のみご覧いただけます。',
       );
       expectError(await call(ctx.app, null, 'GET', '/api/v1/instructor_documents'), 401, 'UNAUTHORIZED');
+      // In the language the browser asks for (decision 027).
+      const english = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/instructor_documents',
+        headers: { authorization: `Token ${member.token}`, 'accept-language': 'en' },
+      });
+      expect(english.statusCode).toBe(403);
+      expect(english.json()).toMatchObject({ meta: { code: 'NO_RANK', message: instructorDocsEn.noRank } });
     });
 
     it('answers 400 in Japanese to a bad query', async () => {

@@ -1,4 +1,4 @@
-import { contracts, instructorDocsJa, paginate } from '@mels/domain';
+import { contracts, K, paginate } from '@mels/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -35,7 +35,7 @@ export function registerInstructorDocuments(app: FastifyInstance) {
   /** The caller's level, or 403 NO_RANK when the caller holds no rank. */
   const levelOf = async (request: FastifyRequest) => {
     const rank = await findCurrentRank(app.deps.db, currentUser(request).id);
-    if (!rank) throw forbidden(instructorDocsJa.noRank, 'NO_RANK');
+    if (!rank) throw forbidden(K.instructorDocs.noRank, 'NO_RANK');
     return rank.level;
   };
 
