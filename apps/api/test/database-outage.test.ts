@@ -10,16 +10,32 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { openDb, type DbHandle, type DbTimeouts } from '../src/db/client.ts';
+import { deriveKey, type SigningKeys } from '../src/lib/app-secrets.ts';
 import { createTestContext, drivers, type TestContext } from './context.ts';
 import { expectError, type Response } from './http.ts';
 import { startStallingProxy, type StallingProxy } from './stalling-proxy.ts';
 
 const TIMEOUTS: DbTimeouts = { connectMs: 500, acquireMs: 700, statementMs: 1000 };
 
-/** The app of the context, rebuilt on another database handle. */
+/**
+ * The app of the context, rebuilt on another database handle. Its signing keys come from the context (as
+ * APP_SECRET would give them): the database that is gone cannot give them, and an instance that started
+ * before the outage holds them already (decision 026).
+ */
 async function appOn(ctx: TestContext, handle: DbHandle): Promise<App> {
+  const signing: SigningKeys = {
+    source: 'env',
+    keys: [{ id: 'env', key: deriveKey('outage-test-secret-of-at-least-32-chars') }],
+  };
   const app = await buildApp(
-    { ...ctx.deps, dbHandle: handle, db: handle.db, mailer: undefined, payments: undefined },
+    {
+      ...ctx.deps,
+      config: { ...ctx.deps.config, signing },
+      dbHandle: handle,
+      db: handle.db,
+      mailer: undefined,
+      payments: undefined,
+    },
     { logger: false },
   );
   await app.ready();
