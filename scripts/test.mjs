@@ -186,8 +186,9 @@ async function vitestStep(workspace, env = {}, extraArgs = []) {
 /**
  * What the tests need from the system beyond npm (decision 026): Chromium (end-to-end tests), the
  * Japanese fonts (PDFs), poppler's pdftotext (reading PDFs back) and nginx (the several-instances
- * test). As root they are installed with apt; otherwise the run stops at once with the command to run.
- * PostgreSQL comes from the npm registry when the machine has none (scripts/pg-cluster.mjs).
+ * test), pg_dump/pg_restore (the backup test). As root they are installed with apt; otherwise the run
+ * stops at once with the command to run. A PostgreSQL server alone comes from the npm registry when the
+ * machine has none (scripts/pg-cluster.mjs).
  */
 const SYSTEM_PACKAGES = [
   { name: 'chromium', present: () => Boolean(process.env.CHROME_PATH) || fs.existsSync('/usr/bin/chromium') },
@@ -197,11 +198,22 @@ const SYSTEM_PACKAGES = [
   },
   { name: 'poppler-utils', present: () => fs.existsSync('/usr/bin/pdftotext') },
   { name: 'nginx', present: () => fs.existsSync('/usr/sbin/nginx') || Boolean(process.env.NGINX_BIN) },
+  // pg_dump and pg_restore (the backup round trip): the registry's PostgreSQL has the server only, and a
+  // pg_dump must be of the server's version or newer, so without one Debian's whole PostgreSQL comes in
+  // (the test cluster then runs on its binaries too).
+  { name: 'postgresql', present: () => hasPgDump() },
 ];
+
+function hasPgDump() {
+  const dirs = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(path.delimiter)].filter(Boolean);
+  const root = '/usr/lib/postgresql';
+  if (fs.existsSync(root)) for (const v of fs.readdirSync(root)) dirs.push(path.join(root, v, 'bin'));
+  return dirs.some((dir) => fs.existsSync(path.join(dir, 'pg_dump')));
+}
 
 async function systemPackages() {
   const missing = SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);
-  if (missing.length === 0) return { ok: true, note: 'Chromium, fonts, poppler and nginx present' };
+  if (missing.length === 0) return { ok: true, note: 'Chromium, fonts, poppler, nginx and pg_dump present' };
   const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!asRoot || !fs.existsSync('/usr/bin/apt-get')) {
