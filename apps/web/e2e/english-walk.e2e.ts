@@ -190,6 +190,7 @@ describe('the English walk', () => {
     }
     const pages = [
       '/my-page/activities',
+      '/my-page/completed',
       '/my-page/info',
       '/my-page/order-history',
       `/session/${session.id}/${session.typeId}`,
@@ -213,6 +214,13 @@ describe('the English walk', () => {
       '/office/cancel-requests',
       '/office/payments',
       '/office/check-in',
+      '/office/sessions',
+      '/office/courses',
+      '/office/rank-up-requests',
+      '/office/instructor-requests',
+      '/office/contacts',
+      '/office/outbox',
+      '/office/audit',
     ];
     for (const url of pages) await walk(page, url);
     await page.goto('/office/trainings');

@@ -68,7 +68,7 @@ export const instructorEn: InstructorMessages = {
   rankUp: {
     title: 'Rank-up request',
     lead: 'You can ask to move from your current rank to the next one.',
-    next: 'Next rank: {0}',
+    nextLabel: 'Next rank',
     top: 'You hold the highest rank.',
     request: 'Request a rank-up',
     chooseTitle: 'Choose the session to be evaluated at',
@@ -84,8 +84,8 @@ export const instructorEn: InstructorMessages = {
     },
     requirementsTitle: 'Rank-up requirements',
     requirementsLink: 'See the rank-up requirements',
-    requirementRow:
-      '{0}: at least {1} year(s) since your current rank was granted, and at least {2} sessions taught as an instructor since then',
+    requirementRule:
+      'at least {0} year(s) since your current rank was granted, and at least {1} sessions taught as an instructor since then',
     no: 'No',
     errorTitle: 'Rank-up request',
     noRank: 'Only members certified as basic instructor or above can request a rank-up.',

@@ -70,7 +70,7 @@ export const instructorJa = {
   rankUp: {
     title: 'ランクアップ申請',
     lead: '現在のランクから次のランクへの昇格を申請できます。',
-    next: '次のランク：{0}',
+    nextLabel: '次のランク',
     top: '最上位のランクです。',
     request: 'ランクアップを申請する',
     chooseTitle: '評価を受ける講習会の選択',
@@ -87,8 +87,7 @@ export const instructorJa = {
     },
     requirementsTitle: 'ランクアップの要件',
     requirementsLink: 'ランクアップの要件を見る',
-    requirementRow:
-      '{0}：現在のランクの認定から{1}年以上、その間にインストラクターとして{2}回以上の講習会に参加',
+    requirementRule: '現在のランクの認定から{0}年以上、その間にインストラクターとして{1}回以上の講習会に参加',
     no: 'いいえ',
     errorTitle: 'ランクアップ申請',
     // The server's refusals (their HTML is built from these, sanitised on the server).

@@ -95,7 +95,7 @@ function RankList() {
                 </Table.Td>
                 <Table.Td data-label={m.tab.rankColumn}>
                   <Group gap="xs">
-                    <span>{level.name}</span>
+                    <span data-user-content>{level.name}</span>
                     {level.current ? (
                       <Badge color="teal.9" variant="filled" radius="sm" data-testid="current-rank">
                         {m.tab.current}

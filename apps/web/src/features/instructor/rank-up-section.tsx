@@ -67,7 +67,9 @@ export function RankUpSection() {
         {next ? (
           <Group gap="sm" wrap="wrap">
             <Text fw={700} data-testid="rank-up-next">
-              {f(m.rankUp.next, next.rank.name)}
+              {m.rankUp.nextLabel}
+              {t.app.colon}
+              <span data-user-content>{next.rank.name}</span>
             </Text>
             {!open && (
               <Button
@@ -166,7 +168,9 @@ export function RankUpSection() {
             {requirements.map((r) => (
               <li key={r.rank.level}>
                 <Text size="sm">
-                  {f(m.rankUp.requirementRow, r.rank.name, r.years_at_current, r.sessions_taught)}
+                  <span data-user-content>{r.rank.name}</span>
+                  {t.app.colon}
+                  {f(m.rankUp.requirementRule, r.years_at_current, r.sessions_taught)}
                 </Text>
               </li>
             ))}

@@ -53,7 +53,7 @@ export function CoursesPage() {
                 <Table.Tr key={course.id}>
                   <Table.Td>{course.order}</Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/office/courses/${course.id}`} fw={600}>
+                    <Anchor component={Link} to={`/office/courses/${course.id}`} fw={600} data-user-content>
                       {course.name}
                     </Anchor>
                   </Table.Td>

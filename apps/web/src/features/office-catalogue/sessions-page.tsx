@@ -203,18 +203,23 @@ export function SessionsPage() {
                       {formatDate(s.event_date)} {s.event_start_time}
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/office/sessions/${s.id}`} fw={600}>
+                      <Anchor component={Link} to={`/office/sessions/${s.id}`} fw={600} data-user-content>
                         {s.name}
                       </Anchor>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" data-user-content>
                         {s.course_name}
                       </Text>
                     </Table.Td>
-                    <Table.Td className={classes.nowrap}>{s.area_name}</Table.Td>
+                    <Table.Td className={classes.nowrap} data-user-content>
+                      {s.area_name}
+                    </Table.Td>
                     <Table.Td>
                       {s.recruitments.map((r) => (
                         <Text key={r.type_id} size="sm" className={classes.nowrap}>
-                          {r.type_name}：{r.participant}/{r.capacity}（{c.selections[r.selection]}）
+                          {(t.userTypes as Record<number, string>)[r.type_id] ?? r.type_name}
+                          {t.app.colon}
+                          {r.participant}/{r.capacity}
+                          {f(t.app.parenthesized, c.selections[r.selection])}
                         </Text>
                       ))}
                     </Table.Td>

@@ -56,9 +56,13 @@ export function OfficeCancelRequestsPage() {
           <Card key={r.id} withBorder radius="md" padding="md" data-testid="cancel-request">
             <Group justify="space-between" align="flex-start" gap="sm">
               <div>
-                <Text fw={700}>{r.fullname}</Text>
+                <Text fw={700} data-user-content>
+                  {r.fullname}
+                </Text>
                 <Text size="xs" c="dimmed">
-                  {r.fullname_kana}・{r.email}
+                  <span data-user-content>{r.fullname_kana}</span>
+                  {t.app.separator}
+                  <span data-user-content>{r.email}</span>
                 </Text>
               </div>
               <Tag
@@ -75,23 +79,36 @@ export function OfficeCancelRequestsPage() {
             </Group>
             <Stack gap={2} mt="sm">
               <Text size="sm">
-                {m.session}：
-                <Anchor component={Link} to={`/office/trainings/${r.training.id}`} size="sm">
+                {m.session}
+                {t.app.colon}
+                <Anchor
+                  component={Link}
+                  to={`/office/trainings/${r.training.id}`}
+                  size="sm"
+                  data-user-content
+                >
                   {r.training.name}
                 </Anchor>
-                （{formatDate(r.training.event_date)}・{r.user_type.type}）
+                {f(
+                  t.app.parenthesized,
+                  `${formatDate(r.training.event_date)}${t.app.separator}${(t.userTypes as Record<number, string>)[r.user_type.id] ?? r.user_type.type}`,
+                )}
               </Text>
               <Text size="sm">
                 {m.currentStatus}
                 {t.app.colon}
                 {o.statuses[r.enrollment_status]}
-                {r.paid_order ? `・${f(m.paid, formatYen(r.paid_order.amount))}` : ''}
+                {r.paid_order ? `${t.app.separator}${f(m.paid, formatYen(r.paid_order.amount))}` : ''}
               </Text>
               <Text size="sm">
-                {m.requestedAt}：{formatDateTime(r.created_at)}
+                {m.requestedAt}
+                {t.app.colon}
+                {formatDateTime(r.created_at)}
               </Text>
               <Text size="sm">
-                {m.reason}：{r.reason?.trim() ? r.reason : m.noReason}
+                {m.reason}
+                {t.app.colon}
+                {r.reason?.trim() ? <span data-user-content>{r.reason}</span> : m.noReason}
               </Text>
             </Stack>
             {r.status === CANCEL_REQUEST_STATUS.awaitingApproval ? (
