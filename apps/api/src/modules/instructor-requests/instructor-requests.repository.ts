@@ -2,7 +2,6 @@
 import {
   INSTRUCTOR_REQUEST_CERTIFICATE_TYPE,
   INSTRUCTOR_REQUEST_STATUS,
-  OBJECT_TYPE,
   ORDER_STATUS,
   ORDER_TYPE,
   STEP_STATUS,
@@ -226,24 +225,6 @@ export function findDocuments(db: Executor, requestId: number) {
     .select()
     .from(instructorRequestDocuments)
     .where(eq(instructorRequestDocuments.requestId, requestId));
-}
-
-/** The latest purchase order of the request (complete or in payment), or undefined. */
-export async function findRequestOrder(db: Executor, requestId: number) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.requestId, requestId),
-        eq(orders.type, ORDER_TYPE.purchase),
-        eq(orders.objectType, OBJECT_TYPE.instructorRequest),
-        inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.inPayment]),
-      ),
-    )
-    .orderBy(desc(orders.status), desc(orders.id))
-    .limit(1);
-  return row;
 }
 
 export async function findCertificate(db: Executor, id: number) {

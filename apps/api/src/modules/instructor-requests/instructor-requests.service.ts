@@ -4,6 +4,7 @@
  * letter → the office's review) and the office's decision, which issues the certificate and grants the
  * BI rank in one transaction.
  */
+import { findRequestPurchase } from '../orders/index.ts';
 import {
   BI_PREFIX,
   biRequestJa,
@@ -18,6 +19,7 @@ import {
   type InstructorRequestInput,
   type InstructorRequestResultView,
   type PledgeVariant,
+  OBJECT_TYPE,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
@@ -41,7 +43,6 @@ import {
   findOpenRequest,
   findOwnRequest,
   findRequest,
-  findRequestOrder,
   findUser,
   listRequests,
   lockRequest,
@@ -228,7 +229,10 @@ export async function request(deps: Deps, userId: number, body: InstructorReques
           email: [m.applicationRequired],
           meta: [m.applicationRequired],
         });
-      const order = await findRequestOrder(deps.db, row.id);
+      const order = await findRequestPurchase(deps.db, {
+        requestId: row.id,
+        objectType: OBJECT_TYPE.instructorRequest,
+      });
       if (order?.status === ORDER_STATUS.inPayment) throw conflict(m.pending, 'NG_PENDING_PAYMENT');
       throw conflict(m.notPaid, 'NG_NOT_PAYMENT');
     }
@@ -254,7 +258,7 @@ async function requestView(deps: Deps, row: RequestRow, withCertificate: boolean
   if (!course) throw notFound();
   const [docs, order, certificate] = await Promise.all([
     findDocuments(deps.db, row.id),
-    findRequestOrder(deps.db, row.id),
+    findRequestPurchase(deps.db, { requestId: row.id, objectType: OBJECT_TYPE.instructorRequest }),
     withCertificate && row.certificateId ? findCertificate(deps.db, row.certificateId) : undefined,
   ]);
   return presentRequest({ deps, row, course, docs, order, certificate, fee: feeOf(course) });
@@ -343,7 +347,7 @@ export async function officeDetail(deps: Deps, id: number) {
   });
   const [docs, order, certificate] = await Promise.all([
     findDocuments(deps.db, row.id),
-    findRequestOrder(deps.db, row.id),
+    findRequestPurchase(deps.db, { requestId: row.id, objectType: OBJECT_TYPE.instructorRequest }),
     row.certificateId ? findCertificate(deps.db, row.certificateId) : undefined,
   ]);
   return presentOfficeRequest({ row, course, user, records, docs, order, certificate });
@@ -427,7 +431,10 @@ export async function reject(deps: Deps, input: { id: number; actor: number; rea
       now,
     });
     const course = await findCourse(tx, row.courseId);
-    const order = await findRequestOrder(tx, row.id);
+    const order = await findRequestPurchase(tx, {
+      requestId: row.id,
+      objectType: OBJECT_TYPE.instructorRequest,
+    });
     return { row, course, paid: order?.status === ORDER_STATUS.complete };
   });
   await mailMember(deps, outcome.row.userId, (reader, site) =>

@@ -10,6 +10,7 @@ export {
   type OrderCompletedListener,
 } from './order-events.ts';
 export type { OrderExtras, OrderRow } from './orders.presenter.ts';
+export { findRequestPurchase } from './orders.repository.ts';
 export {
   CANCEL_TRANSFER_JOB,
   completePendingOrder,

@@ -1,4 +1,4 @@
-import { OBJECT_TYPE } from '@mels/domain';
+import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE, type ObjectType } from '@mels/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { courses, orderItems, orders, trainings, users } from '../../db/schema.ts';
@@ -95,4 +95,28 @@ export async function orderExtras(
     });
   }
   return result;
+}
+
+/**
+ * The latest purchase order of a certificate request (an instructor request's fee, object type 5, or a
+ * renewal's, 7) that is complete or being paid, or undefined.
+ */
+export async function findRequestPurchase(
+  db: Executor,
+  options: { requestId: number; objectType: ObjectType },
+) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.requestId, options.requestId),
+        eq(orders.type, ORDER_TYPE.purchase),
+        eq(orders.objectType, options.objectType),
+        inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.inPayment]),
+      ),
+    )
+    .orderBy(desc(orders.status), desc(orders.id))
+    .limit(1);
+  return row;
 }

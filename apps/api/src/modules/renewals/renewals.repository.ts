@@ -1,21 +1,12 @@
 /** The queries of the certificate renewal (decision 034): the only place here that reads or writes. */
-import {
-  ATTENDED_STATUSES,
-  OBJECT_TYPE,
-  ORDER_STATUS,
-  ORDER_TYPE,
-  RENEWAL_CERTIFICATE_TYPE,
-  RENEWAL_STATUS,
-  USER_TYPE,
-} from '@mels/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ATTENDED_STATUSES, RENEWAL_CERTIFICATE_TYPE, RENEWAL_STATUS, USER_TYPE } from '@mels/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   certificateRequests,
   certificates,
   courses,
   enrollments,
-  orders,
   trainings,
   users,
 } from '../../db/schema.ts';
@@ -151,24 +142,6 @@ export async function createOrFindRenewal(
   const existing = await findRenewalOf(db, input.certificateId);
   if (!existing) throw new Error('renewal neither created nor found');
   return existing;
-}
-
-/** The renewal's order (object type 7), complete or being paid, newest first. */
-export async function findRenewalOrder(db: Executor, requestId: number) {
-  const [row] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.requestId, requestId),
-        eq(orders.type, ORDER_TYPE.purchase),
-        eq(orders.objectType, OBJECT_TYPE.renewal),
-        inArray(orders.status, [ORDER_STATUS.complete, ORDER_STATUS.inPayment]),
-      ),
-    )
-    .orderBy(desc(orders.status), desc(orders.id))
-    .limit(1);
-  return row;
 }
 
 export async function findIssued(db: Executor, id: number) {

@@ -4,7 +4,8 @@
  * request of the certificate, and the request as the member reads it. The fee (object type 7) is paid
  * through the payments module, whose subscriber moves the request to 3.
  */
-import { day, message, ORDER_STATUS, renewalEligibility, type RenewalView } from '@mels/domain';
+import { findRequestPurchase } from '../orders/index.ts';
+import { day, message, OBJECT_TYPE, ORDER_STATUS, renewalEligibility, type RenewalView } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
@@ -20,7 +21,6 @@ import {
   findOwnRenewal,
   findRenewalCourse,
   findRenewalOf,
-  findRenewalOrder,
   findUserName,
   type CertificateRow,
   type RenewalRow,
@@ -32,7 +32,7 @@ async function view(db: Executor, row: RenewalRow): Promise<{ data: RenewalView 
   const [course, source, order, issued] = await Promise.all([
     findCourse(db, row.courseId),
     row.sourceCertificateId ? findCertificate(db, row.sourceCertificateId) : undefined,
-    findRenewalOrder(db, row.id),
+    findRequestPurchase(db, { requestId: row.id, objectType: OBJECT_TYPE.renewal }),
     row.certificateId ? findIssued(db, row.certificateId) : undefined,
   ]);
   if (!course || !source || source.endDate === null) throw notFound();
