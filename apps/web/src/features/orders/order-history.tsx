@@ -26,11 +26,22 @@ export function OrderHistory() {
   const { user } = useAuth();
   const query = useQuery({ ...ordersQuery(page), enabled: user !== null });
 
+  /** A label around an entered name ('Course registration: {0}'), the name marked as data. */
+  const named = (template: string, name: string) => {
+    const [before, after = ''] = template.split('{0}');
+    return (
+      <>
+        {before}
+        <span data-user-content>{name}</span>
+        {after}
+      </>
+    );
+  };
   const itemOf = (order: OrderView) => {
     if (order.object_type === OBJECT_TYPE.courseRegistration && order.course)
-      return f(m.courseRegistration, order.course.name);
+      return named(m.courseRegistration, order.course.name);
     if (order.object_type === OBJECT_TYPE.sessionFee && order.training)
-      return f(m.sessionFee, order.training.name);
+      return named(m.sessionFee, order.training.name);
     if (order.object_type === OBJECT_TYPE.shopOrder && order.products.length > 0)
       return (
         <div className={classes.shopItem} data-testid="order-shop-item">
