@@ -58,6 +58,7 @@ import { registerErrorHandling, sendFrameworkError, sendNotFound } from './plugi
 import { logSerializers } from './lib/logging.ts';
 import { parseQueryString } from './plugins/querystring.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 
 export type App = FastifyInstance;
@@ -162,6 +163,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

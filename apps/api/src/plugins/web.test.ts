@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { buildApp, type App } from '../app.ts';
+
+const bigScript = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'item ${i}';`).join('\n');
 
 describe('the web app behind the API', () => {
   let ctx: TestContext;
@@ -15,6 +19,9 @@ describe('the web app behind the API', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>MELS</title>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A script worth compressing, and the build's own precompression step run over the folder.
+    fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+    execFileSync(process.execPath, [path.resolve(__dirname, '../../../web/scripts/precompress.mjs'), dist]);
     ctx = await createTestContext('pglite');
     app = await buildApp(
       { ...ctx.deps, config: { ...ctx.deps.config, webDist: dist } },
@@ -50,6 +57,70 @@ describe('the web app behind the API', () => {
     const missing = await get('/assets/app-missing.js', '*/*');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends the build-time brotli or gzip copy of a script when asked, with Vary, and the plain file otherwise', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('makes the page revalidate on every visit', async () => {
+    const page = await get('/search-result');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON over 1 KB when asked, and leaves a small answer or a client without it alone', async () => {
+    const areas = await app.inject({
+      method: 'GET',
+      url: '/api/v1/areas',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(areas.statusCode).toBe(200);
+    expect(areas.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(areas.rawPayload).toString()) as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(40);
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/api/v1/areas',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(body);
+
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/areas' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(body);
+
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/v1/nothing-here',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.statusCode).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps unknown API paths a JSON 404 with a Japanese message', async () => {

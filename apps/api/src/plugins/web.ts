@@ -19,8 +19,8 @@ function apiPackageDir(): string {
 export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 
 /**
- * Serves the built React app: real files as they are (hashed assets cached for a year), and
- * index.html for every other GET that wants a page, so the browser's router shows the route
+ * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
+ * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
  * (or its own 'PAGE NOT FOUND'). Unknown /api paths answer the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
@@ -32,9 +32,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.mjs): sent with
+      // Content-Encoding and Vary: Accept-Encoding when the browser asks, the plain file otherwise.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (/index\.html(\.br|\.gz)?$/.test(filePath)) {
+          // The page names the hashed scripts of the current build: asked again on every visit.
+          res.header('Cache-Control', 'no-cache');
         }
       },
     });

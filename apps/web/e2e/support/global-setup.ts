@@ -69,6 +69,12 @@ export default async function setup(project: TestProject) {
   });
   if ((await new Promise<number | null>((resolve) => build.on('exit', resolve))) !== 0)
     throw new Error('web build failed');
+  // The brotli/gzip copies the server sends, as `npm run build` writes them.
+  const precompress = spawn(process.execPath, [path.join(webRoot, 'scripts/precompress.mjs'), webDist], {
+    stdio: 'inherit',
+  });
+  if ((await new Promise<number | null>((resolve) => precompress.on('exit', resolve))) !== 0)
+    throw new Error('precompressing the build failed');
   const weights = spawn(process.execPath, [path.join(webRoot, 'scripts/route-weights.mjs'), webDist], {
     stdio: 'inherit',
   });
