@@ -16,8 +16,21 @@ import { documents, instructorDocuments } from './documents.ts';
 import { instructorRequests } from './instructor-requests.ts';
 import { renewals } from './renewals.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
+import { officeQuizzes, officeSurveys } from './office-quizzes.ts';
+import { lessonMedia, officeCourseDocuments, officeLessons } from './office-learning.ts';
 import { officeContacts, officeOutbox } from './office-inbox.ts';
 import { officeAudit } from './office-audit.ts';
+import { host, officeLocalHoldings, officeStaff } from './people.ts';
+import {
+  contentImages,
+  officeAbouts,
+  officeFaqs,
+  officeFlows,
+  officeInstructorDocuments,
+  officeNews,
+  officePages,
+} from './office-pages.ts';
+import { officeMembers } from './office-members.ts';
 
 export const contracts = {
   areas,
@@ -50,9 +63,25 @@ export const contracts = {
   instructorDocuments,
   officeCourses,
   officeSessions,
+  officeQuizzes,
+  officeSurveys,
+  officeLessons,
+  officeCourseDocuments,
+  lessonMedia,
   officeContacts,
   officeOutbox,
   officeAudit,
+  officeLocalHoldings,
+  officeStaff,
+  host,
+  officeNews,
+  officeFaqs,
+  officeAbouts,
+  officeFlows,
+  officeInstructorDocuments,
+  officePages,
+  contentImages,
+  officeMembers,
   instructorRequests,
   renewals,
 } as const satisfies { readonly [A in ContractArea]: unknown };

@@ -20,8 +20,13 @@ import { documentsRoutes } from './documents.routes.ts';
 import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 import { renewalsRoutes } from './renewals.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
+import { officeQuizzesRoutes } from './office-quizzes.routes.ts';
+import { officeLearningRoutes } from './office-learning.routes.ts';
 import { officeInboxRoutes } from './office-inbox.routes.ts';
 import { officeAuditRoutes } from './office-audit.routes.ts';
+import { peopleRoutes } from './people.routes.ts';
+import { officePagesRoutes } from './office-pages.routes.ts';
+import { officeMembersRoutes } from './office-members.routes.ts';
 
 export const routes = {
   ...contentRoutes,
@@ -40,8 +45,13 @@ export const routes = {
   ...instructorRequestsRoutes,
   ...renewalsRoutes,
   ...officeCatalogueRoutes,
+  ...officeQuizzesRoutes,
+  ...officeLearningRoutes,
   ...officeInboxRoutes,
   ...officeAuditRoutes,
+  ...peopleRoutes,
+  ...officePagesRoutes,
+  ...officeMembersRoutes,
 } as const;
 
 export type Routes = typeof routes;

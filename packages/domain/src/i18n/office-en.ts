@@ -1,12 +1,22 @@
 import { catalogueEn } from './catalogue-en.ts';
+import { quizzesEn } from './quizzes-en.ts';
+import { courseContentEn } from './course-content-en.ts';
 import { inboxEn } from './inbox-en.ts';
+import { pagesEn } from './pages-en.ts';
 import { auditEn } from './audit-en.ts';
+import { peopleEn } from './people-en.ts';
+import { membersEn } from './members-en.ts';
 import type { OfficeMessages } from './office-ja.ts';
 
 export const officeEn: OfficeMessages = {
   catalogue: catalogueEn,
+  quizzes: quizzesEn,
+  courseContent: courseContentEn,
   inbox: inboxEn,
+  pages: pagesEn,
   audit: auditEn,
+  people: peopleEn,
+  members: membersEn,
   title: 'Office',
   nav: {
     dashboard: 'Dashboard',

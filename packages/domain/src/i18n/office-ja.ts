@@ -1,12 +1,22 @@
 import { catalogueJa } from './catalogue-ja.ts';
+import { quizzesJa } from './quizzes-ja.ts';
+import { courseContentJa } from './course-content-ja.ts';
 import { inboxJa } from './inbox-ja.ts';
+import { pagesJa } from './pages-ja.ts';
 import { auditJa } from './audit-ja.ts';
+import { peopleJa } from './people-ja.ts';
+import { membersJa } from './members-ja.ts';
 
 /** Messages of the office console (事務局画面). */
 export const officeJa = {
   catalogue: catalogueJa,
+  quizzes: quizzesJa,
+  courseContent: courseContentJa,
   inbox: inboxJa,
+  pages: pagesJa,
   audit: auditJa,
+  people: peopleJa,
+  members: membersJa,
   title: '事務局',
   nav: {
     dashboard: 'ダッシュボード',
