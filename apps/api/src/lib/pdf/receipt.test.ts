@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FontMissingError, jaDate, japaneseFont, yen } from './receipt.ts';
+import { FontMissingError, japaneseFont } from './japanese-font.ts';
+import { jaDate, yen } from './receipt.ts';
 
 describe('receipt helpers', () => {
   it('writes yen with separators and a closing dash', () => {

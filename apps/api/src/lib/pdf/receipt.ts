@@ -1,30 +1,6 @@
-import fs from 'node:fs';
 import type { TaxLine } from '@mels/domain';
 import PDFDocument from 'pdfkit';
-
-/**
- * The Japanese font of the PDFs. pdfkit embeds only the glyphs used (a subset), so a receipt stays
- * a few tens of KB. Default: Noto Sans CJK JP from Debian's fonts-noto-cjk (OFL); RECEIPT_FONT_PATH
- * (and RECEIPT_FONT_NAME for a .ttc collection) points elsewhere.
- */
-export const DEFAULT_FONT_PATH = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
-export const DEFAULT_FONT_NAME = 'NotoSansCJKjp-Regular';
-
-export class FontMissingError extends Error {}
-
-export function japaneseFont(env: NodeJS.ProcessEnv = process.env): {
-  path: string;
-  name: string | undefined;
-} {
-  const path = env.RECEIPT_FONT_PATH || DEFAULT_FONT_PATH;
-  if (!fs.existsSync(path)) {
-    throw new FontMissingError(
-      `Japanese font not found at ${path}: install fonts-noto-cjk (apt-get install fonts-noto-cjk) or set RECEIPT_FONT_PATH to a .ttf/.otf/.ttc`,
-    );
-  }
-  const name = env.RECEIPT_FONT_NAME || (path.endsWith('.ttc') ? DEFAULT_FONT_NAME : undefined);
-  return { path, name };
-}
+import { useJapaneseFont } from './japanese-font.ts';
 
 export type ReceiptInput = {
   number: string;
@@ -60,7 +36,6 @@ export const taxLineText = (line: TaxLine) =>
  * registration number, and the tax-inclusive total and consumption tax of each rate.
  */
 export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
-  const font = japaneseFont();
   const doc = new PDFDocument({
     size: 'A5',
     layout: 'landscape',
@@ -73,9 +48,9 @@ export async function renderReceipt(input: ReceiptInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  if (font.name) doc.registerFont('jp', font.path, font.name);
-  else doc.registerFont('jp', font.path);
-  doc.font('jp');
+  // The parsed font shared with the certificates (lib/pdf/japanese-font.ts): read and parsed once per
+  // process, not for every receipt (issue 20: p50 158 ms → see docs/benchmarks/certificate-pdf.md).
+  useJapaneseFont(doc);
 
   const width = doc.page.width - 80;
   doc.fontSize(24).text('領収書', 40, 40, { width, align: 'center', characterSpacing: 8 });

@@ -1,7 +1,8 @@
-import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { japaneseFont } from '../../lib/pdf/receipt.ts';
+import { NO_FEATURES, useJapaneseFont } from '../../lib/pdf/japanese-font.ts';
+
+export { NO_FEATURES, useJapaneseFont };
 
 /** What the certificate (修了証) shows. Dates are YYYY-MM-DD calendar days. */
 export type CertificatePdfInput = {
@@ -52,59 +53,6 @@ export function jaDay(day: string): string {
   const [y, m, d] = day.split('-');
   return `${y}年${m}月${d}日`;
 }
-
-// The font file is read once per process (about 19 MB); pdfkit embeds only the glyphs used.
-let fontCache: { key: string; data: Buffer; name: string | undefined } | undefined;
-function fontData() {
-  const font = japaneseFont();
-  const key = `${font.path}\u0000${font.name ?? ''}`;
-  if (fontCache?.key !== key) fontCache = { key, data: fs.readFileSync(font.path), name: font.name };
-  return fontCache;
-}
-
-type PdfInternals = {
-  _font?: { constructor: EmbeddedFontClass; font: unknown };
-  _fontFamilies?: Record<string, unknown>;
-  _fontCount?: number;
-};
-type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => { name?: string };
-let sharedFont: { key: string; Embedded: EmbeddedFontClass; font: unknown } | undefined;
-
-/**
- * Sets the Japanese font on a document. pdfkit parses the font (fontkit) for every document, and
- * fontkit's first layout of a CJK font builds large caches: about 0.8 s per certificate. The parsed
- * font is kept once per process and wrapped for each document in pdfkit's own embedded-font class
- * (its per-document subset stays separate), which brings a certificate to a few tens of ms. This uses
- * pdfkit internals (`_fontFamilies`); when they are not there, the ordinary registration is used.
- */
-export function useJapaneseFont(doc: PDFKit.PDFDocument) {
-  const f = fontData();
-  const internals = doc as unknown as PdfInternals;
-  if (f.name) doc.registerFont('jp', f.data, f.name);
-  else doc.registerFont('jp', f.data);
-  if (sharedFont?.key === f.key && internals._fontFamilies && typeof internals._fontCount === 'number') {
-    internals._fontCount += 1;
-    const embedded = new sharedFont.Embedded(doc, sharedFont.font, `F${internals._fontCount}`);
-    internals._fontFamilies.jp = embedded;
-    if (embedded.name) internals._fontFamilies[embedded.name] = embedded;
-    doc.font('jp');
-    return;
-  }
-  doc.font('jp');
-  const embedded = internals._font;
-  if (embedded?.font) sharedFont = { key: f.key, Embedded: embedded.constructor, font: embedded.font };
-}
-
-/**
- * OpenType features switched off for the certificate's text: for Japanese set horizontally they change
- * nothing visible (no ligatures or contextual forms are needed, and the face is already the JP one), and
- * fontkit's GSUB/GPOS pass over this large font was a sixth of the rendering time.
- */
-export const NO_FEATURES = Object.fromEntries(
-  ['ccmp', 'locl', 'rlig', 'mark', 'mkmk', 'calt', 'clig', 'liga', 'rclt', 'curs', 'kern', 'rvrn'].map(
-    (f) => [f, false],
-  ),
-) as unknown as PDFKit.Mixins.TextOptions['features'];
 
 /** The largest size (down to `min`, in half points) at which `text` fits on one line of `width`. */
 export function fitSize(
