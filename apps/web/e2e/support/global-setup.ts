@@ -79,7 +79,7 @@ export default async function setup(project: TestProject) {
     stdio: 'inherit',
   });
   if ((await new Promise<number | null>((resolve) => weights.on('exit', resolve))) !== 0) {
-    throw new Error('the first visit to / is over its JavaScript budget');
+    throw new Error('a first visit is over its budget (scripts/route-weights.mjs)');
   }
   const sink = await startMailSink();
   // One server (and database) per test worker: files run two at a time, each worker against its own
