@@ -45,6 +45,7 @@ const webSources = [
   at('apps/web/public'),
   at('apps/web/index.html'),
   at('apps/web/vite.config.ts'),
+  at('apps/web/scripts'),
   at('apps/web/package.json'),
   ...domain,
 ];
