@@ -38,7 +38,9 @@ async function startServer() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (let i = 0; i < 600 && !exited; i++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) return { url, stop: () => child.kill('SIGTERM'), dataDir };
     } catch {
@@ -47,7 +49,7 @@ async function startServer() {
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill('SIGKILL');
-  throw new Error('the server did not start within 5 minutes');
+  throw new Error(exited ? 'the server stopped while starting' : 'the server did not start within 5 minutes');
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
