@@ -122,6 +122,8 @@ export const ERROR_CODES = [
   'RENEWAL_NOT_YET_OPEN',
   'RENEWAL_WINDOW_CLOSED',
   'RENEWAL_REQUIREMENTS_UNMET',
+  'RENEWAL_NOT_PAID',
+  'RENEWAL_NOT_COMPLETE',
   ...CARD_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

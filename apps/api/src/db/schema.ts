@@ -756,6 +756,11 @@ export const certificates = pgTable(
       .on(t.enrollmentId)
       .where(sql`${t.enrollmentId} is not null`),
     check('certificates_type_ck', sql`${t.certificateType} between 0 and 3`),
+    // A renewed certificate (type 3) continues one certificate, issued once (migration 0023, decision 034).
+    uniqueIndex('certificates_extended_from_uq')
+      .on(t.extendedFromId)
+      .where(sql`${t.extendedFromId} is not null`),
+    check('certificates_renewal_source_ck', sql`${t.certificateType} <> 3 or ${t.extendedFromId} is not null`),
     // start_date >= the session's event_date: triggers certificates_issue_date_ck and
     // trainings_certificate_date_ck of migration 0009 (a CHECK cannot read trainings).
   ],
@@ -842,6 +847,10 @@ export const certificateRequests = pgTable(
     uniqueIndex('certificate_requests_renewal_source_uq')
       .on(t.sourceCertificateId)
       .where(sql`${t.certificateType} = 3`),
+    check(
+      'certificate_requests_renewal_complete_ck',
+      sql`${t.certificateType} <> 3 or ${t.status} <> 4 or ${t.certificateId} is not null`,
+    ),
   ],
 );
 

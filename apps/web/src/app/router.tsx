@@ -189,6 +189,49 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('./pages/bi-request-page.tsx').then((m) => ({ Component: m.BiRequestPage })),
               },
+              // The certificate renewal (spec 001 §2; decision 034).
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId',
+                lazy: () =>
+                  import('../features/renewal/renewal-start.tsx').then((m) => ({
+                    Component: m.RenewalStartPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId/:requestId/payment',
+                lazy: () =>
+                  import('./pages/renewal-payment-page.tsx').then((m) => ({
+                    Component: m.RenewalPaymentPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId/:requestId/session',
+                lazy: () =>
+                  import('../features/renewal/renewal-session.tsx').then((m) => ({
+                    Component: m.RenewalSessionPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId/:requestId/session/prevideo',
+                lazy: () =>
+                  import('../features/renewal/renewal-videos.tsx').then((m) => ({
+                    Component: m.RenewalVideosPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId/:requestId/session/posttest',
+                lazy: () =>
+                  import('../features/renewal/renewal-test.tsx').then((m) => ({
+                    Component: m.RenewalTestPage,
+                  })),
+              },
+              {
+                path: 'certificate/:courseId/:type/basic-instructor/extend/:certificateId/:requestId/certificate',
+                lazy: () =>
+                  import('../features/renewal/renewal-certificate.tsx').then((m) => ({
+                    Component: m.RenewalCertificatePage,
+                  })),
+              },
               {
                 path: 'certificate/:courseId/:type/basic-instructor/:code',
                 lazy: () =>

@@ -17,4 +17,12 @@ export type {
   OfficeInstructorRequest,
   OfficeInstructorRequestItem,
 } from './instructor-requests.ts';
-export type { RenewalStartBody, RenewalView } from './renewals.ts';
+export type {
+  RenewalAnswerBody,
+  RenewalProgressBody,
+  RenewalStartBody,
+  RenewalTest,
+  RenewalVideos,
+  RenewalView,
+  RenewalViewBody,
+} from './renewals.ts';

@@ -59,8 +59,9 @@ export const instructorRequestsRoutes = {
       path: `${base}/request/:id/certificate/download`,
       auth: 'user',
       file: 'application/pdf',
-      summary: "The PDF of the certificate of the caller's approved request",
-      errors: { 404: ['NOT_FOUND'] },
+      summary:
+        "The PDF of the certificate of the caller's approved request, or of the renewed certificate of the caller's complete renewal (certificate_type 3, status 4; 409 RENEWAL_NOT_COMPLETE before)",
+      errors: { 404: ['NOT_FOUND'], 409: ['RENEWAL_NOT_COMPLETE'] },
     },
     template: {
       method: 'GET',

@@ -2,6 +2,16 @@
 import { z } from 'zod';
 import { RENEWAL_CERTIFICATE_TYPE, RENEWAL_STATUSES } from '../rules/renewal.ts';
 import { idParamSchema, intField } from '../schemas/common.ts';
+import {
+  lessonProgressBodySchema,
+  lessonProgressSchema,
+  lessonViewBodySchema,
+  lessonViewSchema,
+  preVideosSchema,
+  quizAnswerBodySchema,
+  quizAnswerResultSchema,
+  quizSchema,
+} from '../schemas/learning.ts';
 import { defineArea } from './define.ts';
 
 const day = z.string().describe('YYYY-MM-DD');
@@ -36,11 +46,75 @@ export const renewalViewSchema = z.object({
   fee: z.number().int(),
   free: z.boolean(),
   paid: z.boolean(),
-  certificate: z.object({ id: z.number().int(), certificate_number: z.string() }).nullable(),
+  /** The renewed certificate once complete (4): its number and dates, and a short-lived signed link for the frame. */
+  certificate: z
+    .object({
+      id: z.number().int(),
+      certificate_number: z.string(),
+      start_date: day,
+      end_date: day.nullable(),
+      link: z.string(),
+    })
+    .nullable(),
 });
 export type RenewalView = z.output<typeof renewalViewSchema>;
+
+const requestId = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2147483647)
+  .describe('the renewal request (certificate_requests.id)');
+
+/** POST …/pre-videos/progress of a renewal: the player's report, with the request instead of a user type. */
+export const renewalProgressBodySchema = lessonProgressBodySchema
+  .omit({ user_type: true })
+  .extend({ request_id: requestId });
+export type RenewalProgressBody = z.input<typeof renewalProgressBodySchema>;
+
+/** POST …/pre-videos/view {lesson_id, request_id} (spec 001 §7). */
+export const renewalViewBodySchema = lessonViewBodySchema
+  .omit({ user_type: true })
+  .extend({ request_id: requestId });
+export type RenewalViewBody = z.input<typeof renewalViewBodySchema>;
+
+/** POST …/post-tests/answer {lesson_id (the question; question_id accepted too), answer array, request_id} (spec 001 §7). */
+export const renewalAnswerBodySchema = z
+  .object({
+    request_id: requestId,
+    question_id: z.coerce.number().int().min(1).max(2147483647).optional(),
+    lesson_id: z.coerce.number().int().min(1).max(2147483647).optional(),
+    answer: z
+      .preprocess(
+        (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+        z.array(z.string().max(2000)).max(50),
+      )
+      .default([]),
+  })
+  .refine((b) => b.question_id !== undefined || b.lesson_id !== undefined, {
+    error: 'learning.api.questionNotFound',
+    path: ['question_id'],
+  })
+  .transform(({ lesson_id, question_id, ...rest }) => ({
+    ...rest,
+    question_id: (question_id ?? lesson_id) as number,
+  }));
+export type RenewalAnswerBody = z.input<typeof renewalAnswerBodySchema>;
+
+/** The renewal's videos: the request's status in step_status (3 videos, 8 test, 4 complete). */
+export const renewalVideosSchema = preVideosSchema;
+export type RenewalVideos = z.output<typeof renewalVideosSchema>;
+
+/** The course-renewal test (is_completed: every question answered correctly). */
+export const renewalTestSchema = quizSchema.omit({ kind: true }).extend({ kind: z.literal('renewal') });
+export type RenewalTest = z.output<typeof renewalTestSchema>;
 
 export const renewals = defineArea('renewals', {
   start: { body: renewalStartBodySchema, data: renewalViewSchema },
   detail: { params: idParamSchema, data: renewalViewSchema },
+  preVideos: { params: idParamSchema, data: renewalVideosSchema },
+  progress: { body: renewalProgressBodySchema, data: lessonProgressSchema },
+  view: { body: renewalViewBodySchema, data: lessonViewSchema },
+  postTests: { params: idParamSchema, data: renewalTestSchema },
+  answer: { body: renewalAnswerBodySchema, data: quizAnswerResultSchema },
 });

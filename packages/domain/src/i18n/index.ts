@@ -13,6 +13,8 @@ export { instructorDocsJa, type InstructorDocsMessages } from './instructor-docs
 export { instructorDocsEn } from './instructor-docs-en.ts';
 export { biRequestJa, type BiRequestMessages } from './bi-request-ja.ts';
 export { biRequestEn } from './bi-request-en.ts';
+export { renewalJa, type RenewalMessages } from './renewal-ja.ts';
+export { renewalEn } from './renewal-en.ts';
 export { instructorJa, type InstructorMessages } from './instructor-ja.ts';
 export { instructorEn } from './instructor-en.ts';
 export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';

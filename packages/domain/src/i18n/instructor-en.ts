@@ -114,6 +114,12 @@ export const instructorEn: InstructorMessages = {
         'Renewal needs at least {2} instructor activities within the certification period ({0} to {1}). Your records show {3}.',
       counted: 'Sessions counted: {0}',
       noneCounted: 'No session counts yet.',
+      notPaid: 'The fee of the renewal course has not been paid yet. The course opens once it is paid.',
+      videosFirst: 'Please watch every course video before the renewal test.',
+      testPassed: 'You have already passed the renewal test.',
+      notComplete: 'The renewed certificate is available once you pass the renewal test.',
+      notRenewable: 'This certificate cannot be renewed.',
+      noRenewalCourse: 'No renewal course is set up. Please contact the office.',
     },
   },
   office: {

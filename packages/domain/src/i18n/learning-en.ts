@@ -149,6 +149,8 @@ export const learningEn: Messages['learning'] = {
       expiredBody: 'This certificate has passed its expiry date.',
       revoked: 'Revoked certificate',
       revokedBody: 'This certificate has been revoked by the office.',
+      renewed: 'Renewed certificate',
+      renewedBody: 'This certificate has been renewed and is continued by a new certificate.',
       holder: 'Name',
       course: 'Course',
       number: 'Certificate number',

@@ -156,6 +156,8 @@ export const learningJa = {
       expiredBody: 'この修了証は有効期限を過ぎています。',
       revoked: '失効した修了証です',
       revokedBody: 'この修了証は、事務局により失効の手続きがとられています。',
+      renewed: '更新済みの認定証です',
+      renewedBody: 'この認定証は更新され、新しい認定証に引き継がれています。',
       holder: '氏名',
       course: 'コース',
       number: '修了証番号',

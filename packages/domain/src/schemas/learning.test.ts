@@ -139,6 +139,16 @@ describe('certificate status', () => {
     expect(certificateStatus({ endDate: '2026-01-01', revokedAt: null }, '2026-01-01')).toBe('valid');
     expect(certificateStatus({ endDate: '2026-01-01', revokedAt: null }, '2026-01-02')).toBe('expired');
     expect(certificateStatus({ endDate: '2026-01-01', revokedAt: new Date() }, '2025-01-01')).toBe('revoked');
+    // A renewed (extended) certificate reads 'renewed', before or after its end date; revoked still wins.
+    expect(
+      certificateStatus({ endDate: '2026-01-01', revokedAt: null, isExtended: true }, '2025-01-01'),
+    ).toBe('renewed');
+    expect(
+      certificateStatus({ endDate: '2026-01-01', revokedAt: null, isExtended: true }, '2027-01-01'),
+    ).toBe('renewed');
+    expect(
+      certificateStatus({ endDate: '2026-01-01', revokedAt: new Date(), isExtended: true }, '2025-01-01'),
+    ).toBe('revoked');
     expect(certificateStatus({ endDate: null, revokedAt: null }, '2099-01-01')).toBe('valid');
   });
 });

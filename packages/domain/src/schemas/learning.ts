@@ -389,7 +389,8 @@ export const certificateVerifyParamsSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{16,64}$/),
 });
-export const CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked'] as const;
+/** 'renewed': a basic-instructor certificate continued by its renewal (is_extended, decision 034). */
+export const CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked', 'renewed'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const certificateVerifySchema = z.object({
   status: z.enum(CERTIFICATE_STATUSES),
@@ -406,12 +407,13 @@ export const certificateVerifySchema = z.object({
 export type CertificateVerify = z.infer<typeof certificateVerifySchema>;
 export const certificateVerifyResponseSchema = z.object({ data: certificateVerifySchema });
 
-/** The certificate's state on a day (YYYY-MM-DD, Tokyo): revoked beats expired. */
+/** The certificate's state on a day (YYYY-MM-DD, Tokyo): revoked beats renewed, which beats expired. */
 export function certificateStatus(
-  c: { endDate: string | null; revokedAt: Date | string | null },
+  c: { endDate: string | null; revokedAt: Date | string | null; isExtended?: boolean },
   today: string,
 ): CertificateStatus {
   if (c.revokedAt) return 'revoked';
+  if (c.isExtended) return 'renewed';
   if (c.endDate !== null && c.endDate < today) return 'expired';
   return 'valid';
 }

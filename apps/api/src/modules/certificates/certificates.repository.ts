@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, certificateCounters, certificates, courses, trainings } from '../../db/schema.ts';
 
@@ -68,6 +68,50 @@ export async function revoke(tx: Executor, id: number, now: Date) {
     .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
     .returning();
   return row;
+}
+
+/** A certificate with its course's prefix, locked for the transaction (the renewal's issue). */
+export async function lockCertificateWithPrefix(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ certificate: certificates, prefix: courses.certificatePrefix })
+    .from(certificates)
+    .innerJoin(courses, eq(courses.id, certificates.courseId))
+    .where(eq(certificates.id, id))
+    .for('update', { of: certificates });
+  return row ? { ...row.certificate, prefix: row.prefix } : undefined;
+}
+
+/** The renewed certificate continuing this one (one at most: certificates_extended_from_uq). */
+export async function findExtensionOf(db: Executor, id: number) {
+  const [row] = await db.select().from(certificates).where(eq(certificates.extendedFromId, id));
+  return row;
+}
+
+/** Marks a certificate renewed, once: false when it is already renewed or revoked. */
+export async function markExtended(tx: Executor, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(certificates)
+    .set({ isExtended: true })
+    .where(
+      and(
+        eq(certificates.id, id),
+        eq(certificates.isExtended, false),
+        sql`${certificates.revokedAt} is null`,
+      ),
+    )
+    .returning({ id: certificates.id });
+  return rows.length > 0;
+}
+
+/** The certification period (years) of the active renewal course, the first by sort order; null if none. */
+export async function findRenewalPeriod(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({ period: courses.certificationPeriod })
+    .from(courses)
+    .where(and(eq(courses.isRenewal, true), eq(courses.isActive, true)))
+    .orderBy(asc(courses.sortOrder), asc(courses.id))
+    .limit(1);
+  return row?.period ?? null;
 }
 
 export async function audit(

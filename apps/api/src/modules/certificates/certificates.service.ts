@@ -249,7 +249,8 @@ export async function renderPdf(db: Executor, origin: string, id: number, now: D
     association: ASSOCIATION_NAME_JA,
     verifyUrl: verifyUrl(origin, c.verificationCode),
     // An approved instructor certification request (certificate_type 2, decision 029) is a 認定証.
-    kind: c.certificateType === 2 ? 'certification' : 'completion',
+    // A renewed one (type 3, decision 034) too.
+    kind: c.certificateType === 2 || c.certificateType === 3 ? 'certification' : 'completion',
   });
   return { pdf, fileName: `certificate_${c.certificateNumber}.pdf` };
 }

@@ -4,6 +4,7 @@
  * letter → the office's review) and the office's decision, which issues the certificate and grants the
  * BI rank in one transaction.
  */
+import { renewalCertificatePdf } from '../renewals/index.ts';
 import { findRequestPurchase } from '../orders/index.ts';
 import {
   BI_PREFIX,
@@ -298,7 +299,10 @@ export async function recommendation(deps: Deps, userId: number, id: number) {
 
 /** GET …/request/{id}/certificate/download: the approved request's certificate (PDF). */
 export async function certificatePdf(deps: Deps, input: { userId: number; id: number; origin: string }) {
-  const row = await ownRequest(deps.db, input.userId, input.id);
+  const own = await findOwnRequest(deps.db, input.userId, input.id);
+  // The same path serves a renewal's certificate (certificate_type 3, spec 001 §7; decision 034).
+  if (!own) return renewalCertificatePdf(deps, input);
+  const row = own;
   if (row.status !== INSTRUCTOR_REQUEST_STATUS.approved || !row.certificateId)
     throw notFound(m.certificateMissing);
   return renderPdf(deps.db, input.origin, row.certificateId, deps.clock.now());

@@ -4,3 +4,15 @@
  * survey and the certificate.
  */
 export { learningContext, lockEnrollment, ownEnrollment } from './learning.context.ts';
+// The tests' current version and the office's editor (decision 036).
+export { currentQuiz, replaceQuiz } from './quiz-editor.service.ts';
+// The learning steps of a certificate request (the renewal's videos and test, decision 034).
+export {
+  answerRequestQuestion,
+  markRequestLessonSeen,
+  reportRequestProgress,
+  requestLessons,
+  requestTest,
+  type RequestLearner,
+  type RequestTest,
+} from './learning.requests.ts';

@@ -100,7 +100,7 @@ export async function countSeen(tx: Executor, enrollmentId: number, lessonIds: n
   return Number(row?.n ?? 0);
 }
 
-export async function findQuiz(db: Executor, courseId: number, kind: 'pre' | 'post') {
+export async function findQuiz(db: Executor, courseId: number, kind: 'pre' | 'post' | 'renewal') {
   const [quiz] = await db
     .select()
     .from(quizzes)

@@ -8,7 +8,9 @@ export function presentRenewal(input: {
   source: CertificateRow & { endDate: string };
   fee: number;
   paid: boolean;
-  issued: { id: number; certificateNumber: string } | undefined;
+  issued: { id: number; certificateNumber: string; startDate: string; endDate: string | null } | undefined;
+  /** The signed view link of the issued certificate (for the frame). */
+  link: string | null;
 }): RenewalView {
   const { row, course, source } = input;
   const steps = renewalSteps(row.status);
@@ -33,7 +35,13 @@ export function presentRenewal(input: {
     free: input.fee === 0,
     paid: input.paid,
     certificate: input.issued
-      ? { id: input.issued.id, certificate_number: input.issued.certificateNumber }
+      ? {
+          id: input.issued.id,
+          certificate_number: input.issued.certificateNumber,
+          start_date: input.issued.startDate,
+          end_date: input.issued.endDate,
+          link: input.link ?? '',
+        }
       : null,
   };
 }

@@ -1,5 +1,11 @@
 /** The queries of the certificate renewal (decision 034): the only place here that reads or writes. */
-import { ATTENDED_STATUSES, RENEWAL_CERTIFICATE_TYPE, RENEWAL_STATUS, USER_TYPE } from '@mels/domain';
+import {
+  ATTENDED_STATUSES,
+  RENEWAL_CERTIFICATE_TYPE,
+  RENEWAL_STATUS,
+  type RenewalStatus,
+  USER_TYPE,
+} from '@mels/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -146,8 +152,55 @@ export async function createOrFindRenewal(
 
 export async function findIssued(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: certificates.id, certificateNumber: certificates.certificateNumber })
+    .select({
+      id: certificates.id,
+      certificateNumber: certificates.certificateNumber,
+      startDate: certificates.startDate,
+      endDate: certificates.endDate,
+    })
     .from(certificates)
     .where(eq(certificates.id, id));
   return row;
+}
+
+/** The member's own renewal, locked for the transaction (another member's reads as missing). */
+export async function lockOwnRenewal(tx: Executor, input: { userId: number; id: number }) {
+  const [row] = await tx
+    .select()
+    .from(certificateRequests)
+    .where(
+      and(
+        eq(certificateRequests.id, input.id),
+        eq(certificateRequests.userId, input.userId),
+        eq(certificateRequests.certificateType, RENEWAL_CERTIFICATE_TYPE),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * Moves a renewal from one status to the next, once (a conditional update: false when it is no longer at
+ * `from`); the complete one (4) records the certificate it issued.
+ */
+export async function moveRenewal(
+  tx: Executor,
+  input: { id: number; from: RenewalStatus; to: RenewalStatus; certificateId?: number; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(certificateRequests)
+    .set({
+      status: input.to,
+      updatedAt: input.now,
+      ...(input.certificateId !== undefined ? { certificateId: input.certificateId } : {}),
+    })
+    .where(
+      and(
+        eq(certificateRequests.id, input.id),
+        eq(certificateRequests.certificateType, RENEWAL_CERTIFICATE_TYPE),
+        eq(certificateRequests.status, input.from),
+      ),
+    )
+    .returning({ id: certificateRequests.id });
+  return rows.length > 0;
 }

@@ -28,6 +28,11 @@ const TONE: Record<CertificateStatus | 'unknown', { color: string; bg: string; b
     bg: 'var(--mantine-color-red-0)',
     border: 'var(--mantine-color-red-6)',
   },
+  renewed: {
+    color: 'var(--mantine-color-blue-9)',
+    bg: 'var(--mantine-color-blue-0)',
+    border: 'var(--mantine-color-blue-6)',
+  },
   unknown: {
     color: 'var(--mantine-color-gray-8)',
     bg: 'var(--mantine-color-gray-0)',
@@ -35,7 +40,7 @@ const TONE: Record<CertificateStatus | 'unknown', { color: string; bg: string; b
   },
 };
 
-/** A round icon per state: a tick (valid), a clock (expired), a cross (revoked), a question mark (unknown). */
+/** A round icon per state: a tick (valid), a clock (expired), a cross (revoked), a turning arrow (renewed), a question mark (unknown). */
 function StatusIcon({ status }: { status: CertificateStatus | 'unknown' }) {
   const stroke = TONE[status].color;
   const common = {
@@ -51,6 +56,9 @@ function StatusIcon({ status }: { status: CertificateStatus | 'unknown' }) {
       {status === 'valid' ? <path d="M14 25 l7 7 l13 -15" {...common} strokeWidth={3.2} /> : null}
       {status === 'expired' ? <path d="M24 13 v12 l8 5" {...common} strokeWidth={3} /> : null}
       {status === 'revoked' ? <path d="M16 16 l16 16 M32 16 l-16 16" {...common} strokeWidth={3.2} /> : null}
+      {status === 'renewed' ? (
+        <path d="M33 20 a10 10 0 1 0 1 8 M33 12 v8 h-8" {...common} strokeWidth={3} />
+      ) : null}
       {status === 'unknown' ? (
         <>
           <path d="M18.5 18.5 a5.5 5.5 0 1 1 8 5 c-1.8 1 -2.5 2 -2.5 4 v1.5" {...common} strokeWidth={3} />

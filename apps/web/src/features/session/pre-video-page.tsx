@@ -1,19 +1,19 @@
 import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { mergeRanges, type Lesson, type PreVideos } from '@mels/domain';
+import { type Lesson, type PreVideos } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useWatchTracker } from '../../lib/watch-tracker.ts';
 import { sessionKeys, type SessionKey } from './api/session-calls.ts';
 import {
   markLessonViewed,
   preVideosQuery,
   reportLessonProgress,
   reportLessonProgressOnExit,
-  type LessonProgress,
 } from './api/learning-calls.ts';
 import {
   BackToSessionButton,
@@ -23,156 +23,6 @@ import {
   successAlertStyles,
 } from './learning-shared.tsx';
 import classes from './learning.module.css';
-
-/** How often the player reports what it played while playing (ms). */
-const REPORT_EVERY_MS = 3000;
-
-type Range = [number, number];
-
-/**
- * Honest watch tracking of one <video>: only what really played counts — the time between two
- * 'timeupdate's while playing, no further than the wall clock and the playback rate allow; a seek
- * starts a new range without counting the jump. What played is reported every few seconds, on
- * pause, on 'ended' and when the page is hidden; the server merges and credits it.
- */
-function useWatchTracker(
-  sessionKey: SessionKey,
-  lesson: Lesson,
-  video: HTMLVideoElement | null,
-  options: { onProgress: (p: LessonProgress) => void; onEnded: () => void },
-) {
-  const ranges = useRef<Range[]>([]);
-  const last = useRef<{ time: number; wall: number } | null>(null);
-  const started = useRef(false);
-  const inFlight = useRef<Promise<void>>(Promise.resolve());
-  const optionsRef = useRef(options);
-  useEffect(() => {
-    optionsRef.current = options;
-  });
-  const tracking = !lesson.is_seen;
-  // The page's key object is new on every render of the guard; keep the listeners on stable ids.
-  const { id: trainingId, typeId } = sessionKey;
-  const key = useMemo(() => ({ id: trainingId, typeId }), [trainingId, typeId]);
-
-  const body = useCallback(
-    () => ({
-      lesson_id: lesson.id,
-      ranges: mergeRanges(ranges.current).slice(-200),
-      position: video ? Math.min(video.currentTime, lesson.duration) : 0,
-    }),
-    [lesson.id, lesson.duration, video],
-  );
-
-  const flush = useCallback((): Promise<void> => {
-    if (!tracking || !started.current) return inFlight.current;
-    const payload = body();
-    // One report at a time, in order: the server credits each against the time since the previous one.
-    inFlight.current = inFlight.current.then(() =>
-      reportLessonProgress(key, payload).then(
-        (p) => optionsRef.current.onProgress(p),
-        () => undefined,
-      ),
-    );
-    return inFlight.current;
-  }, [tracking, body, key]);
-
-  useEffect(() => {
-    if (!video || !tracking) return;
-    const now = () => performance.now();
-    /** Counts the step from the last tracked time to `to` when it was really played; true when counted. */
-    const account = (to: number) => {
-      const from = last.current;
-      let counted = false;
-      if (from) {
-        const delta = to - from.time;
-        const wall = (now() - from.wall) / 1000;
-        // A forward step no longer than the wall clock allows at this rate (plus timer jitter) was played.
-        if (delta >= 0 && delta <= wall * Math.max(video.playbackRate, 1) + 0.75) {
-          if (delta > 0) ranges.current = mergeRanges([...ranges.current, [from.time, to]]);
-          counted = true;
-        }
-      }
-      last.current = { time: to, wall: now() };
-      return counted;
-    };
-    // Playback starts here: 'playing' can come a moment later, after the playhead has moved.
-    const onPlay = () => {
-      if (!video.seeking) last.current = { time: video.currentTime, wall: now() };
-    };
-    const onPlaying = () => {
-      // After a stall the playhead did not jump: keep counting from the last tracked time.
-      if (!last.current) last.current = { time: video.currentTime, wall: now() };
-      if (!started.current) {
-        started.current = true;
-        void flush();
-      }
-    };
-    const onTimeUpdate = () => {
-      if (video.paused || video.seeking) return;
-      account(video.currentTime);
-    };
-    const onSeeking = () => {
-      last.current = null;
-    };
-    const onSeeked = () => {
-      if (!video.paused) last.current = { time: video.currentTime, wall: now() };
-    };
-    const onPause = () => {
-      // At the end the browser pauses first, then fires 'ended', which reports.
-      if (video.ended) return;
-      if (!video.seeking) account(video.currentTime);
-      last.current = null;
-      void flush();
-    };
-    const onEnded = () => {
-      const mediaEnd =
-        Number.isFinite(video.duration) && video.duration > 0 ? video.duration : lesson.duration;
-      // The stretch from the last timeupdate to the end was played too.
-      account(mediaEnd);
-      last.current = null;
-      void flush().then(() => optionsRef.current.onEnded());
-    };
-    const timer = window.setInterval(() => {
-      if (!video.paused && !video.seeking) {
-        account(video.currentTime);
-        void flush();
-      }
-    }, REPORT_EVERY_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') {
-        if (!video.paused) account(video.currentTime);
-        void flush();
-      }
-    };
-    const onPageHide = () => {
-      if (started.current) reportLessonProgressOnExit(key, body());
-    };
-    video.addEventListener('play', onPlay);
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('timeupdate', onTimeUpdate);
-    video.addEventListener('seeking', onSeeking);
-    video.addEventListener('seeked', onSeeked);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', onEnded);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.clearInterval(timer);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      video.removeEventListener('seeking', onSeeking);
-      video.removeEventListener('seeked', onSeeked);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', onEnded);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
-      // Leaving the player (back to the list, another page): report what was played.
-      if (!video.paused) account(video.currentTime);
-      void flush();
-    };
-  }, [video, tracking, flush, body, key, lesson.duration]);
-}
 
 /** Moves the playhead (the resume point); a seek, so nothing is counted as watched. */
 function seekTo(video: HTMLVideoElement, seconds: number) {
@@ -207,7 +57,9 @@ function Player({
   const resumeAt =
     !seenAlready && lesson.position > 0 && lesson.position < lesson.duration - 2 ? lesson.position : 0;
 
-  useWatchTracker(sessionKey, lesson, video, {
+  useWatchTracker(lesson, video, {
+    report: (payload) => reportLessonProgress(sessionKey, payload),
+    reportOnExit: (payload) => reportLessonProgressOnExit(sessionKey, payload),
     onProgress: (progress) => setCoverage(Math.min(100, Math.floor(progress.coverage * 100))),
     onEnded: () => {
       setChecking(true);
