@@ -33,6 +33,8 @@ import { registerAvatars } from './modules/users/avatars.routes.ts';
 import { registerUsers } from './modules/users/users.routes.ts';
 import { registerEnrollments } from './modules/enrollments/enrollments.routes.ts';
 import { registerCatalogue } from './modules/catalogue/catalogue.routes.ts';
+import { registerOfficeShop } from './modules/office-shop/index.ts';
+import { registerCourseContent } from './modules/catalogue/content.routes.ts';
 import { registerOffice } from './modules/office/office.routes.ts';
 import { registerLearningModules } from './modules/learning/learning.register.ts';
 import { startSecretRefresh } from './lib/app-secrets.ts';
@@ -50,6 +52,10 @@ import { registerInstructorRequests } from './modules/instructor-requests/index.
 import { registerRenewals } from './modules/renewals/index.ts';
 import { registerOutbox } from './modules/outbox/index.ts';
 import { registerAudit } from './modules/audit/index.ts';
+import { registerOfficePages } from './modules/office-pages/index.ts';
+import { registerExpiries } from './modules/expiries/index.ts';
+import { registerStaff } from './modules/staff/index.ts';
+import { registerMembers } from './modules/members/index.ts';
 import { registerRequestContext } from './lib/request-context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import type { Deps } from './plugins/deps.ts';
@@ -212,6 +218,8 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerEnrollments(api);
       registerOffice(api);
       registerCatalogue(api);
+      registerOfficeShop(api);
+      registerCourseContent(api);
       registerLearningModules(api);
       registerPayments(api);
       registerOrders(api);
@@ -226,6 +234,10 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
       registerInstructorDocuments(api);
       registerOutbox(api);
       registerAudit(api);
+      registerOfficePages(api);
+      registerExpiries(api);
+      registerStaff(api);
+      registerMembers(api);
       registerNotifications(api);
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DEFAULT_CHECK_IN_MARGIN_HOURS, INVOICE_REGISTRATION_NUMBER } from '@mels/domain';
+import {
+  DEFAULT_CHECK_IN_MARGIN_HOURS,
+  DEFAULT_OFFICE_STAFF_REFUND_LIMIT,
+  INVOICE_REGISTRATION_NUMBER,
+} from '@mels/domain';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { DEFAULT_SECRET_GRACE_DAYS, deriveKey, type SigningKeys } from './lib/app-secrets.ts';
@@ -47,6 +51,13 @@ const envSchema = z.object({
   AUTH_TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   /** Reception accepts tickets on the session's date in Japan, this many hours either side (decision 022). */
   CHECK_IN_MARGIN_HOURS: z.coerce.number().int().min(0).max(8784).default(DEFAULT_CHECK_IN_MARGIN_HOURS),
+  /** Office staff (not admins) refund orders up to this many yen (decision 041). */
+  OFFICE_STAFF_REFUND_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000_000)
+    .default(DEFAULT_OFFICE_STAFF_REFUND_LIMIT),
   /** Tests only (refused when NODE_ENV=production): the server's clock starts at this instant and runs on. */
   TEST_CLOCK: z.iso.datetime({ offset: true }).optional(),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
@@ -63,6 +74,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** On SIGTERM, how long requests in flight may take before their connections are closed. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** The largest lesson video the office may upload, in MB of 1,048,576 bytes (decision 035). */
+  LESSON_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(500),
   INVOICE_REGISTRATION_NUMBER: z
     .string()
     .regex(INVOICE_REGISTRATION_NUMBER, "'T' and 13 digits (T1234567890123)")
@@ -123,6 +136,8 @@ export type Config = {
   authTokenIdleMs: number;
   /** Hours before and after the session's date (Japan) during which a ticket can be checked in. */
   checkInMarginHours: number;
+  /** Yen: office staff refund up to this amount; above it only an admin (OFFICE_STAFF_REFUND_LIMIT). */
+  officeStaffRefundLimit: number;
   /** TEST_CLOCK: where a test server's clock starts (never in production). */
   testClock: Date | undefined;
   seedOnEmpty: boolean;
@@ -145,6 +160,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** SHUTDOWN_TIMEOUT_MS: the longest wait for requests in flight on SIGTERM. */
   shutdownTimeoutMs: number;
+  /** LESSON_VIDEO_MAX_MB in bytes: the largest lesson video upload (streamed to storage, never held whole). */
+  lessonVideoMaxBytes: number;
   /** The issuer's registration number printed on receipts (qualified invoices): 'T' + 13 digits. */
   invoiceRegistrationNumber: string;
   /** The association's account members transfer session fees to (BANK_ACCOUNT_*). */
@@ -213,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authTokenIdleMs: e.AUTH_TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000,
     checkInMarginHours: e.CHECK_IN_MARGIN_HOURS,
+    officeStaffRefundLimit: e.OFFICE_STAFF_REFUND_LIMIT,
     testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',
     passwordHashLogN: e.PASSWORD_HASH_COST,
@@ -243,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    lessonVideoMaxBytes: e.LESSON_VIDEO_MAX_MB * 1024 * 1024,
     invoiceRegistrationNumber: e.INVOICE_REGISTRATION_NUMBER,
     bankAccount: {
       bank: e.BANK_ACCOUNT_BANK,

@@ -93,6 +93,10 @@ export const ERROR_CODES = [
   'PRODUCT_INACTIVE',
   'PRODUCT_MISSING',
   'PRODUCT_ONCE_PER_USER',
+  // The office runs the shop (decision 040).
+  'PRODUCT_OUT_OF_STOCK',
+  'CATEGORY_IN_USE',
+  'TEMPLATE_TYPE',
   'RECEIPT_NOT_AVAILABLE',
   'REQUIRES_ACTION',
   'SAME_TIME_CONFLICT',
@@ -122,8 +126,20 @@ export const ERROR_CODES = [
   'RENEWAL_NOT_YET_OPEN',
   'RENEWAL_WINDOW_CLOSED',
   'RENEWAL_REQUIREMENTS_UNMET',
+  // The office's members (decision 042).
+  'MEMBER_ACTIVE',
+  'MEMBER_DEACTIVATED',
+  'MEMBER_ERASED',
+  'MEMBER_PAYMENT_IN_PROGRESS',
   'RENEWAL_NOT_PAID',
   'RENEWAL_NOT_COMPLETE',
+  // Local holdings, hosts and office staff (decision 041).
+  'HOLDING_DECIDED',
+  'ALREADY_OFFICE',
+  'NOT_OFFICE',
+  'NOT_A_MEMBER',
+  'LAST_ADMIN',
+  'REFUND_ABOVE_STAFF_LIMIT',
   ...CARD_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import { requestIp } from '../lib/request-context.ts';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -65,6 +66,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('member'),
+    /** For role 'office' only: 'admin' (everything) or 'staff' (no staff management, refunds up to a limit). */
+    officeRole: text('office_role').$type<'admin' | 'staff'>(),
+    /** For role 'host' only: the local holding whose account this is (one account per holding). */
+    localHoldingId: integer('local_holding_id').references((): AnyPgColumn => localHoldings.id),
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
     lastNameKana: text('last_name_kana').notNull(),
@@ -85,6 +90,10 @@ export const users = pgTable(
     birthday: date('birthday', { mode: 'string' }).notNull(),
     avatarPath: text('avatar_path'),
     isActive: boolean('is_active').notNull().default(true),
+    /** When the office deactivated the account (decision 042); null while active. */
+    deactivatedAt: ts('deactivated_at'),
+    /** When the office erased the member's personal data (decision 042): irreversible, never active again. */
+    erasedAt: ts('erased_at'),
     privacyAgreedAt: ts('privacy_agreed_at'),
     /** The language of the member's mails (and the web when logged in): 'ja' or 'en'. */
     language: text('language').notNull().default('ja'),
@@ -93,7 +102,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
-    check('users_role_ck', sql`${t.role} in ('member', 'office')`),
+    check('users_role_ck', sql`${t.role} in ('member', 'office', 'host')`),
+    check(
+      'users_office_role_ck',
+      sql`(${t.role} = 'office') = (${t.officeRole} is not null) and (${t.officeRole} is null or ${t.officeRole} in ('admin', 'staff'))`,
+    ),
+    check('users_host_ck', sql`(${t.role} = 'host') = (${t.localHoldingId} is not null)`),
+    uniqueIndex('users_local_holding_uq').on(t.localHoldingId),
     check('users_occupation_ck', sql`${t.occupation} between 1 and 7`),
     check(
       'users_department_ck',
@@ -101,6 +116,7 @@ export const users = pgTable(
     ),
     check('users_gender_ck', sql`${t.gender} in (0, 1)`),
     check('users_language_ck', sql`${t.language} in ('ja', 'en')`),
+    check('users_erased_inactive_ck', sql`${t.erasedAt} is null or not ${t.isActive}`),
   ],
 );
 
@@ -289,6 +305,8 @@ export const documents = pgTable(
     size: integer('size').notNull(),
     /** Marked by the office: anyone may download it. A session's other documents are for its members (decision 020). */
     isPublic: boolean('is_public').notNull().default(false),
+    /** Display order among the course's (or session's) documents, set by the office. */
+    sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('documents_course_idx').on(t.courseId), index('documents_training_idx').on(t.trainingId)],
@@ -309,11 +327,15 @@ export const localHoldings = pgTable(
     /** 0 awaiting approval, 1 approved, 2 rejected. */
     status: smallint('status').notNull().default(0),
     decidedAt: ts('decided_at'),
+    /** The office user who approved or rejected it, and the reason of a rejection (mailed to the secretariat). */
+    decidedBy: integer('decided_by').references((): AnyPgColumn => users.id),
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('local_holdings_email_lower_uq').on(sql`lower(${t.secretariatEmail})`),
     check('local_holdings_status_ck', sql`${t.status} in (0, 1, 2)`),
+    index('local_holdings_status_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -358,6 +380,7 @@ export const trainings = pgTable(
     index('trainings_event_date_idx').on(t.eventDate, t.id),
     index('trainings_area_date_idx').on(t.areaId, t.eventDate),
     index('trainings_course_date_idx').on(t.courseId, t.eventDate),
+    index('trainings_local_holding_idx').on(t.localHoldingId, t.eventDate),
     // The session search (GET /trainings): the card order (date, start time, id) after the filter column,
     // with the other filter columns trailing so that the count and the page keys are index-only scans.
     index('trainings_search_idx').on(t.eventDate, t.eventStartTime, t.id, t.areaId, t.courseId),
@@ -532,13 +555,27 @@ export const lessons = pgTable(
     duration: integer('duration').notNull(),
     tutor: text('tutor').notNull().default(''),
     thumbnail: text('thumbnail'),
+    /** The video: an external https link, a file path of the web, or (video_key set) the API's stream of the upload. */
     link: text('link').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** An uploaded video (decision 035): its storage key, content type (by magic bytes) and size. */
+    videoKey: text('video_key'),
+    videoType: text('video_type'),
+    videoSize: bigint('video_size', { mode: 'number' }),
+    /** An uploaded thumbnail image (the link in `thumbnail` then points at the API). */
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailType: text('thumbnail_type'),
+    /** Hidden by the office once members had watched it (decision 035): kept with its views, shown to no one. */
+    archivedAt: ts('archived_at'),
   },
   (t) => [
     index('lessons_course_idx').on(t.courseId, t.kind, t.sortOrder),
     check('lessons_kind_ck', sql`${t.kind} in ('pre', 'renewal')`),
     check('lessons_duration_ck', sql`${t.duration} > 0`),
+    check(
+      'lessons_video_ck',
+      sql`(${t.videoKey} is null) = (${t.videoType} is null) and (${t.videoKey} is null) = (${t.videoSize} is null)`,
+    ),
   ],
 );
 
@@ -583,6 +620,8 @@ export const quizzes = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
+    /** The current version (decision 036): raised by every office edit that changes the questions. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('quizzes_course_kind_uq').on(t.courseId, t.kind),
@@ -602,10 +641,15 @@ export const quizQuestions = pgTable(
     /** 0 multiple choice, 1 single choice, 2 free text. */
     inputType: smallint('input_type').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The first version of the quiz with this question (decision 036). */
+    versionFrom: integer('version_from').notNull().default(1),
+    /** The first version without it (retired: never changed or deleted, answers keep pointing at it); null = current. */
+    versionTo: integer('version_to'),
   },
   (t) => [
     index('quiz_questions_quiz_idx').on(t.quizId, t.sortOrder),
     check('quiz_questions_input_type_ck', sql`${t.inputType} in (0, 1, 2)`),
+    check('quiz_questions_versions_ck', sql`${t.versionTo} is null or ${t.versionTo} > ${t.versionFrom}`),
   ],
 );
 
@@ -652,11 +696,21 @@ export const quizAnswers = pgTable(
   ],
 );
 
-export const surveys = pgTable('surveys', {
-  id: serial('id').primaryKey(),
-  courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-});
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The current version (decision 036). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('surveys_course_uq')
+      .on(t.courseId)
+      .where(sql`${t.courseId} is not null`),
+  ],
+);
 
 export const surveyQuestions = pgTable(
   'survey_questions',
@@ -672,10 +726,14 @@ export const surveyQuestions = pgTable(
     noSub: boolean('no_sub').notNull().default(false),
     isRequired: boolean('is_required').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** As quiz_questions (decision 036). */
+    versionFrom: integer('version_from').notNull().default(1),
+    versionTo: integer('version_to'),
   },
   (t) => [
     index('survey_questions_survey_idx').on(t.surveyId, t.sortOrder),
     check('survey_questions_kind_ck', sql`${t.kind} in ('option', 'option_other', 'text', 'respondent')`),
+    check('survey_questions_versions_ck', sql`${t.versionTo} is null or ${t.versionTo} > ${t.versionFrom}`),
   ],
 );
 
@@ -760,7 +818,10 @@ export const certificates = pgTable(
     uniqueIndex('certificates_extended_from_uq')
       .on(t.extendedFromId)
       .where(sql`${t.extendedFromId} is not null`),
-    check('certificates_renewal_source_ck', sql`${t.certificateType} <> 3 or ${t.extendedFromId} is not null`),
+    check(
+      'certificates_renewal_source_ck',
+      sql`${t.certificateType} <> 3 or ${t.extendedFromId} is not null`,
+    ),
     // start_date >= the session's event_date: triggers certificates_issue_date_ck and
     // trainings_certificate_date_ck of migration 0009 (a CHECK cannot read trainings).
   ],
@@ -850,6 +911,29 @@ export const certificateRequests = pgTable(
     check(
       'certificate_requests_renewal_complete_ck',
       sql`${t.certificateType} <> 3 or ${t.status} <> 4 or ${t.certificateId} is not null`,
+    ),
+  ],
+);
+
+/**
+ * The renewal reminder mails sent for a certificate (decision 038): one row per certificate and reminder
+ * (6 months, 1 month, 1 day before the end date, at expiry), so that each goes once whatever the job does.
+ */
+export const certificateReminders = pgTable(
+  'certificate_reminders',
+  {
+    id: serial('id').primaryKey(),
+    certificateId: integer('certificate_id')
+      .notNull()
+      .references(() => certificates.id, { onDelete: 'cascade' }),
+    reminder: text('reminder').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('certificate_reminders_uq').on(t.certificateId, t.reminder),
+    check(
+      'certificate_reminders_reminder_ck',
+      sql`${t.reminder} in ('sixMonths', 'oneMonth', 'oneDay', 'expired')`,
     ),
   ],
 );
@@ -1120,6 +1204,8 @@ export const duplicateCharges = pgTable(
     amount: integer('amount').notNull(),
     /** waiting (not yet asked), then the gateway's refund status (pending, succeeded, failed, canceled). */
     refundStatus: text('refund_status').notNull().default('waiting'),
+    /** Why the charge is returned: 'duplicate' (the purchase was paid already) or 'out_of_stock' (decision 040). */
+    reason: text('reason').notNull().default('duplicate'),
     refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
     mailedAt: ts('mailed_at'),
@@ -1175,22 +1261,67 @@ export const products = pgTable(
     buyOncePerUser: boolean('buy_once_per_user').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Units left when the office counts them (null: not counted); taken by a conditional UPDATE (decision 040). */
+    stock: integer('stock'),
     createdAt: createdAt(),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.sortOrder),
     check('products_price_ck', sql`${t.price} >= 0`),
+    check('products_stock_ck', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
 
-export const productImages = pgTable('product_images', {
-  id: serial('id').primaryKey(),
-  productId: integer('product_id')
-    .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
-  link: text('link').notNull(),
-  isThumb: boolean('is_thumb').notNull().default(false),
-});
+/**
+ * What a live shop order holds of a product (decision 040): the units taken from its stock and, for a
+ * one-per-person product, the member's one purchase (the partial unique index). Deleted when the order
+ * is refunded, cancelled or failed, which gives the stock back once (trigger orders_release_product_holds,
+ * migration 0026).
+ */
+export const productOrderHolds = pgTable(
+  'product_order_holds',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    /** The quantity was taken from products.stock (given back on release). */
+    stockTaken: boolean('stock_taken').notNull(),
+    /** The product was one per person when ordered. */
+    oncePerUser: boolean('once_per_user').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    uniqueIndex('product_order_holds_once_uq')
+      .on(t.userId, t.productId)
+      .where(sql`${t.oncePerUser}`),
+    index('product_order_holds_product_idx').on(t.productId),
+    check(
+      'product_order_holds_quantity_ck',
+      sql`${t.quantity} > 0 and (not ${t.oncePerUser} or ${t.quantity} = 1)`,
+    ),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    isThumb: boolean('is_thumb').notNull().default(false),
+  },
+  // One thumbnail per product (decision 040).
+  (t) => [uniqueIndex('product_images_thumb_uq').on(t.productId).where(sql`${t.isThumb}`)],
+);
 
 export const productAttributes = pgTable('product_attributes', {
   id: serial('id').primaryKey(),
@@ -1236,6 +1367,8 @@ export const news = pgTable(
     /** Null: everyone; else only for that user type's pages. */
     userTypeId: smallint('user_type_id').references(() => userTypes.id),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Shown first in the public list (decision 039). */
+    pinned: boolean('pinned').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,7 +19,13 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
-import { requireOffice, requireUser } from '../plugins/auth.ts';
+import {
+  requireHost,
+  requireOffice,
+  requireOfficeAdmin,
+  requireSession,
+  requireUser,
+} from '../plugins/auth.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends {
   readonly [P in K]: infer T extends z.ZodType;
@@ -69,8 +75,10 @@ function answerSchema(endpoint: Endpoint): z.ZodType {
 
 function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([400, 503]);
-  if (endpoint.auth === 'user' || endpoint.auth === 'office') statuses.add(401);
-  if (endpoint.auth === 'office') statuses.add(403);
+  if (endpoint.auth !== 'public' && endpoint.auth !== 'optional') statuses.add(401);
+  // A host is refused the member routes; a member the office's and the host's (decision 041).
+  if (endpoint.auth !== 'public' && endpoint.auth !== 'optional' && endpoint.auth !== 'session')
+    statuses.add(403);
   if ([endpoint.consumes].flat().includes('multipart/form-data')) statuses.add(413);
   for (const status of Object.keys(endpoint.errors ?? {})) statuses.add(Number(status) as ErrorStatus);
   return [...statuses].sort();
@@ -82,7 +90,16 @@ export function contractRoute<E extends Endpoint>(
   handler: ContractHandler<E>,
   extras: RouteExtras<E> = {},
 ) {
-  const auth = endpoint.auth === 'office' ? [requireOffice] : endpoint.auth === 'user' ? [requireUser] : [];
+  const guards = {
+    public: [],
+    optional: [],
+    session: [requireSession],
+    user: [requireUser],
+    office: [requireOffice],
+    'office-admin': [requireOfficeAdmin],
+    host: [requireHost],
+  } as const;
+  const auth = [...guards[endpoint.auth]];
   const more = extras.preHandler ? [extras.preHandler].flat() : [];
   const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: answerSchema(endpoint) };
   if (endpoint.accepted) response[202] = answerSchema(endpoint);

@@ -1,10 +1,26 @@
+import { mayManageStaff, type OfficeRole } from '@mels/domain';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 
-export type AuthUser = { id: number; role: 'member' | 'office'; email: string; tokenId: number };
+/**
+ * The signed-in account: a member, the office (officeRole admin or staff) or a host, a local holding's
+ * account (localHoldingId its holding; decision 041).
+ */
+export type AuthUser = {
+  id: number;
+  role: 'member' | 'office' | 'host';
+  email: string;
+  tokenId: number;
+  officeRole: OfficeRole | null;
+  localHoldingId: number | null;
+};
+
+function roleOf(role: string): AuthUser['role'] {
+  return role === 'office' ? 'office' : role === 'host' ? 'host' : 'member';
+}
 
 declare module 'fastify' {
   // Module augmentation has to be an interface.
@@ -41,7 +57,14 @@ export function registerAuth(app: FastifyInstance) {
     const idleSince = new Date(now.getTime() - app.deps.config.authTokenIdleMs);
     const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
     const [row] = await app.deps.db
-      .select({ tokenId: authTokens.id, id: users.id, role: users.role, email: users.email })
+      .select({
+        tokenId: authTokens.id,
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        officeRole: users.officeRole,
+        localHoldingId: users.localHoldingId,
+      })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(
@@ -54,7 +77,13 @@ export function registerAuth(app: FastifyInstance) {
         ),
       );
     if (!row) return;
-    request.user = { ...row, role: row.role === 'office' ? 'office' : 'member' };
+    const role = roleOf(row.role);
+    request.user = {
+      ...row,
+      role,
+      officeRole: role === 'office' ? row.officeRole : null,
+      localHoldingId: role === 'host' ? row.localHoldingId : null,
+    };
     // Only when the recorded use is older than the resolution: most requests write nothing.
     const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
     await app.deps.db
@@ -76,13 +105,32 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
+/** Any signed-in account, a host included: its own session (me, logout). */
+export async function requireSession(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+}
+
+/** A member or the office: a host (a local holding's account) is refused every member route (403). */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
+  if (request.user.role === 'host') throw forbidden();
 }
 
 export async function requireOffice(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
   if (request.user.role !== 'office') throw forbidden();
+}
+
+/** An office admin: staff management (decision 041). */
+export async function requireOfficeAdmin(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'office' || !mayManageStaff(request.user.officeRole)) throw forbidden();
+}
+
+/** A host: its own sessions only (the routes check the session's holding, 404 for another's). */
+export async function requireHost(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'host' || request.user.localHoldingId === null) throw forbidden();
 }
 
 /** The logged-in user (after requireUser). */

@@ -20,19 +20,19 @@ export const accountRoutes = {
     logout: {
       method: 'POST',
       path: '/users/logout',
-      auth: 'user',
+      auth: 'session',
       summary: 'Revoke the token of this request',
     },
     logoutAll: {
       method: 'POST',
       path: '/users/logout-all',
-      auth: 'user',
+      auth: 'session',
       summary: "Revoke every login token of the user, this request's included (sign out of all devices)",
     },
     me: {
       method: 'GET',
       path: '/users/me',
-      auth: 'user',
+      auth: 'session',
       summary: 'The logged-in user',
     },
     get: {

@@ -16,10 +16,12 @@ import { documents, instructorDocuments } from './documents.ts';
 import { instructorRequests } from './instructor-requests.ts';
 import { renewals } from './renewals.ts';
 import { officeCourses, officeSessions } from './office-catalogue.ts';
+import { officeShop } from './office-shop.ts';
 import { officeQuizzes, officeSurveys } from './office-quizzes.ts';
 import { lessonMedia, officeCourseDocuments, officeLessons } from './office-learning.ts';
 import { officeContacts, officeOutbox } from './office-inbox.ts';
 import { officeAudit } from './office-audit.ts';
+import { officeExpiries } from './office-expiries.ts';
 import { host, officeLocalHoldings, officeStaff } from './people.ts';
 import {
   contentImages,
@@ -33,6 +35,7 @@ import {
 import { officeMembers } from './office-members.ts';
 
 export const contracts = {
+  officeShop,
   areas,
   userTypes,
   news,
@@ -71,6 +74,7 @@ export const contracts = {
   officeContacts,
   officeOutbox,
   officeAudit,
+  officeExpiries,
   officeLocalHoldings,
   officeStaff,
   host,

@@ -12,8 +12,12 @@ import { routes, type Routes } from './routes.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call: anyone; anyone, the caller's own fields when logged in; a member; the office. */
-export type Auth = 'public' | 'optional' | 'user' | 'office';
+/**
+ * Who may call: anyone; anyone, the caller's own fields when logged in; any signed-in account, a host
+ * included (its session: me, logout); a member or the office (a host is refused); the office; an office
+ * admin (decision 041); a host (a local holding's account: its own sessions only).
+ */
+export type Auth = 'public' | 'optional' | 'session' | 'user' | 'office' | 'office-admin' | 'host';
 
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 

@@ -20,10 +20,12 @@ import { documentsRoutes } from './documents.routes.ts';
 import { instructorRequestsRoutes } from './instructor-requests.routes.ts';
 import { renewalsRoutes } from './renewals.routes.ts';
 import { officeCatalogueRoutes } from './office-catalogue.routes.ts';
+import { officeShopRoutes } from './office-shop.routes.ts';
 import { officeQuizzesRoutes } from './office-quizzes.routes.ts';
 import { officeLearningRoutes } from './office-learning.routes.ts';
 import { officeInboxRoutes } from './office-inbox.routes.ts';
 import { officeAuditRoutes } from './office-audit.routes.ts';
+import { officeExpiriesRoutes } from './office-expiries.routes.ts';
 import { peopleRoutes } from './people.routes.ts';
 import { officePagesRoutes } from './office-pages.routes.ts';
 import { officeMembersRoutes } from './office-members.routes.ts';
@@ -45,10 +47,12 @@ export const routes = {
   ...instructorRequestsRoutes,
   ...renewalsRoutes,
   ...officeCatalogueRoutes,
+  ...officeShopRoutes,
   ...officeQuizzesRoutes,
   ...officeLearningRoutes,
   ...officeInboxRoutes,
   ...officeAuditRoutes,
+  ...officeExpiriesRoutes,
   ...peopleRoutes,
   ...officePagesRoutes,
   ...officeMembersRoutes,

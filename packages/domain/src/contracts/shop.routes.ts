@@ -69,7 +69,11 @@ export const shopRoutes = {
       'CONFLICT',
     ]),
     markPaid: officeAction('mark-paid', 'Paid on site: the order is paid', ['CONFLICT']),
-    refund: officeAction('refund', 'Refund a paid order (card: through the provider)', ['NOT_REFUNDABLE']),
+    refund: {
+      ...officeAction('refund', 'Refund a paid order (card: through the provider)', ['NOT_REFUNDABLE']),
+      // Office staff refund up to OFFICE_STAFF_REFUND_LIMIT yen, admins any amount (decision 041).
+      errors: { 403: ['REFUND_ABOVE_STAFF_LIMIT'], 404: ['NOT_FOUND'], 409: ['NOT_REFUNDABLE'] },
+    },
     prepareShipping: officeAction('prepare-shipping', 'A paid shop order is being prepared', [
       'NOT_SHIPPABLE',
     ]),

@@ -1,20 +1,24 @@
 import { catalogueEn } from './catalogue-en.ts';
+import { officeShopEn } from './office-shop-en.ts';
 import { quizzesEn } from './quizzes-en.ts';
 import { courseContentEn } from './course-content-en.ts';
 import { inboxEn } from './inbox-en.ts';
 import { pagesEn } from './pages-en.ts';
 import { auditEn } from './audit-en.ts';
+import { expiriesEn } from './expiries-en.ts';
 import { peopleEn } from './people-en.ts';
 import { membersEn } from './members-en.ts';
 import type { OfficeMessages } from './office-ja.ts';
 
 export const officeEn: OfficeMessages = {
   catalogue: catalogueEn,
+  shop: officeShopEn,
   quizzes: quizzesEn,
   courseContent: courseContentEn,
   inbox: inboxEn,
   pages: pagesEn,
   audit: auditEn,
+  expiries: expiriesEn,
   people: peopleEn,
   members: membersEn,
   title: 'Office',

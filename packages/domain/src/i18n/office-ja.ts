@@ -1,20 +1,24 @@
 import { catalogueJa } from './catalogue-ja.ts';
+import { officeShopJa } from './office-shop-ja.ts';
 import { quizzesJa } from './quizzes-ja.ts';
 import { courseContentJa } from './course-content-ja.ts';
 import { inboxJa } from './inbox-ja.ts';
 import { pagesJa } from './pages-ja.ts';
 import { auditJa } from './audit-ja.ts';
+import { expiriesJa } from './expiries-ja.ts';
 import { peopleJa } from './people-ja.ts';
 import { membersJa } from './members-ja.ts';
 
 /** Messages of the office console (事務局画面). */
 export const officeJa = {
   catalogue: catalogueJa,
+  shop: officeShopJa,
   quizzes: quizzesJa,
   courseContent: courseContentJa,
   inbox: inboxJa,
   pages: pagesJa,
   audit: auditJa,
+  expiries: expiriesJa,
   people: peopleJa,
   members: membersJa,
   title: '事務局',

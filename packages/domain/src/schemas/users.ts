@@ -344,7 +344,7 @@ const occupationField = choiceField('fields.occupation', OCCUPATION_IDS);
 const departmentField = optionalChoiceField('fields.medicalDepartment', MEDICAL_DEPARTMENT_IDS);
 
 /** The profile fields of §3 shared by registration and profile editing (phone as sent). */
-function profileShape(today: () => string) {
+export function profileShape(today: () => string) {
   return {
     email: emailField,
     last_name: nameField('fields.lastName'),
@@ -573,7 +573,8 @@ export const AVATAR_FILE_PATTERN = /^[A-Za-z0-9_-]{43}\.jpg$/;
 
 // ───────────────────────────── responses ─────────────────────────────
 
-export const USER_ROLES = ['member', 'office'] as const;
+/** An account's role (decision 041: 'host' is a local holding's account). */
+export const USER_ROLES = ['member', 'office', 'host'] as const;
 
 /** The profile as the API shows it to its owner. */
 export const userProfileSchema = z.object({
@@ -604,6 +605,8 @@ export const userProfileSchema = z.object({
   /** Relative URL of the avatar image, or null. */
   avatar: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** For the office: 'admin' (everything) or 'staff' (no staff management, refunds up to a limit). */
+  office_role: z.enum(['admin', 'staff']).nullable(),
   /** The language of the member's mails: 'ja' or 'en'. */
   language: z.enum(LANGUAGES),
 });

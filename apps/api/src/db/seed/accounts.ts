@@ -20,7 +20,7 @@ export const DEMO_ACCOUNTS: ReadonlyArray<DemoAccount> = [
     password: 'Demo1234',
     label: 'インストラクター（産婦人科医）',
   },
-  { role: 'office', email: 'office@mels.example.jp', password: 'Demo1234', label: '事務局スタッフ' },
+  { role: 'office', email: 'office@mels.example.jp', password: 'Demo1234', label: '事務局（管理者）' },
   {
     role: 'bi-candidate',
     email: 'bi-candidate@mels.example.jp',
@@ -122,6 +122,7 @@ const PROFILES: Record<string, Profile & { registeredDaysAgo: number }> = {
   },
   office: {
     role: 'office',
+    officeRole: 'admin',
     lastName: '山本',
     firstName: '恵子',
     lastNameKana: 'ヤマモト',

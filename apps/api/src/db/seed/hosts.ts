@@ -1,5 +1,7 @@
 import type { Executor } from '../client.ts';
-import { localHoldings } from '../schema.ts';
+import { LOCAL_HOLDING_STATUS } from '@mels/domain';
+import { hostAccountValues } from '../../modules/local-holdings/local-holdings.repository.ts';
+import { localHoldings, users } from '../schema.ts';
 import { TOWNS, type City, type Prefecture } from './areas.ts';
 import { jst, addDays, today } from './dates.ts';
 import { createRng, deriveSeed, type Rng } from './random.ts';
@@ -118,7 +120,11 @@ export async function seedLocalHoldings(
     createdAt: jst(addDays(day, -720 + i * 97), '10:15'),
     decidedAt: h.status === 0 ? null : jst(addDays(day, -715 + i * 97), '14:30'),
   }));
-  const inserted = await db.insert(localHoldings).values(rows).returning({ id: localHoldings.id });
+  const inserted = await db.insert(localHoldings).values(rows).returning();
+  // An approved holding has its host account (decision 041): it signs in with the registered email and password.
+  const approved = inserted.filter((h) => h.status === LOCAL_HOLDING_STATUS.approved);
+  if (approved.length > 0)
+    await db.insert(users).values(approved.map((h) => hostAccountValues(h, h.decidedAt ?? h.createdAt)));
   return LOCAL_HOLDINGS.flatMap((h, i) => {
     const id = inserted[i]?.id;
     return id !== undefined && h.status === 1 ? [{ id, organization: h.organization, areaId: h.areaId }] : [];

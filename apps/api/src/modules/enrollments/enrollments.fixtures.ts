@@ -25,7 +25,7 @@ let serial = 0;
 export async function makeUsers(
   ctx: TestContext,
   count: number,
-  options: { role?: 'member' | 'office'; occupation?: number } = {},
+  options: { role?: 'member' | 'office'; officeRole?: 'admin' | 'staff'; occupation?: number } = {},
 ): Promise<Member[]> {
   const rows = Array.from({ length: count }, () => {
     serial += 1;
@@ -33,6 +33,7 @@ export async function makeUsers(
       email: `enr.${process.pid}.${Date.now()}.${serial}@example.jp`,
       passwordHash: 'scrypt$not-used',
       role: options.role ?? 'member',
+      officeRole: options.role === 'office' ? (options.officeRole ?? 'admin') : null,
       lastName: '試験',
       firstName: `花子${serial}`,
       lastNameKana: 'シケン',
@@ -66,7 +67,7 @@ export async function makeUsers(
 
 export async function makeUser(
   ctx: TestContext,
-  options: { role?: 'member' | 'office'; occupation?: number } = {},
+  options: { role?: 'member' | 'office'; officeRole?: 'admin' | 'staff'; occupation?: number } = {},
 ) {
   const [user] = await makeUsers(ctx, 1, options);
   if (!user) throw new Error('no user');

@@ -52,3 +52,46 @@ export function officeNewHoldingMail(h: RegisteredHolding, to: string, site: Mai
   ].join('\n');
   return { to, ...composeMail(`地域開催団体の登録申請：${h.organization}`, body, site) };
 }
+
+/** To the secretariat: approved; the host account signs in with the registered email and password. */
+export function holdingApprovedMail(
+  h: Pick<RegisteredHolding, 'organization' | 'secretariat_name' | 'secretariat_email'>,
+  loginUrl: string,
+  site: MailSite,
+): Mail {
+  const body = [
+    h.organization,
+    `${h.secretariat_name} 様`,
+    '',
+    '地域開催団体の登録申請を承認いたしました。',
+    'お申し込みの際のメールアドレスとパスワードで、開催団体ページにログインいただけます。',
+    '事務局が担当として割り当てた講習会の名簿の確認と、当日の受付ができます。',
+    '',
+    `■ログイン：${loginUrl}`,
+    `■メールアドレス：${h.secretariat_email}`,
+    '',
+    '※パスワードはこのメールには記載しておりません。',
+  ].join('\n');
+  return { to: h.secretariat_email, ...composeMail('地域開催団体の登録申請を承認しました', body, site) };
+}
+
+/** To the secretariat: rejected, with the office's reason. */
+export function holdingRejectedMail(
+  h: Pick<RegisteredHolding, 'organization' | 'secretariat_name' | 'secretariat_email'>,
+  reason: string,
+  site: MailSite,
+): Mail {
+  const body = [
+    h.organization,
+    `${h.secretariat_name} 様`,
+    '',
+    'このたびは地域開催団体の登録をお申し込みいただき、誠にありがとうございました。',
+    '慎重に確認いたしました結果、誠に恐れ入りますが、今回は登録を見送らせていただくこととなりました。',
+    '',
+    '■理由',
+    reason,
+    '',
+    'ご不明な点がございましたら、このメールへの返信ではなく、ホームページのお問い合わせフォームよりご連絡ください。',
+  ].join('\n');
+  return { to: h.secretariat_email, ...composeMail('地域開催団体の登録申請について', body, site) };
+}

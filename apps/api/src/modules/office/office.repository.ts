@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   OBJECT_TYPE,
   ORDER_STATUS,
@@ -157,6 +157,7 @@ export async function findTrainingSummary(db: Executor, trainingId: number) {
       venueName: trainings.venueName,
       courseId: trainings.courseId,
       courseName: courses.name,
+      localHoldingId: trainings.localHoldingId,
     })
     .from(trainings)
     .innerJoin(courses, eq(courses.id, trainings.courseId))
@@ -268,7 +269,7 @@ export async function courseHasPostTest(db: Executor, courseId: number): Promise
   const [row] = await db
     .select({ id: quizQuestions.id })
     .from(quizzes)
-    .innerJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
+    .innerJoin(quizQuestions, and(eq(quizQuestions.quizId, quizzes.id), isNull(quizQuestions.versionTo)))
     .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, 'post')))
     .limit(1);
   return row !== undefined;

@@ -473,14 +473,33 @@ async function ticketEnrollment(deps: OfficeDeps, scanned: string) {
   return e?.attendanceCode && receptionCodeMatches(secret, typed, e.attendanceCode) ? e : null;
 }
 
-/** POST /office/check-in: a signed ticket (or its reception code) of this session, used once, moves 9 → 10. */
+/**
+ * Whose sessions an action may reach: the office's reach is every session (no scope); a host's is its
+ * local holding's sessions only (decision 041), and any other session is answered as not found.
+ */
+export type SessionScope = { localHoldingId: number };
+
+async function assertInScope(db: Executor, trainingId: number, scope: SessionScope) {
+  const training = await findTrainingSummary(db, trainingId);
+  if (!training || training.localHoldingId !== scope.localHoldingId) throw notFound(K.errors.notFound);
+}
+
+/**
+ * POST /office/check-in: a signed ticket (or its reception code) of this session, used once, moves 9 → 10.
+ * With a scope (a host's check-in), the session must be given and be the scope's, else 404.
+ */
 export async function checkIn(
   deps: OfficeDeps,
   scanned: string,
   trainingId: number | undefined,
   actor: number,
   now: Date,
+  scope?: SessionScope,
 ) {
+  if (scope) {
+    if (trainingId === undefined) throw notFound(K.errors.notFound);
+    await assertInScope(deps.db, trainingId, scope);
+  }
   const e = await ticketEnrollment(deps, scanned);
   if (!e) throw badRequest(m.checkInForged, {}, 'NG_ATTENDANCE_CODE');
   if (trainingId !== undefined && e.trainingId !== trainingId)
@@ -595,10 +614,11 @@ export async function confirmPayment(deps: OfficeDeps, enrollmentId: number, act
   });
 }
 
-/** GET /office/trainings/{id}/roster */
-export async function roster(db: Executor, trainingId: number) {
+/** GET /office/trainings/{id}/roster; with a scope (a host's), another holding's session is not found. */
+export async function roster(db: Executor, trainingId: number, scope?: SessionScope) {
   const training = await findTrainingSummary(db, trainingId);
-  if (!training) throw notFound(K.errors.notFound);
+  if (!training || (scope && training.localHoldingId !== scope.localHoldingId))
+    throw notFound(K.errors.notFound);
   const rows = await findRoster(db, trainingId);
   const payments = await paymentsOfEnrollments(
     db,

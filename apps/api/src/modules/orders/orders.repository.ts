@@ -120,3 +120,9 @@ export async function findRequestPurchase(
     .limit(1);
   return row;
 }
+
+/** An order's amount (the office staff's refund limit is checked against it; decision 041). */
+export async function findOrderAmount(db: Executor, orderId: number): Promise<number | undefined> {
+  const [row] = await db.select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId));
+  return row?.amount;
+}

@@ -14,6 +14,7 @@ import {
   ship,
   userOrders,
 } from './orders.service.ts';
+import { assertRefundAllowed } from './refund-limit.ts';
 
 const { orders } = contracts;
 
@@ -41,7 +42,7 @@ export function registerOrders(app: FastifyInstance) {
   });
 
   const office = (
-    endpoint: (typeof orders)['confirmTransfer' | 'markPaid' | 'refund' | 'prepareShipping' | 'ship'],
+    endpoint: (typeof orders)['confirmTransfer' | 'markPaid' | 'prepareShipping' | 'ship'],
     action: typeof confirmTransfer,
   ) =>
     contractRoute(app, endpoint, async (request) => {
@@ -50,7 +51,12 @@ export function registerOrders(app: FastifyInstance) {
     });
   office(orders.confirmTransfer, confirmTransfer);
   office(orders.markPaid, markPaid);
-  office(orders.refund, refund);
+  contractRoute(app, orders.refund, async (request) => {
+    const user = currentUser(request);
+    await assertRefundAllowed(app.deps, { orderId: request.params.id, officeRole: user.officeRole });
+    const order = await refund(app.deps, user.id, request.params.id);
+    return { data: await orderView(app.deps.db, order) };
+  });
   office(orders.prepareShipping, prepareShipping);
   office(orders.ship, ship);
 }

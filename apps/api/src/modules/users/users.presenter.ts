@@ -28,7 +28,8 @@ export function presentUser(u: UserRow): UserProfile {
     gender: u.gender,
     birthday: birthdayFromIso(u.birthday),
     avatar: avatarUrl(u.avatarPath),
-    role: u.role === 'office' ? 'office' : 'member',
+    role: u.role === 'office' ? 'office' : u.role === 'host' ? 'host' : 'member',
+    office_role: u.role === 'office' ? (u.officeRole ?? null) : null,
     language: u.language === 'en' ? 'en' : 'ja',
   };
 }
