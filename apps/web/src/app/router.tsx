@@ -429,6 +429,20 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'members',
+                    lazy: () =>
+                      import('../features/office-members/members-page.tsx').then((m) => ({
+                        Component: m.MembersPage,
+                      })),
+                  },
+                  {
+                    path: 'members/:id',
+                    lazy: () =>
+                      import('../features/office-members/member-page.tsx').then((m) => ({
+                        Component: m.MemberPage,
+                      })),
+                  },
+                  {
                     path: 'outbox/:id',
                     lazy: () =>
                       import('../features/office-inbox/outbox-mail-page.tsx').then((m) => ({

@@ -90,7 +90,8 @@ export const pagesEn: PagesMessages = {
     imageAltHint: 'Describe the image briefly for those who cannot see it.',
     linkUrl: 'Link address',
     seminarTitle: 'For those hosting a course',
-    seminarLead: 'Edit the title and description of the page “For those hosting a course” and its three sections.',
+    seminarLead:
+      'Edit the title and description of the page “For those hosting a course” and its three sections.',
     contentItem: 'Section {0}',
     imageNone: 'No image',
     imageChoose: 'Choose an image',

@@ -19,17 +19,37 @@ describe('newsState', () => {
 
 describe('reorderPositions', () => {
   it.each([
-    [[1, 2, 3], [3, 1, 2], [[3, 1], [1, 2], [2, 3]]],
+    [
+      [1, 2, 3],
+      [3, 1, 2],
+      [
+        [3, 1],
+        [1, 2],
+        [2, 3],
+      ],
+    ],
     [[5], [5], [[5, 1]]],
     [[], [], []],
   ])('%j arranged as %j', (current, arranged, positions) => {
     expect([...reorderPositions(current, arranged)!.entries()]).toEqual(positions);
   });
   it.each([
-    [[1, 2, 3], [1, 2]],
-    [[1, 2, 3], [1, 2, 2]],
-    [[1, 2, 3], [1, 2, 4]],
-    [[1, 2], [1, 2, 3]],
+    [
+      [1, 2, 3],
+      [1, 2],
+    ],
+    [
+      [1, 2, 3],
+      [1, 2, 2],
+    ],
+    [
+      [1, 2, 3],
+      [1, 2, 4],
+    ],
+    [
+      [1, 2],
+      [1, 2, 3],
+    ],
   ])('%j refuses %j', (current, arranged) => {
     expect(reorderPositions(current, arranged)).toBeNull();
   });

@@ -71,6 +71,8 @@ export const newsSummarySchema = z.object({
   public_date: z.string(),
   updated_at: z.string(),
   category_news: z.object({ title: z.string() }).nullable(),
+  /** Shown first in the list (decision 039). */
+  pinned: z.boolean(),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 export const newsDetailSchema = newsSummarySchema.extend({ content: z.string() });

@@ -26,12 +26,14 @@ export async function listNews(db: Executor, query: NewsQuery, now: Date) {
         title: news.title,
         publicDate: news.publicDate,
         updatedAt: news.updatedAt,
+        pinned: news.pinned,
         category: newsCategories.title,
       })
       .from(news)
       .leftJoin(newsCategories, eq(newsCategories.id, news.categoryId))
       .where(where)
-      .orderBy(order(sortColumns[query.sort]), order(news.id))
+      // Pinned items first (decision 039), then the asked order.
+      .orderBy(desc(news.pinned), order(sortColumns[query.sort]), order(news.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(news).where(where),
@@ -47,6 +49,7 @@ export async function findNews(db: Executor, id: number, now: Date, userType: nu
       content: news.content,
       publicDate: news.publicDate,
       updatedAt: news.updatedAt,
+      pinned: news.pinned,
       category: newsCategories.title,
     })
     .from(news)

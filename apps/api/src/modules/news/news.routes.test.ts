@@ -125,6 +125,7 @@ describe.each(drivers())('news (%s)', (driver) => {
         expect(Object.keys(item).sort()).toEqual([
           'category_news',
           'id',
+          'pinned',
           'public_date',
           'title',
           'updated_at',

@@ -2,19 +2,12 @@ import { contracts } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { contractRoute } from '../contract-route.ts';
-import { getSeminarInfo } from './seminar-info.repository.ts';
+import { getSeminarInfoPage } from './seminar-info.service.ts';
 
 export function registerSeminarInfo(app: FastifyInstance) {
   contractRoute(app, contracts.seminarInfo.get, async () => {
-    const found = await getSeminarInfo(app.deps.db);
-    if (!found) throw notFound();
-    return {
-      data: {
-        title: found.info.title,
-        description: found.info.description,
-        admin_login_url: app.deps.config.seminarAdminUrl,
-        contents: found.contents,
-      },
-    };
+    const page = await getSeminarInfoPage(app.deps);
+    if (!page) throw notFound();
+    return { data: page };
   });
 }

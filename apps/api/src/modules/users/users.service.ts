@@ -15,7 +15,7 @@ import {
   ref,
 } from '@mels/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { AvatarError, normalizeAvatar, storeAvatar } from '../../lib/avatar.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ApiError, fieldError, notFound, unauthorized } from '../../lib/errors.ts';
@@ -513,27 +513,54 @@ export function passwordResetMailJob(deps: UsersDeps): JobHandler {
     const email = typeof payload.email === 'string' ? payload.email : '';
     const user = email ? await findUserByEmail(tx, email) : undefined;
     if (!user || !user.isActive) return;
-    const now = deps.clock.now();
-    const token = generateToken();
-    await insertPasswordResetToken(tx, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-    });
-    return () =>
-      sendMail(deps, {
-        to: user.email,
-        ...passwordResetMail({
-          lastName: user.lastName,
-          firstName: user.firstName,
-          link: `${deps.config.publicUrl}/forgot-password/${token}`,
-          publicUrl: deps.config.publicUrl,
-          officeEmail: deps.config.officeEmail,
-          language: user.language === 'en' ? 'en' : 'ja',
-        }),
-      });
+    return writeResetLink(deps, tx, user);
   };
+}
+
+/** Writes a reset token (one hour) for the user; returns the mailing of its link, to run after the commit. */
+async function writeResetLink(deps: UsersDeps, tx: Executor, user: UserRow): Promise<() => Promise<void>> {
+  const now = deps.clock.now();
+  const token = generateToken();
+  await insertPasswordResetToken(tx, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  });
+  return () =>
+    sendMail(deps, {
+      to: user.email,
+      ...passwordResetMail({
+        lastName: user.lastName,
+        firstName: user.firstName,
+        link: `${deps.config.publicUrl}/forgot-password/${token}`,
+        publicUrl: deps.config.publicUrl,
+        officeEmail: deps.config.officeEmail,
+        language: user.language === 'en' ? 'en' : 'ja',
+      }),
+    });
+}
+
+/**
+ * The office sends a member a reset link (issue 18): the same token and mail as the member's own
+ * request. `write` runs in the caller's transaction (with its audit row); the mail goes after the commit.
+ */
+export async function officeResetLink(deps: UsersDeps, tx: Executor, user: UserRow) {
+  return writeResetLink(deps, tx, user);
+}
+
+/** The registration notice again (the office's resend, issue 18). */
+export async function resendRegistrationMail(deps: UsersDeps, user: UserRow): Promise<void> {
+  await sendMail(deps, {
+    to: user.email,
+    ...registrationMail({
+      lastName: user.lastName,
+      firstName: user.firstName,
+      email: user.email,
+      publicUrl: deps.config.publicUrl,
+      officeEmail: deps.config.officeEmail,
+    }),
+  });
 }
 
 function resetTokenProblem(row: { usedAt: Date | null; expiresAt: Date } | undefined, now: Date): ApiError {

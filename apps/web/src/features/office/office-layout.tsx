@@ -49,6 +49,7 @@ export function OfficeLayout() {
     { to: '/office/instructor-requests', label: m.nav.instructorRequests, end: false },
     { to: '/office/contacts', label: m.inbox.nav.contacts, end: false },
     { to: '/office/outbox', label: m.inbox.nav.outbox, end: false },
+    { to: '/office/members', label: m.members.nav, end: false },
     { to: '/office/audit', label: m.audit.nav, end: false },
   ];
   return (

@@ -1,0 +1,1 @@
+ALTER TABLE "news" ADD COLUMN "pinned" boolean DEFAULT false NOT NULL;
