@@ -60,7 +60,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
   await db.transaction(async (tx) => {
     await seedReference(tx);
     const courseIds = await seedCourses(tx, now);
-    await seedLearning(tx, courseIds);
+    await seedLearning(tx, courseIds, now);
     const localHoldings = await seedLocalHoldings(tx, holdingHash, now);
 
     const rng = createRng(deriveSeed(seed, 'trainings'));

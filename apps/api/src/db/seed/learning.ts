@@ -2,16 +2,10 @@
  * Demo learning content of every course: three pre-video lessons (short WebM files committed under
  * apps/web/public/media/lessons, so they play offline), a pre-test, a post-test and a survey.
  */
+import { replaceQuiz } from '../../modules/learning/index.ts';
+import { replaceSurvey } from '../../modules/surveys/index.ts';
 import type { Executor } from '../client.ts';
-import {
-  lessons,
-  quizQuestionMetas,
-  quizQuestions,
-  quizzes,
-  surveyQuestionOptions,
-  surveyQuestions,
-  surveys,
-} from '../schema.ts';
+import { lessons } from '../schema.ts';
 import { COURSE_SEEDS, type CourseIds } from './courses.ts';
 
 /** The demo video files: durations are the files' own (ffprobe), in seconds. */
@@ -182,70 +176,58 @@ export const SURVEY: readonly SurveySeed[] = [
   { title: '講習会へのご意見・ご感想があればご記入ください。', kind: 'text', required: false },
 ];
 
+/** The demo test through the office's own editor (decision 036): version 1, audited as the system's. */
 async function seedQuiz(
   db: Executor,
-  courseId: number,
-  kind: 'pre' | 'post',
-  items: readonly QuestionSeed[],
+  options: { courseId: number; kind: 'pre' | 'post'; items: readonly QuestionSeed[]; now: Date },
 ) {
-  const [quiz] = await db
-    .insert(quizzes)
-    .values({ courseId, kind, title: kind === 'pre' ? '事前テスト' : '事後テスト' })
-    .returning({ id: quizzes.id });
-  if (!quiz) throw new Error('quiz not inserted');
-  const questions = await db
-    .insert(quizQuestions)
-    .values(
-      items.map((q, i) => ({
-        quizId: quiz.id,
+  await replaceQuiz(db, {
+    actorId: null,
+    courseId: options.courseId,
+    kind: options.kind,
+    now: options.now,
+    input: {
+      title: options.kind === 'pre' ? '事前テスト' : '事後テスト',
+      questions: options.items.map((q) => ({
         title: q.title,
         description: q.description ?? '',
-        inputType: q.inputType,
-        sortOrder: i + 1,
+        input_type: q.inputType,
+        quiz_question_metas: (q.metas ?? []).map((x) => ({
+          value: x.value,
+          label: x.label,
+          is_correct: x.correct ?? false,
+        })),
       })),
-    )
-    .returning({ id: quizQuestions.id });
-  const metas = items.flatMap((q, i) =>
-    (q.metas ?? []).map((x, j) => ({
-      questionId: questions[i]?.id ?? 0,
-      value: x.value,
-      label: x.label,
-      isCorrect: x.correct ?? false,
-      sortOrder: j + 1,
-    })),
-  );
-  if (metas.length) await db.insert(quizQuestionMetas).values(metas);
+    },
+  });
 }
 
-async function seedSurvey(db: Executor, courseId: number, courseName: string) {
-  const [survey] = await db
-    .insert(surveys)
-    .values({ courseId, name: `${courseName} 受講後アンケート` })
-    .returning({ id: surveys.id });
-  if (!survey) throw new Error('survey not inserted');
-  const questions = await db
-    .insert(surveyQuestions)
-    .values(
-      SURVEY.map((q, i) => ({
-        surveyId: survey.id,
+/** The demo survey through the office's own editor. */
+async function seedSurvey(db: Executor, options: { courseId: number; courseName: string; now: Date }) {
+  await replaceSurvey(db, {
+    actorId: null,
+    courseId: options.courseId,
+    now: options.now,
+    input: {
+      name: `${options.courseName} 受講後アンケート`,
+      questions: SURVEY.map((q) => ({
         title: q.title,
         kind: q.kind,
-        isRequired: q.required ?? true,
-        sortOrder: i + 1,
+        no_sub: false,
+        is_required: q.required ?? true,
+        options: (q.options ?? []).map((value) => ({ value })),
       })),
-    )
-    .returning({ id: surveyQuestions.id });
-  await db
-    .insert(surveyQuestionOptions)
-    .values(
-      SURVEY.flatMap((q, i) =>
-        (q.options ?? []).map((value, j) => ({ questionId: questions[i]?.id ?? 0, value, sortOrder: j + 1 })),
-      ),
-    );
+    },
+  });
 }
 
 /** The lessons, both tests and the survey of one course. */
-export async function seedCourseLearning(db: Executor, courseId: number, courseName: string) {
+export async function seedCourseLearning(
+  db: Executor,
+  courseId: number,
+  courseName: string,
+  now: Date = new Date(),
+) {
   await db.insert(lessons).values(
     LESSON_FILES.map((l, i) => ({
       courseId,
@@ -258,11 +240,11 @@ export async function seedCourseLearning(db: Executor, courseId: number, courseN
       sortOrder: i + 1,
     })),
   );
-  await seedQuiz(db, courseId, 'pre', PRE_TEST);
-  await seedQuiz(db, courseId, 'post', POST_TEST);
-  await seedSurvey(db, courseId, courseName);
+  await seedQuiz(db, { courseId, kind: 'pre', items: PRE_TEST, now });
+  await seedQuiz(db, { courseId, kind: 'post', items: POST_TEST, now });
+  await seedSurvey(db, { courseId, courseName, now });
 }
 
-export async function seedLearning(db: Executor, courseIds: CourseIds) {
-  for (const c of COURSE_SEEDS) await seedCourseLearning(db, courseIds[c.slug], c.name);
+export async function seedLearning(db: Executor, courseIds: CourseIds, now: Date = new Date()) {
+  for (const c of COURSE_SEEDS) await seedCourseLearning(db, courseIds[c.slug], c.name, now);
 }

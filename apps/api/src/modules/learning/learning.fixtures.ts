@@ -2,7 +2,7 @@
  * Test helpers of the learning, survey and certificate modules (used by their *.test.ts only): a session
  * whose course carries the demo lessons, tests and survey, and enrolments placed at a given status.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { TestContext } from '../../../test/context.ts';
 import { seedCourseLearning } from '../../db/seed/learning.ts';
 import { enrollments, enrollmentSteps, quizQuestionMetas, quizQuestions, quizzes } from '../../db/schema.ts';
@@ -31,13 +31,13 @@ export async function enrolAt(ctx: TestContext, trainingId: number, userId: numb
   return row.id;
 }
 
-/** The questions of a course's test with their correct values (what only the server knows). */
+/** The current questions of a course's test with their correct values (what only the server knows). */
 export async function answerKey(ctx: TestContext, courseId: number, kind: 'pre' | 'post') {
   const questions = await ctx.deps.db
     .select({ id: quizQuestions.id, inputType: quizQuestions.inputType })
     .from(quizQuestions)
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
-    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, kind)))
+    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, kind), isNull(quizQuestions.versionTo)))
     .orderBy(asc(quizQuestions.sortOrder));
   const metas = await ctx.deps.db.select().from(quizQuestionMetas);
   return questions.map((q) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   lessons,
@@ -100,16 +100,38 @@ export async function countSeen(tx: Executor, enrollmentId: number, lessonIds: n
   return Number(row?.n ?? 0);
 }
 
-export async function findQuiz(db: Executor, courseId: number, kind: 'pre' | 'post' | 'renewal') {
-  const [quiz] = await db
+/**
+ * A course's test of a kind with its questions (and their metas) in order: the CURRENT version (the
+ * questions not retired, version_to null; decision 036) unless `version` asks for an earlier one (the
+ * questions that version had). Every reader of a test's questions goes through here.
+ */
+export async function findQuiz(
+  db: Executor,
+  courseId: number,
+  kind: 'pre' | 'post' | 'renewal',
+  options: { version?: number | undefined; lock?: boolean } = {},
+) {
+  const base = db
     .select()
     .from(quizzes)
     .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, kind)));
+  const [quiz] = options.lock ? await base.for('update') : await base;
   if (!quiz) return undefined;
+  const v = options.version;
   const questions = await db
     .select()
     .from(quizQuestions)
-    .where(eq(quizQuestions.quizId, quiz.id))
+    .where(
+      and(
+        eq(quizQuestions.quizId, quiz.id),
+        v === undefined
+          ? isNull(quizQuestions.versionTo)
+          : and(
+              lte(quizQuestions.versionFrom, v),
+              or(isNull(quizQuestions.versionTo), gt(quizQuestions.versionTo, v)),
+            ),
+      ),
+    )
     .orderBy(asc(quizQuestions.sortOrder), asc(quizQuestions.id));
   const metas = questions.length
     ? await db
@@ -130,6 +152,19 @@ export async function findQuiz(db: Executor, courseId: number, kind: 'pre' | 'po
 }
 export type QuizData = NonNullable<Awaited<ReturnType<typeof findQuiz>>>;
 export type QuestionData = QuizData['questions'][number];
+
+/**
+ * The version of a test an enrolment answered: the newest version any of its answered questions
+ * belongs to (a version keeps the unchanged questions of the one before), or undefined if none.
+ */
+export async function answeredVersion(db: Executor, enrollmentId: number, quizId: number) {
+  const [row] = await db
+    .select({ v: max(quizQuestions.versionFrom) })
+    .from(quizAnswers)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
+    .where(and(eq(quizAnswers.enrollmentId, enrollmentId), eq(quizQuestions.quizId, quizId)));
+  return row?.v ?? undefined;
+}
 
 export function findAnswers(db: Executor, enrollmentId: number, questionIds: number[]) {
   if (questionIds.length === 0) return Promise.resolve([]);

@@ -10,6 +10,8 @@ const question = (inputType: number, metas: Array<[string, boolean]>): QuestionD
   description: '',
   inputType,
   sortOrder: 1,
+  versionFrom: 1,
+  versionTo: null,
   metas: metas.map(([value, isCorrect], i) => ({
     id: i + 1,
     questionId: 1,

@@ -24,6 +24,7 @@ import {
 } from './learning.context.ts';
 import { presentLesson, presentQuestion } from './learning.presenter.ts';
 import {
+  answeredVersion,
   type AnswerRow,
   countSeen,
   findAnswers,
@@ -226,8 +227,17 @@ async function quizContext(db: Database, c: Caller, kind: Kind) {
       throw new ApiError(409, 'STEP_OUT_OF_ORDER', m.postTestNotOpen);
     assertStepOpen(ctx, step, m.postTestNotOpen, true);
   }
-  const quiz = await findQuiz(db, ctx.r.courseId, kind);
+  let quiz = await findQuiz(db, ctx.r.courseId, kind);
   if (!quiz) throw notFound(m.questionNotFound);
+  // A member who finished the test sees the version they took (decision 036): a later edit neither
+  // hides their answers nor makes a passed test look failed.
+  const finished = kind === 'pre' ? STEP_STATUS.preTestDone : STEP_STATUS.surveyNotTaken;
+  const e = ctx.enrollment;
+  if (e && e.status >= finished) {
+    const version = await answeredVersion(db, e.id, quiz.quiz.id);
+    if (version !== undefined && version !== quiz.quiz.version)
+      quiz = (await findQuiz(db, ctx.r.courseId, kind, { version })) ?? quiz;
+  }
   return { ctx, quiz };
 }
 

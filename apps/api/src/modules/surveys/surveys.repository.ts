@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   courses,
@@ -12,8 +12,12 @@ import {
   users,
 } from '../../db/schema.ts';
 
-/** The survey of a course (or, when it has none, the general survey without a course). */
-export async function findSurvey(db: Executor, courseId: number) {
+/**
+ * The survey of a course (or, when it has none, the general survey without a course) with its CURRENT
+ * questions (version_to null, decision 036); `withRetired` adds the retired ones (the office's results
+ * of answers given to an earlier version), after the current ones.
+ */
+export async function findSurvey(db: Executor, courseId: number, opts: { withRetired?: boolean } = {}) {
   const rows = await db
     .select()
     .from(surveys)
@@ -24,8 +28,16 @@ export async function findSurvey(db: Executor, courseId: number) {
   const questions = await db
     .select()
     .from(surveyQuestions)
-    .where(eq(surveyQuestions.surveyId, survey.id))
-    .orderBy(asc(surveyQuestions.sortOrder), asc(surveyQuestions.id));
+    .where(
+      opts.withRetired
+        ? eq(surveyQuestions.surveyId, survey.id)
+        : and(eq(surveyQuestions.surveyId, survey.id), isNull(surveyQuestions.versionTo)),
+    )
+    .orderBy(
+      sql`${surveyQuestions.versionTo} is not null`,
+      asc(surveyQuestions.sortOrder),
+      asc(surveyQuestions.id),
+    );
   const options = questions.length
     ? await db
         .select()

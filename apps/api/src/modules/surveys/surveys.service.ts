@@ -134,8 +134,15 @@ export async function submitSurvey(
 export async function officeData(db: Database, trainingId: number) {
   const training = await findTraining(db, trainingId);
   if (!training) throw notFound();
-  const data = await findSurvey(db, training.courseId);
-  const responses = data ? await findSessionResponses(db, trainingId, data.survey.id) : [];
+  const all = await findSurvey(db, training.courseId, { withRetired: true });
+  const responses = all ? await findSessionResponses(db, trainingId, all.survey.id) : [];
+  // The current questions, and the retired ones this session's members answered (decision 036).
+  const data = all && {
+    ...all,
+    questions: all.questions.filter(
+      (q) => q.versionTo === null || responses.some((r) => r.answers.has(q.id)),
+    ),
+  };
   return { training, data, responses };
 }
 

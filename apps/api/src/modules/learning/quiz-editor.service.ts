@@ -1,0 +1,181 @@
+/**
+ * The office's editor of a course's pre-test, post-test and renewal test (issue 16, decision 036).
+ * A replace is checked with the domain's rules (packages/domain/src/rules/quiz-editor.ts), then written
+ * under the test's row lock: a question whose content did not change keeps its row (its order may
+ * move); a changed or removed one is retired (version_to) and a changed one inserted again, so an answer
+ * always keeps the question it answered. Any retirement or insertion makes a new version. Audited.
+ */
+import {
+  K,
+  QUIZ_INPUT_TYPE,
+  quizIssues,
+  quizQuestionChange,
+  type OfficeQuiz,
+  type OfficeQuizInput,
+  type QuizEditorIssue,
+  type QuizKind,
+  type QuizQuestionDraft,
+} from '@mels/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { findQuiz, type QuestionData } from './learning.repository.ts';
+import { auditedQuiz, presentOfficeQuiz } from './quiz-editor.presenter.ts';
+import {
+  answerFacts,
+  ensureQuiz,
+  findCourseName,
+  insertAudit,
+  insertQuestion,
+  reorderQuestion,
+  retireQuestions,
+  updateQuiz,
+} from './quiz-editor.repository.ts';
+
+const words = K.office.quizzes;
+
+/** The rules' issues as the API answers them: 400 with a message under each field. */
+export function editorIssuesError(issues: readonly QuizEditorIssue[]) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[issue.field] ??= []).push(words.rules[issue.code]);
+  return badRequest(words.errors.invalid, errors);
+}
+
+const draftOf = (q: QuestionData): QuizQuestionDraft => ({
+  id: q.id,
+  title: q.title,
+  description: q.description,
+  input_type: q.inputType,
+  quiz_question_metas: q.metas.map((m) => ({ label: m.label, value: m.value, is_correct: m.isCorrect })),
+});
+
+/** A free-text question's metas are its accepted answers: each correct, labelled with itself when unlabelled. */
+function normalised(q: OfficeQuizInput['questions'][number]): QuizQuestionDraft {
+  const text = q.input_type === QUIZ_INPUT_TYPE.text;
+  return {
+    ...q,
+    quiz_question_metas: q.quiz_question_metas.map((m) => ({
+      value: m.value,
+      label: text ? m.label || m.value : m.label,
+      is_correct: text ? true : m.is_correct,
+    })),
+  };
+}
+
+/** GET /office/courses/{id}/quizzes/{kind} */
+export async function officeQuiz(db: Executor, options: { courseId: number; kind: QuizKind }) {
+  const course = await findCourseName(db, options.courseId);
+  if (!course) throw notFound();
+  const data = await findQuiz(db, options.courseId, options.kind);
+  const facts = await answerFacts(
+    db,
+    (data?.questions ?? []).map((q) => q.id),
+  );
+  return presentOfficeQuiz({
+    course,
+    kind: options.kind,
+    data,
+    facts,
+    defaultTitle: words.defaultTitles[options.kind],
+  });
+}
+
+/** PUT /office/courses/{id}/quizzes/{kind} (and the demo seed): the whole test in display order. */
+export async function replaceQuiz(
+  db: Database,
+  options: { actorId: number | null; courseId: number; kind: QuizKind; input: OfficeQuizInput; now: Date },
+): Promise<OfficeQuiz> {
+  const { courseId, kind, input, now } = options;
+  return db.transaction(async (tx) => {
+    const course = await findCourseName(tx, courseId);
+    if (!course) throw notFound();
+    const { quiz, created } = await ensureQuiz(tx, { courseId, kind, title: input.title });
+    const current = (await findQuiz(tx, courseId, kind))?.questions ?? [];
+    const issues = quizIssues(input, new Set(current.map((q) => q.id)));
+    if (issues.length) throw editorIssuesError(issues);
+
+    const byId = new Map(current.map((q) => [q.id, q]));
+    const plan = input.questions.map((q, i) => {
+      const draft = normalised(q);
+      const before = draft.id === undefined ? undefined : byId.get(draft.id);
+      return {
+        draft,
+        order: i + 1,
+        before,
+        change: before ? quizQuestionChange(draftOf(before), draft) : 'changed',
+      };
+    });
+    const kept = new Set(plan.flatMap((p) => (p.before && p.change !== 'changed' ? [p.before.id] : [])));
+    const retired = current.filter((q) => !kept.has(q.id)).map((q) => q.id);
+    const changes = retired.length > 0 || plan.some((p) => p.change === 'changed');
+    const version = created || !changes ? quiz.version : quiz.version + 1;
+
+    await retireQuestions(tx, retired, version);
+    for (const p of plan) {
+      if (p.change === 'changed')
+        await insertQuestion(tx, {
+          quizId: quiz.id,
+          title: p.draft.title,
+          description: p.draft.description,
+          inputType: p.draft.input_type,
+          sortOrder: p.order,
+          versionFrom: version,
+          metas: p.draft.quiz_question_metas.map((m) => ({
+            value: m.value,
+            label: m.label,
+            isCorrect: m.is_correct,
+          })),
+        });
+      else if (p.before && (p.change === 'reordered' || p.before.sortOrder !== p.order))
+        await reorderQuestion(tx, p.before.id, {
+          sortOrder: p.order,
+          metaValues: p.change === 'reordered' ? p.draft.quiz_question_metas.map((m) => m.value) : undefined,
+        });
+    }
+    await updateQuiz(tx, quiz.id, { title: input.title, version });
+
+    const after = await findQuiz(tx, courseId, kind);
+    if (!after) throw notFound();
+    const was = auditedQuiz(quiz.title, current);
+    const present = auditedQuiz(input.title, after.questions);
+    const titleChanged = created || was.title !== present.title;
+    const questionsChanged = created || JSON.stringify(was.questions) !== JSON.stringify(present.questions);
+    if (titleChanged || questionsChanged)
+      await insertAudit(tx, {
+        actorId: options.actorId,
+        action: created ? 'quiz.create' : 'quiz.update',
+        entity: 'quiz',
+        entityId: quiz.id,
+        data: {
+          course_id: courseId,
+          kind,
+          version,
+          ...(created
+            ? { after: present }
+            : {
+                before: {
+                  ...(titleChanged && { title: was.title }),
+                  ...(questionsChanged && { questions: was.questions }),
+                },
+                after: {
+                  ...(titleChanged && { title: present.title }),
+                  ...(questionsChanged && { questions: present.questions }),
+                },
+              }),
+        },
+        now,
+      });
+    const facts = await answerFacts(
+      tx,
+      after.questions.map((q) => q.id),
+    );
+    return presentOfficeQuiz({ course, kind, data: after, facts, defaultTitle: input.title });
+  });
+}
+
+/**
+ * The current questions (with their metas) of a course's test of a kind, in order: the one reader of
+ * a test's questions for the other modules (decision 036). Undefined when the course has no such test.
+ */
+export function currentQuiz(db: Executor, options: { courseId: number; kind: QuizKind }) {
+  return findQuiz(db, options.courseId, options.kind);
+}

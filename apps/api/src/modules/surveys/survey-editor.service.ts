@@ -1,0 +1,157 @@
+/**
+ * The office's editor of a course's survey (issue 16, decision 036): the same replace as the test
+ * editor's (rules from packages/domain/src/rules/quiz-editor.ts, kept rows for unchanged questions,
+ * retired rows and a new version for changed or removed ones, audited). A course that still uses the
+ * general survey gets its own on the first save; the general one is never changed from a course.
+ */
+import {
+  K,
+  surveyIssues,
+  surveyQuestionChange,
+  type OfficeSurvey,
+  type OfficeSurveyInput,
+  type QuizEditorIssue,
+  type SurveyQuestionDraft,
+  type SurveyQuestionKind,
+} from '@mels/domain';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { auditedSurvey, presentOfficeSurvey } from './survey-editor.presenter.ts';
+import {
+  ensureCourseSurvey,
+  findCourseName,
+  insertAudit,
+  insertSurveyQuestion,
+  reorderSurveyQuestion,
+  retireSurveyQuestions,
+  surveyAnswerFacts,
+  updateSurvey,
+} from './survey-editor.repository.ts';
+import { findSurvey, type SurveyData } from './surveys.repository.ts';
+
+const words = K.office.quizzes;
+
+function issuesError(issues: readonly QuizEditorIssue[]) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) (errors[issue.field] ??= []).push(words.rules[issue.code]);
+  return badRequest(words.errors.invalid, errors);
+}
+
+const draftOf = (q: SurveyData['questions'][number]): SurveyQuestionDraft => ({
+  id: q.id,
+  title: q.title,
+  kind: q.kind as SurveyQuestionKind,
+  no_sub: q.noSub,
+  is_required: q.isRequired,
+  options: q.options.map((o) => ({ value: o.value })),
+});
+
+/** Every choice question is required (spec 000 §5); only a free-text one may be optional. */
+const normalised = (q: OfficeSurveyInput['questions'][number]): SurveyQuestionDraft => ({
+  ...q,
+  is_required: q.kind === 'text' ? q.is_required : true,
+});
+
+/** GET /office/courses/{id}/survey */
+export async function officeSurvey(db: Executor, courseId: number): Promise<OfficeSurvey> {
+  const course = await findCourseName(db, courseId);
+  if (!course) throw notFound();
+  const data = await findSurvey(db, courseId);
+  const facts = await surveyAnswerFacts(
+    db,
+    (data?.questions ?? []).map((q) => q.id),
+  );
+  return presentOfficeSurvey({ course, data, facts, defaultName: words.defaultTitles.survey });
+}
+
+/** PUT /office/courses/{id}/survey (and the demo seed): the course's whole survey in display order. */
+export async function replaceSurvey(
+  db: Database,
+  options: { actorId: number | null; courseId: number; input: OfficeSurveyInput; now: Date },
+): Promise<OfficeSurvey> {
+  const { courseId, input, now } = options;
+  return db.transaction(async (tx) => {
+    const course = await findCourseName(tx, courseId);
+    if (!course) throw notFound();
+    const { survey, created } = await ensureCourseSurvey(tx, { courseId, name: input.name });
+    const data = await findSurvey(tx, courseId);
+    const current = data?.survey.id === survey.id ? data.questions : [];
+    // Questions shown from the general survey are new questions of the course's own.
+    const questions = created ? input.questions.map((q) => ({ ...q, id: undefined })) : input.questions;
+    const issues = surveyIssues({ questions }, new Set(current.map((q) => q.id)));
+    if (issues.length) throw issuesError(issues);
+
+    const byId = new Map(current.map((q) => [q.id, q]));
+    const plan = questions.map((q, i) => {
+      const draft = normalised(q);
+      const before = draft.id === undefined ? undefined : byId.get(draft.id);
+      return {
+        draft,
+        order: i + 1,
+        before,
+        change: before ? surveyQuestionChange(draftOf(before), draft) : 'changed',
+      };
+    });
+    const kept = new Set(plan.flatMap((p) => (p.before && p.change !== 'changed' ? [p.before.id] : [])));
+    const retired = current.filter((q) => !kept.has(q.id)).map((q) => q.id);
+    const changes = retired.length > 0 || plan.some((p) => p.change === 'changed');
+    const version = created || !changes ? survey.version : survey.version + 1;
+
+    await retireSurveyQuestions(tx, retired, version);
+    for (const p of plan) {
+      if (p.change === 'changed')
+        await insertSurveyQuestion(tx, {
+          surveyId: survey.id,
+          title: p.draft.title,
+          kind: p.draft.kind,
+          noSub: p.draft.no_sub,
+          isRequired: p.draft.is_required,
+          sortOrder: p.order,
+          versionFrom: version,
+          options: p.draft.options.map((o) => o.value),
+        });
+      else if (p.before && (p.change === 'reordered' || p.before.sortOrder !== p.order))
+        await reorderSurveyQuestion(tx, p.before.id, {
+          sortOrder: p.order,
+          optionValues: p.change === 'reordered' ? p.draft.options.map((o) => o.value) : undefined,
+        });
+    }
+    await updateSurvey(tx, survey.id, { name: input.name, version });
+
+    const after = await findSurvey(tx, courseId);
+    if (!after) throw notFound();
+    const was = auditedSurvey(survey.name, current);
+    const present = auditedSurvey(input.name, after.questions);
+    const nameChanged = created || was.name !== present.name;
+    const questionsChanged = created || JSON.stringify(was.questions) !== JSON.stringify(present.questions);
+    if (nameChanged || questionsChanged)
+      await insertAudit(tx, {
+        actorId: options.actorId,
+        action: created ? 'survey.create' : 'survey.update',
+        entity: 'survey',
+        entityId: survey.id,
+        data: {
+          course_id: courseId,
+          version,
+          ...(created
+            ? { after: present }
+            : {
+                before: {
+                  ...(nameChanged && { name: was.name }),
+                  ...(questionsChanged && { questions: was.questions }),
+                },
+                after: {
+                  ...(nameChanged && { name: present.name }),
+                  ...(questionsChanged && { questions: present.questions }),
+                },
+              }),
+        },
+        now,
+      });
+    const facts = await surveyAnswerFacts(
+      tx,
+      after.questions.map((q) => q.id),
+    );
+    return presentOfficeSurvey({ course, data: after, facts, defaultName: input.name });
+  });
+}
