@@ -28,6 +28,7 @@ export const paymentsRoutes = {
         'PRODUCT_INACTIVE',
         'PRODUCT_ONCE_PER_USER',
         'PRODUCT_COURSE_ONLY',
+        'PRODUCT_OUT_OF_STOCK',
         'ALREADY_PAID',
         'NG_PENDING_PAYMENT',
         'ALREADY_CLAIMED',
@@ -44,7 +45,13 @@ export const paymentsRoutes = {
       errors: {
         400: ['CART_EMPTY', 'PRODUCT_MISSING', 'PRODUCT_INACTIVE'],
         404: ['NOT_FOUND'],
-        409: ['ALREADY_CLAIMED', 'NOT_AWAITING_PAYMENT'],
+        409: [
+          'ALREADY_CLAIMED',
+          'NOT_AWAITING_PAYMENT',
+          'PRODUCT_OUT_OF_STOCK',
+          'PRODUCT_ONCE_PER_USER',
+          'PRODUCT_COURSE_ONLY',
+        ],
       },
     },
     transaction: {
@@ -59,7 +66,11 @@ export const paymentsRoutes = {
       path: '/payments/stripe/create-payment-intent',
       auth: 'user',
       summary: 'Create (or reuse) the card payment of a transaction at the gateway',
-      errors: { ...notPayable, 400: ['FREE_ORDER'] },
+      errors: {
+        ...notPayable,
+        400: ['FREE_ORDER', 'CART_EMPTY', 'PRODUCT_MISSING', 'PRODUCT_INACTIVE'],
+        409: [...notPayable[409], 'PRODUCT_OUT_OF_STOCK', 'PRODUCT_ONCE_PER_USER', 'PRODUCT_COURSE_ONLY'],
+      },
     },
     createPaymentOrder: {
       method: 'POST',
@@ -72,7 +83,14 @@ export const paymentsRoutes = {
         400: ['TRANSACTION_MISMATCH'],
         402: ['REQUIRES_ACTION', 'PAYMENT_NOT_COMPLETED'],
         404: ['NOT_FOUND'],
-        409: ['AMOUNT_MISMATCH', 'DUPLICATE_CHARGE_REFUNDED', 'ALREADY_PAID'],
+        409: [
+          'AMOUNT_MISMATCH',
+          'DUPLICATE_CHARGE_REFUNDED',
+          'ALREADY_PAID',
+          'PRODUCT_OUT_OF_STOCK',
+          'PRODUCT_ONCE_PER_USER',
+          'PRODUCT_INACTIVE',
+        ],
       },
     },
     createOfflineOrder: {

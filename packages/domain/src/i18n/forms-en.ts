@@ -131,6 +131,9 @@ export const formsEn: FormsMessages = {
     productInactive: '“{0}” is not on sale at the moment.',
     productOncePerUser: '“{0}” is limited to one per person.',
     productCourseOnly: '“{0}” can only be bought by attendees of its course.',
+    productOutOfStock: '“{0}” is out of stock.',
+    productUnavailableRefunded:
+      'We could not provide “{0}”, so your order was not accepted. Your payment has been refunded automatically.',
     cartEmpty: 'Your cart is empty.',
     transactionMismatch: 'The payment details do not match. Please start again.',
     attendanceCodeRequired: 'Enter your attendance code.',

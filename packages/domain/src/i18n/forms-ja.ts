@@ -133,6 +133,9 @@ export const formsJa = {
     productInactive: '「{0}」は現在販売しておりません。',
     productOncePerUser: '「{0}」はお一人様1点限りの商品です。',
     productCourseOnly: '「{0}」は対象コースの受講者のみご購入いただけます。',
+    productOutOfStock: '「{0}」は在庫切れです。',
+    productUnavailableRefunded:
+      '「{0}」をご用意できなかったため、ご注文をお受けできませんでした。今回のお支払いは自動的に返金の手続きをしました。',
     cartEmpty: 'カートに商品がありません。',
     transactionMismatch: '決済情報が一致しません。最初からやり直してください。',
     attendanceCodeRequired: '受講コードを入力してください。',

@@ -17,4 +17,18 @@ export const paymentMailsEn: PaymentMailMessages = {
       'There is nothing you need to do. If you have any questions, please contact the office.',
     ].join('\n'),
   },
+  unavailableRefunded: {
+    subject: 'We could not provide your order and have refunded it',
+    body: [
+      'Dear {0},',
+      '',
+      'Thank you for using MELS.',
+      'While your payment was being processed, a product you ordered sold out (or was withdrawn from sale), so we could not accept the order.',
+      'Your payment ({2}) has been refunded automatically through your card company.',
+      '',
+      'Refund number: {3}',
+      'Depending on your card company, the refund may take from a few days to a month to appear on your statement.',
+      'We apologise for the inconvenience. If you have any questions, please contact the office.',
+    ].join('\n'),
+  },
 };

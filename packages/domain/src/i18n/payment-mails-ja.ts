@@ -18,6 +18,21 @@ export const paymentMailsJa = {
       'お手続きは不要です。ご不明な点は事務局までお問い合わせください。',
     ].join('\n'),
   },
+  /** A shop order refused after the charge: a product sold out (or was withdrawn) meanwhile (decision 040). */
+  unavailableRefunded: {
+    subject: 'ご注文の商品をご用意できず、返金しました',
+    body: [
+      '{0} 様',
+      '',
+      'いつも母体救命 MELS をご利用いただき、ありがとうございます。',
+      'お支払いの手続き中に、ご注文の商品が在庫切れ（または販売終了）となったため、ご注文をお受けできませんでした。',
+      'お支払い（{2}）は、カード会社を通じて自動的に返金の手続きをいたしました。',
+      '',
+      '返金番号：{3}',
+      '返金がご利用明細に反映されるまで、カード会社によっては数日から1か月ほどかかる場合があります。',
+      'ご迷惑をおかけして申し訳ございません。ご不明な点は事務局までお問い合わせください。',
+    ].join('\n'),
+  },
 };
 
 export type PaymentMailMessages = typeof paymentMailsJa;

@@ -36,6 +36,8 @@ export const PAYMENT_MESSAGES = messageKeys('forms.payment', [
   'productInactive',
   'productOncePerUser',
   'productCourseOnly',
+  'productOutOfStock',
+  'productUnavailableRefunded',
   'cartEmpty',
   'transactionMismatch',
   'attendanceCodeRequired',

@@ -2,7 +2,6 @@
  * The BI certification request's routes (decision 029), registered from their contracts
  * (packages/domain/src/contracts/instructor-requests.*). check-payment stays in the payments module.
  */
-import { readFile } from 'node:fs/promises';
 import { contracts } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../../plugins/auth.ts';
@@ -20,12 +19,9 @@ import {
   reject,
   request,
 } from './instructor-requests.service.ts';
+import { TEMPLATE_NAME, templateFile } from './recommendation-template.ts';
 
 const c = contracts.instructorRequests;
-
-/** The recommendation letter template shipped with the server (推薦書, Word). */
-const TEMPLATE = new URL('./assets/recommendation-letter-template.docx', import.meta.url);
-const TEMPLATE_NAME = '推薦書.docx';
 
 /** attachment; the UTF-8 name (RFC 6266 / 5987) first, which the browser's download() reads, and an ASCII fallback. */
 const attachment = (ascii: string, name: string) =>
@@ -64,7 +60,7 @@ export function registerInstructorRequests(app: FastifyInstance) {
       .header('content-type', c.template.file)
       .header('content-disposition', attachment('recommendation-letter.docx', TEMPLATE_NAME))
       .header('cache-control', 'private, no-cache')
-      .send(await readFile(TEMPLATE)),
+      .send(await templateFile(app.deps)),
   );
 
   contractRoute(app, c.officeList, async (req) => officeList(deps(), req.query));

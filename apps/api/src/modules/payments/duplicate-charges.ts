@@ -50,14 +50,21 @@ export async function recordDuplicate(
     slot: PurchaseSlot;
     requestId: number | null;
     legacyCertificateId: number | null;
+    /** 'unavailable': a shop order's product sold out or was withdrawn before the order was recorded. */
+    reason?: 'duplicate' | 'unavailable';
+    /** The order that stands, when the caller knows it (a one-per-person product's first order). */
+    keptOrderId?: number | null;
   },
 ): Promise<void> {
   const now = deps.clock.now();
-  const kept = await findLiveOrder(tx, {
-    ...input.slot,
-    requestId: input.requestId,
-    legacyCertificateId: input.legacyCertificateId,
-  });
+  const kept =
+    input.keptOrderId !== undefined
+      ? { id: input.keptOrderId }
+      : await findLiveOrder(tx, {
+          ...input.slot,
+          requestId: input.requestId,
+          legacyCertificateId: input.legacyCertificateId,
+        });
   await insertDuplicateCharge(tx, {
     userId: input.slot.userId,
     transactionId: input.slot.transactionId,
@@ -67,6 +74,7 @@ export async function recordDuplicate(
     objectType: input.slot.objectType,
     objectId: input.slot.objectId,
     amount: input.intent.amount,
+    reason: input.reason ?? 'duplicate',
     createdAt: now,
     updatedAt: now,
   });
@@ -134,6 +142,7 @@ async function mailMember(deps: Deps, db: Executor, intentId: string) {
       amount: claim.charge.amount,
       refundId: claim.charge.refundId ?? '',
       site: mailSite(deps.config, language),
+      reason: claim.charge.reason,
     }),
   );
 }

@@ -18,9 +18,11 @@ export function duplicateRefundedMail(input: {
   amount: number;
   refundId: string;
   site: MailSite;
+  /** 'unavailable': a shop order refused after the charge (sold out or withdrawn, decision 040). */
+  reason?: string;
 }): Mail {
   const language = input.site.language ?? 'ja';
-  const m = MAILS[language].duplicateRefunded;
+  const m = MAILS[language][input.reason === 'unavailable' ? 'unavailableRefunded' : 'duplicateRefunded'];
   const body = format(
     m.body,
     input.name,

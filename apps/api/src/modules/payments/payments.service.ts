@@ -40,7 +40,7 @@ import type { PaymentIntent } from '../../lib/payment-gateway/types.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { queueTransferMails } from '../notifications/index.ts';
 import { CANCEL_TRANSFER_JOB, emitOrderCompleted } from '../orders/index.ts';
-import { productEligibility } from '../products/index.ts';
+import { holdOrderProducts, heldOrderOf, productEligibility, ProductHoldError } from '../products/index.ts';
 import { DuplicateChargeError, recordDuplicate, settleDuplicateNow } from './duplicate-charges.ts';
 import { linesTotal, payableAmount, shopLines, type PayableLine } from './payable.ts';
 import {
@@ -136,28 +136,56 @@ function assertNotPaid(order: Order | null) {
 
 // ───────────────────────────── check-product-order ─────────────────────────────
 
+/**
+ * A cart's lines and every reason it cannot be bought by the user now (missing, hidden, one per person,
+ * course only, out of stock). A read, for the answer's sake: the order's transaction enforces stock and
+ * one per person again (holdOrderProducts, decision 040).
+ */
+async function shopCart(deps: Deps, userId: number, cart: readonly CartProduct[]) {
+  const { lines, messages, codes, rows } = await shopLines(deps.db, cart);
+  const eligibility = await productEligibility(deps.db, userId, rows);
+  for (const product of rows) {
+    const wanted = cart.filter((item) => item.id === product.id).reduce((n, item) => n + item.quantity, 0);
+    const rules = eligibility.get(product.id);
+    if (product.buyOncePerUser && (!rules?.oncePerUserOk || wanted > 1)) {
+      messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
+      codes.push('PRODUCT_ONCE_PER_USER');
+    }
+    if (product.allowBuyWithCourse && !rules?.withCourseOk) {
+      messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
+      codes.push('PRODUCT_COURSE_ONLY');
+    }
+    if (product.stock !== null && wanted > product.stock) {
+      messages.push(paymentMessage(PAYMENT_MESSAGES.productOutOfStock, product.name));
+      codes.push('PRODUCT_OUT_OF_STOCK');
+    }
+  }
+  return { lines, messages, codes };
+}
+
+/**
+ * The cart's lines, or its first problem with its code, as check-product-order lists them: a bad cart
+ * (CART_EMPTY, PRODUCT_MISSING, PRODUCT_INACTIVE) is a 400; a cart the user may not buy now (one per
+ * person, course only, out of stock) a 409.
+ */
+async function buyableCart(deps: Deps, userId: number, cart: readonly CartProduct[]) {
+  const computed = await shopCart(deps, userId, cart);
+  const code = computed.codes[0];
+  const text = computed.messages[0] ?? PAYMENT_MESSAGES.notPayable;
+  if (code === 'PRODUCT_ONCE_PER_USER' || code === 'PRODUCT_COURSE_ONLY' || code === 'PRODUCT_OUT_OF_STOCK')
+    throw conflict(text, code);
+  if (code) throw badRequest(text, {}, code);
+  return computed;
+}
+
 export async function checkProductOrder(deps: Deps, userId: number, input: CheckProductOrderInput) {
   const messages: string[] = [];
   const codes: ErrorCode[] = [];
   if (input.object_type === OBJECT_TYPE.shopOrder) {
     const cart = input.products ?? input.meta?.products ?? [];
-    const { lines, messages: found, codes: foundCodes, rows } = await shopLines(deps.db, cart);
-    messages.push(...found);
-    codes.push(...foundCodes);
-    const eligibility = await productEligibility(deps.db, userId, rows);
-    for (const product of rows) {
-      const wanted = cart.filter((item) => item.id === product.id).reduce((n, item) => n + item.quantity, 0);
-      const rules = eligibility.get(product.id);
-      if (product.buyOncePerUser && (!rules?.oncePerUserOk || wanted > 1)) {
-        messages.push(paymentMessage(PAYMENT_MESSAGES.productOncePerUser, product.name));
-        codes.push('PRODUCT_ONCE_PER_USER');
-      }
-      if (product.allowBuyWithCourse && !rules?.withCourseOk) {
-        messages.push(paymentMessage(PAYMENT_MESSAGES.productCourseOnly, product.name));
-        codes.push('PRODUCT_COURSE_ONLY');
-      }
-    }
-    return { canBuy: messages.length === 0, messages, codes, amount: linesTotal(lines) };
+    const found = await shopCart(deps, userId, cart);
+    const amount = linesTotal(found.lines);
+    return { canBuy: found.messages.length === 0, messages: found.messages, codes: found.codes, amount };
   }
   try {
     const payable = await payableAmount(
@@ -205,14 +233,7 @@ export async function createOrderTransaction(
   let trainingId: number | null = null;
   let keys: Partial<TxMeta> = {};
   if (isShop) {
-    const computed = await shopLines(deps.db, cart);
-    // The first problem, with its code (CART_EMPTY, PRODUCT_MISSING, PRODUCT_INACTIVE), as check-product-order lists them.
-    if (computed.messages.length > 0)
-      throw badRequest(
-        computed.messages[0] ?? PAYMENT_MESSAGES.notPayable,
-        {},
-        computed.codes[0] ?? 'VALIDATION_ERROR',
-      );
+    const computed = await buyableCart(deps, userId, cart);
     lines = computed.lines;
     amount = linesTotal(lines);
   } else {
@@ -326,6 +347,9 @@ export async function createPaymentIntent(deps: Deps, userId: number, input: Cre
   const cart = isShop ? ((transaction?.meta as TxMeta | undefined)?.products ?? []) : [];
   if (isShop && !transaction)
     throw badRequest(PAYMENT_MESSAGES.transactionMismatch, { t_key: ['t_keyを指定してください'] });
+  // Sold out, withdrawn or bought meanwhile: refused before the card is charged (the order's
+  // transaction enforces it again, decision 040).
+  if (isShop) await buyableCart(deps, userId, cart);
   const payable = await payableAmount(
     deps.db,
     input.object_type,
@@ -492,6 +516,9 @@ async function insertOrder(deps: Deps, tx: Tx, input: NewOrder): Promise<Order |
     .returning();
   if (!order) return null;
   const lines = input.lines.filter((line) => line.quantity > 0);
+  // A shop order takes its products' stock and one-per-person slots in the same transaction (decision 040).
+  if (input.objectType === OBJECT_TYPE.shopOrder)
+    await holdOrderProducts(tx, { orderId: order.id, userId: input.userId, lines });
   if (lines.length > 0) {
     await tx.insert(orderItems).values(
       lines.map((line) => ({
@@ -546,7 +573,7 @@ export async function recordIntent(
     objectKey: objectKeyOf(transaction.objectType, keys),
     transactionId: transaction.id,
   };
-  const recorded = await deps.db.transaction(async (tx): Promise<Order | 'duplicate'> => {
+  const recorded = await deps.db.transaction(async (tx): Promise<Order | 'duplicate' | ProductHoldError> => {
     const now = deps.clock.now();
     const [existing] = await tx
       .select()
@@ -576,28 +603,50 @@ export async function recordIntent(
           .limit(1);
         enrollmentId = enrollment?.id ?? null;
       }
+      let inserted: Order | null;
+      try {
+        // A savepoint: a product refused (sold out, hidden, one per person) undoes the order alone.
+        inserted = await tx.transaction((sp) =>
+          insertOrder(deps, sp, {
+            userId: transaction.userId,
+            objectType: transaction.objectType,
+            objectId: transaction.objectId,
+            trainingId:
+              transaction.objectType === OBJECT_TYPE.sessionFee
+                ? transaction.objectId
+                : (meta.trainingId ?? null),
+            enrollmentId,
+            transactionId: transaction.id,
+            ...keys,
+            amount: intent.amount,
+            status,
+            paymentMethodId: PAYMENT_METHOD.card,
+            paymentIntentId: intent.id,
+            postalCode: transaction.postalCode,
+            address: transaction.address,
+            customerName: transaction.customerName,
+            phone: transaction.phone,
+            lines: meta.lines ?? [],
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ProductHoldError)) throw error;
+        // Charged, but the order cannot stand: the charge is refunded like a duplicate (decision 040).
+        const once = error.code === 'PRODUCT_ONCE_PER_USER';
+        await recordDuplicate(deps, tx, {
+          intent,
+          slot,
+          requestId: null,
+          legacyCertificateId: null,
+          reason: once ? 'duplicate' : 'unavailable',
+          ...(once && {
+            keptOrderId: await heldOrderOf(tx, { userId: slot.userId, productId: error.productId }),
+          }),
+        });
+        return error;
+      }
       order =
-        (await insertOrder(deps, tx, {
-          userId: transaction.userId,
-          objectType: transaction.objectType,
-          objectId: transaction.objectId,
-          trainingId:
-            transaction.objectType === OBJECT_TYPE.sessionFee
-              ? transaction.objectId
-              : (meta.trainingId ?? null),
-          enrollmentId,
-          transactionId: transaction.id,
-          ...keys,
-          amount: intent.amount,
-          status,
-          paymentMethodId: PAYMENT_METHOD.card,
-          paymentIntentId: intent.id,
-          postalCode: transaction.postalCode,
-          address: transaction.address,
-          customerName: transaction.customerName,
-          phone: transaction.phone,
-          lines: meta.lines ?? [],
-        })) ??
+        inserted ??
         // Another request recorded it a moment ago.
         (await tx.select().from(orders).where(eq(orders.paymentIntentId, intent.id)))[0] ??
         null;
@@ -644,6 +693,16 @@ export async function recordIntent(
   if (recorded === 'duplicate') {
     await settleDuplicateNow(deps, intent.id, log);
     throw new DuplicateChargeError();
+  }
+  if (recorded instanceof ProductHoldError) {
+    await settleDuplicateNow(deps, intent.id, log);
+    throw new ApiError(
+      409,
+      recorded.code,
+      recorded.code === 'PRODUCT_ONCE_PER_USER'
+        ? PAYMENT_MESSAGES.duplicateRefunded
+        : paymentMessage(PAYMENT_MESSAGES.productUnavailableRefunded, recorded.productName),
+    );
   }
   return recorded;
 }

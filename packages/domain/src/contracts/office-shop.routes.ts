@@ -1,0 +1,136 @@
+/** The office runs the shop (decision 040): categories, products, images, the recommendation letter template (zod-free; schemas in office-shop.ts). */
+import { routeTable as r } from './route-table.ts';
+
+const tags = ['office-shop'] as const;
+const notFound = { 404: ['NOT_FOUND'] } as const;
+
+export const officeShopRoutes = {
+  officeShop: r({
+    categories: {
+      method: 'GET',
+      path: '/office/shop/categories',
+      auth: 'office',
+      summary: 'The shop categories in display order, with their number of products',
+      tags,
+    },
+    createCategory: {
+      method: 'POST',
+      path: '/office/shop/categories',
+      auth: 'office',
+      status: 201,
+      summary: 'Adds a category at the end (audited)',
+      errors: { 400: ['VALIDATION_ERROR'] },
+      tags,
+    },
+    updateCategory: {
+      method: 'PATCH',
+      path: '/office/shop/categories/:id',
+      auth: 'office',
+      summary: 'Renames a category (audited with before and after)',
+      errors: { 400: ['VALIDATION_ERROR'], ...notFound },
+      tags,
+    },
+    removeCategory: {
+      method: 'DELETE',
+      path: '/office/shop/categories/:id',
+      auth: 'office',
+      summary: 'Deletes a category without products (audited)',
+      errors: { ...notFound, 409: ['CATEGORY_IN_USE'] },
+      tags,
+    },
+    orderCategories: {
+      method: 'POST',
+      path: '/office/shop/categories/order',
+      auth: 'office',
+      summary: 'Sets the display order of the categories (every id once; audited)',
+      errors: { 400: ['VALIDATION_ERROR'] },
+      tags,
+    },
+    products: {
+      method: 'GET',
+      path: '/office/shop/products',
+      auth: 'office',
+      list: true,
+      summary: 'Every product (visible or hidden), filtered by keyword, category and visibility',
+      tags,
+    },
+    createProduct: {
+      method: 'POST',
+      path: '/office/shop/products',
+      auth: 'office',
+      status: 201,
+      summary: 'Adds a product with its attributes, courses, stock and visibility (audited)',
+      errors: { 400: ['VALIDATION_ERROR'] },
+      tags,
+    },
+    product: {
+      method: 'GET',
+      path: '/office/shop/products/:id',
+      auth: 'office',
+      summary: 'One product as the office edits it',
+      errors: notFound,
+      tags,
+    },
+    updateProduct: {
+      method: 'PUT',
+      path: '/office/shop/products/:id',
+      auth: 'office',
+      summary: 'Replaces a product’s fields, attributes and courses (audited with before and after)',
+      errors: { 400: ['VALIDATION_ERROR'], ...notFound },
+      tags,
+    },
+    addImage: {
+      method: 'POST',
+      path: '/office/shop/products/:id/images',
+      auth: 'office',
+      status: 201,
+      consumes: 'multipart/form-data',
+      summary:
+        'Adds an image (JPEG, PNG or GIF by its bytes, at most 5 MB; the first becomes the thumbnail; audited)',
+      errors: { 400: ['VALIDATION_ERROR'], ...notFound },
+      tags,
+    },
+    thumbnail: {
+      method: 'POST',
+      path: '/office/shop/products/:id/images/:imageId/thumbnail',
+      auth: 'office',
+      summary: 'Makes the image the product’s one thumbnail (audited)',
+      errors: notFound,
+      tags,
+    },
+    removeImage: {
+      method: 'DELETE',
+      path: '/office/shop/products/:id/images/:imageId',
+      auth: 'office',
+      summary: 'Removes an image (another becomes the thumbnail; audited)',
+      errors: notFound,
+      tags,
+    },
+    image: {
+      method: 'GET',
+      path: '/product-images/:file',
+      auth: 'public',
+      file: 'image/*',
+      summary: 'A product image uploaded by the office',
+      errors: notFound,
+      tags,
+    },
+    template: {
+      method: 'GET',
+      path: '/office/shop/templates/recommendation-letter',
+      auth: 'office',
+      summary: 'Which recommendation letter template members download now',
+      tags,
+    },
+    replaceTemplate: {
+      method: 'POST',
+      path: '/office/shop/templates/recommendation-letter',
+      auth: 'office',
+      consumes: 'multipart/form-data',
+      summary:
+        'Replaces the recommendation letter template (Word .docx by its bytes, at most 10 MB; audited)',
+      errors: { 400: ['VALIDATION_ERROR', 'TEMPLATE_TYPE'] },
+      tags,
+    },
+  }),
+};
