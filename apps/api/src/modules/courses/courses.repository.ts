@@ -34,7 +34,7 @@ export async function findCourse(db: Executor, id: number) {
       .select({ id: documents.id, name: documents.name })
       .from(documents)
       .where(eq(documents.courseId, id))
-      .orderBy(asc(documents.id)),
+      .orderBy(asc(documents.sortOrder), asc(documents.id)),
   ]);
   return { course, previews, docs };
 }

@@ -353,7 +353,7 @@ export async function courseHasPreContent(db: Executor, courseId: number) {
   const [video] = await db
     .select({ id: lessons.id })
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre')))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre'), isNull(lessons.archivedAt)))
     .limit(1);
   const [quiz] = await db
     .select({ id: quizzes.id })

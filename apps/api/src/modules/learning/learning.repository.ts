@@ -15,7 +15,7 @@ export function findPreLessons(db: Executor, courseId: number) {
   return db
     .select()
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre')))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre'), isNull(lessons.archivedAt)))
     .orderBy(asc(lessons.sortOrder), asc(lessons.id));
 }
 export type LessonRow = Awaited<ReturnType<typeof findPreLessons>>[number];

@@ -318,7 +318,7 @@ export function findTrainingDocuments(
     .where(
       sql`(${documents.courseId} = ${options.courseId} and ${documents.trainingId} is null) or (${documents.trainingId} = ${options.trainingId} and ${sessionDocumentVisible(options.viewerId)})`,
     )
-    .orderBy(sql`${documents.trainingId} nulls first`, asc(documents.id));
+    .orderBy(sql`${documents.trainingId} nulls first`, asc(documents.sortOrder), asc(documents.id));
 }
 
 export type RawStep = { step: number; status: number; created_at: string };
