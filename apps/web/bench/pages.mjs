@@ -18,7 +18,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const runs = Number(process.argv[2] ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/search-result', '/course/1', '/news', '/faq'];
+const PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/news', '/faq'];
 
 const freePort = () =>
   new Promise((resolve) => {

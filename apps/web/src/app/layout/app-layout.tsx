@@ -20,7 +20,9 @@ export function AppLayout() {
         {t.app.skipToContent}
       </a>
       <Header />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen high: the footer starts below the fold, so a page whose content arrives after
+          the first paint does not push a visible footer down (layout shift, issue 20). */}
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minHeight: '100vh', outline: 'none' }}>
         <Container size="lg" py="lg">
           <Outlet />
         </Container>
