@@ -1,13 +1,27 @@
-import { routes, type contracts } from '@mels/domain';
-import { and, count, eq } from 'drizzle-orm';
+import {
+  INSTRUCTOR_REQUEST_STATUS,
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  RANK_UP_STATUS,
+  routes,
+  type contracts,
+  type OrderStatus,
+} from '@mels/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
+  certificateRequests,
   certificates,
   documents,
   enrollments,
   lessons,
   mailOutbox,
+  orderItems,
+  orders,
+  productImages,
+  rankUpRequests,
+  ranks,
   rateLimitHits,
   trainingUserTypes,
 } from '../src/db/schema.ts';
@@ -47,21 +61,14 @@ type Send = (
  * row is asserted instead. Keep this short.
  */
 const NOT_WALKED: Record<string, string> = {
-  'orders.prepareShipping': 'needs a paid shop order; audit asserted in orders.routes.test.ts',
-  'orders.ship': 'needs a shop order prepared for shipping; audit asserted in orders.routes.test.ts',
-  'officeRankUp.approve':
-    'needs a rank-up request with its performance; audit asserted in ranks.routes.test.ts',
-  'officeRankUp.reject':
-    'needs a rank-up request with its performance; audit asserted in ranks.routes.test.ts',
-  'instructorRequests.officeApprove':
-    'needs a BI request through its documents and payment; audited in instructor-requests.service.ts',
-  'instructorRequests.officeReject':
-    'needs a BI request awaiting review; audited in instructor-requests.service.ts',
   'officePages.preview': 'writes nothing: answers the sanitised HTML (office-pages.test.ts)',
   'officePages.uploadImage': 'multipart (a picture); its audit row is asserted in office-pages.test.ts',
   'officeLessons.create': 'multipart (a video upload); its audit row is asserted in content.test.ts',
   'officeLessons.update': 'multipart (a video upload); its audit row is asserted in content.test.ts',
-  'officeCourseDocuments.create': 'multipart (a document upload); its audit row is asserted in content.test.ts',
+  'officeCourseDocuments.create':
+    'multipart (a document upload); its audit row is asserted in content.test.ts',
+  'officeShop.addImage': 'multipart (a picture); its audit row is asserted in office-shop.test.ts',
+  'officeShop.replaceTemplate': 'multipart (a .docx); its audit row is asserted in office-shop.test.ts',
 };
 
 let serial = 0;
@@ -240,6 +247,65 @@ async function listedIds(w: World, url: string) {
   const res = await w.send('GET', url, w.office.token);
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data as { id: number }[]).map((r) => r.id);
+}
+
+/** A member's paid shop order (complete) or one being prepared for shipping, with one line. */
+async function shopOrder(w: World, status: OrderStatus) {
+  const member = await newMember(w.ctx.app);
+  const [order] = await w.ctx.deps.db
+    .insert(orders)
+    .values({
+      userId: member.id,
+      objectType: OBJECT_TYPE.shopOrder,
+      amount: 3000,
+      status,
+      paidAt: w.ctx.deps.clock.now(),
+      customerName: '監査 花子',
+      postalCode: '1000001',
+      address: '東京都千代田区千代田1-1',
+      phone: '03-1234-5678',
+    })
+    .returning({ id: orders.id });
+  await w.ctx.deps.db
+    .insert(orderItems)
+    .values({ orderId: order!.id, name: 'MELSテキスト', unitPrice: 3000, quantity: 1 });
+  return order!.id;
+}
+
+/** A member's rank-up request with its session chosen (awaiting the office's review). */
+async function rankUpRequest(w: World) {
+  const member = await newMember(w.ctx.app);
+  const session = await makeSession(w.ctx, {});
+  const [rank] = await w.ctx.deps.db.select({ id: ranks.id }).from(ranks).orderBy(desc(ranks.level)).limit(1);
+  const [row] = await w.ctx.deps.db
+    .insert(rankUpRequests)
+    .values({
+      userId: member.id,
+      toRankId: rank!.id,
+      status: RANK_UP_STATUS.sessionChosen,
+      trainingId: session.id,
+    })
+    .returning({ id: rankUpRequests.id });
+  return row!.id;
+}
+
+/** A member's BI certification request, pledged and paid: awaiting the office's review. */
+async function biRequest(w: World) {
+  const member = await newMember(w.ctx.app);
+  const course = await makeCourse(w.ctx, { certificatePrefix: 'WB' });
+  const [row] = await w.ctx.deps.db
+    .insert(certificateRequests)
+    .values({
+      userId: member.id,
+      courseId: course.id,
+      certificateType: 2,
+      status: INSTRUCTOR_REQUEST_STATUS.processing,
+      username: '監査 花子',
+      email: member.email,
+      pledgeVariant: 'doctor',
+    })
+    .returning({ id: certificateRequests.id });
+  return row!.id;
 }
 
 const WALK: Record<string, Setup> = {
@@ -483,6 +549,54 @@ const WALK: Record<string, Setup> = {
   'officeMembers.erase': async (w) => ({
     params: { id: (await newMember(w.ctx.app)).id },
     body: { reason: '本人からの削除依頼' },
+  }),
+  'officeShop.createCategory': async () => ({ body: { name: `監査用カテゴリー${(serial += 1)}` } }),
+  'officeShop.updateCategory': async (w) => ({
+    params: { id: await created(w, '/office/shop/categories', { name: '監査用カテゴリー' }) },
+    body: { name: '監査用カテゴリー（改）' },
+  }),
+  'officeShop.removeCategory': async (w) => ({
+    params: { id: await created(w, '/office/shop/categories', { name: '監査用カテゴリー' }) },
+  }),
+  'officeShop.orderCategories': async (w) => {
+    const res = await w.send('GET', '/office/shop/categories', w.office.token);
+    return { body: { ids: (res.json().data as Array<{ id: number }>).map((c) => c.id).reverse() } };
+  },
+  'officeShop.createProduct': async () => ({ body: { name: '監査用商品', price: 1000 } }),
+  'officeShop.updateProduct': async (w) => ({
+    params: { id: await created(w, '/office/shop/products', { name: '監査用商品', price: 1000 }) },
+    body: { name: '監査用商品', price: 1200, stock: 5 },
+  }),
+  'officeShop.thumbnail': async (w) => {
+    const id = await created(w, '/office/shop/products', { name: '監査用商品', price: 1000 });
+    const images = await w.ctx.deps.db
+      .insert(productImages)
+      .values([
+        { productId: id, link: '/media/products/a.svg', isThumb: true },
+        { productId: id, link: '/media/products/b.svg', isThumb: false },
+      ])
+      .returning({ id: productImages.id });
+    return { params: { id, imageId: images[1]!.id } };
+  },
+  'officeShop.removeImage': async (w) => {
+    const id = await created(w, '/office/shop/products', { name: '監査用商品', price: 1000 });
+    const [image] = await w.ctx.deps.db
+      .insert(productImages)
+      .values({ productId: id, link: '/media/products/a.svg', isThumb: true })
+      .returning({ id: productImages.id });
+    return { params: { id, imageId: image!.id } };
+  },
+  'orders.prepareShipping': async (w) => ({ params: { id: await shopOrder(w, ORDER_STATUS.complete) } }),
+  'orders.ship': async (w) => ({ params: { id: await shopOrder(w, ORDER_STATUS.shipping) } }),
+  'officeRankUp.approve': async (w) => ({ params: { id: await rankUpRequest(w) } }),
+  'officeRankUp.reject': async (w) => ({
+    params: { id: await rankUpRequest(w) },
+    body: { reason: '実績の確認ができませんでした。' },
+  }),
+  'instructorRequests.officeApprove': async (w) => ({ params: { id: await biRequest(w) } }),
+  'instructorRequests.officeReject': async (w) => ({
+    params: { id: await biRequest(w) },
+    body: { reason: '推薦書の記載に不備があります。' },
   }),
   'officeOutbox.resend': async (w) => {
     const [mail] = await w.ctx.deps.db
