@@ -17,6 +17,8 @@ import { officeEn } from './office-en.ts';
 import { officeJa } from './office-ja.ts';
 import { paymentMailsEn } from './payment-mails-en.ts';
 import { paymentMailsJa } from './payment-mails-ja.ts';
+import { renewalMailsEn } from './renewal-mails-en.ts';
+import { renewalMailsJa } from './renewal-mails-ja.ts';
 import { sessionPaymentEn } from './session-payment-en.ts';
 import { sessionPaymentJa } from './session-payment-ja.ts';
 
@@ -34,6 +36,7 @@ const catalogJa = {
   instructorDocs: instructorDocsJa,
   instructor: instructorJa,
   paymentMails: paymentMailsJa,
+  renewalMails: renewalMailsJa,
   duplicateCharges: duplicateChargesJa,
   office: officeJa,
 };
@@ -50,6 +53,7 @@ export const catalogs: Readonly<Record<'ja' | 'en', Catalog>> = {
     instructorDocs: instructorDocsEn,
     instructor: instructorEn,
     paymentMails: paymentMailsEn,
+    renewalMails: renewalMailsEn,
     duplicateCharges: duplicateChargesEn,
     office: officeEn,
   } as Catalog,

@@ -19,6 +19,8 @@ export { instructorJa, type InstructorMessages } from './instructor-ja.ts';
 export { instructorEn } from './instructor-en.ts';
 export { paymentMailsJa, type PaymentMailMessages } from './payment-mails-ja.ts';
 export { paymentMailsEn } from './payment-mails-en.ts';
+export { renewalMailsJa, type RenewalMailMessages } from './renewal-mails-ja.ts';
+export { renewalMailsEn } from './renewal-mails-en.ts';
 export { duplicateChargesJa, type DuplicateChargesMessages } from './duplicate-charges-ja.ts';
 export { duplicateChargesEn } from './duplicate-charges-en.ts';
 export { officeJa, type OfficeMessages } from './office-ja.ts';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  certificateRenewalState,
   certificateYears,
+  daysUntil,
+  dueRenewalReminder,
+  RENEWAL_REMINDERS,
+  renewalPath,
+  renewalProgress,
+  renewalSweepAt,
+  renewalReminderDay,
   renewalEligibility,
   renewalSteps,
   renewalWindow,
@@ -207,5 +215,83 @@ describe('renewedValidity', () => {
     ['2026-12-31', 5, '2027-01-01', '2031-12-31'],
   ])('old end %s, %i years → %s – %s', (oldEnd, years, startDate, endDate) => {
     expect(renewedValidity(oldEnd, years)).toEqual({ startDate, endDate });
+  });
+});
+
+describe('certificateRenewalState (my-page: the renewal link, already renewed)', () => {
+  const base = { prefix: 'BI', endDate: '2027-03-23', extended: false, revoked: false };
+  it.each([
+    ['in the window, 4 months before', base, '2026-11-24', 'available'],
+    ['the day the window opens', base, '2026-09-23', 'available'],
+    ['the day before it opens', base, '2026-09-22', 'none'],
+    ['the end date', base, '2027-03-23', 'available'],
+    ['expired, within the grace', base, '2027-06-23', 'available'],
+    ['past the grace', base, '2027-06-24', 'none'],
+    ['extended', { ...base, extended: true }, '2026-11-24', 'renewed'],
+    ['extended, long after', { ...base, extended: true }, '2030-01-01', 'renewed'],
+    ['revoked', { ...base, revoked: true }, '2026-11-24', 'none'],
+    ['not basic-instructor', { ...base, prefix: 'B' }, '2026-11-24', 'none'],
+    ['no end date', { ...base, endDate: null }, '2026-11-24', 'none'],
+  ] as const)('%s → %s', (_label, c, today, state) => {
+    expect(certificateRenewalState(c, today)).toBe(state);
+  });
+  it('links to the intro page of spec 001 §2', () => {
+    expect(renewalPath({ courseId: 4, certificateId: 12 })).toBe(
+      '/certificate/4/extend-certificate/basic-instructor/extend/12',
+    );
+  });
+});
+
+describe('dueRenewalReminder (clock pinned)', () => {
+  const END = '2027-03-23';
+  it.each([
+    ['2026-09-22', null],
+    ['2026-09-23', 'sixMonths'],
+    ['2027-02-22', 'sixMonths'],
+    ['2027-02-23', 'oneMonth'],
+    ['2027-03-21', 'oneMonth'],
+    ['2027-03-22', 'oneDay'],
+    ['2027-03-23', 'oneDay'],
+    ['2027-03-24', 'expired'],
+    ['2027-06-23', 'expired'],
+    ['2027-06-24', null],
+  ] as const)('on %s: %s', (today, due) => {
+    expect(dueRenewalReminder(END, today)).toBe(due);
+  });
+  it('the reminder days, a month-end end date included', () => {
+    expect(RENEWAL_REMINDERS.map((r) => renewalReminderDay('2027-03-31', r))).toEqual([
+      '2026-09-30',
+      '2027-02-28',
+      '2027-03-30',
+      '2027-04-01',
+    ]);
+  });
+  it.each([
+    ['2027-03-23', '2026-11-24', 119],
+    ['2027-03-23', '2027-03-23', 0],
+    ['2027-03-23', '2027-03-25', -2],
+  ])('daysUntil %s from %s is %i', (end, today, days) => {
+    expect(daysUntil(end, today)).toBe(days);
+  });
+});
+
+describe('renewalProgress (the office list)', () => {
+  it.each([
+    [false, null, 'notStarted'],
+    [false, 0, 'awaitingPayment'],
+    [false, 1, 'awaitingPayment'],
+    [false, 3, 'inProgress'],
+    [false, 8, 'postTest'],
+    [false, 4, 'complete'],
+    [true, 4, 'renewed'],
+    [true, null, 'renewed'],
+  ] as const)('extended %s, request %s → %s', (extended, requestStatus, progress) => {
+    expect(renewalProgress({ extended, requestStatus })).toBe(progress);
+  });
+});
+
+describe('renewalSweepAt', () => {
+  it('is 09:00 in Japan (00:00 UTC)', () => {
+    expect(renewalSweepAt('2027-03-23').toISOString()).toBe('2027-03-23T00:00:00.000Z');
   });
 });

@@ -178,3 +178,111 @@ export function renewedValidity(
   const endDate = new Date(Date.UTC(y + periodYears, m - 1, d) - 86_400_000).toISOString().slice(0, 10);
   return { startDate, endDate };
 }
+
+/** The renewal's intro page of a certificate (spec 001 §2): what my-page links to and the reminder mails carry. */
+export function renewalPath(input: { courseId: number; certificateId: number }): string {
+  return `/certificate/${input.courseId}/extend-certificate/basic-instructor/extend/${input.certificateId}`;
+}
+
+/** The day before a day (YYYY-MM-DD). */
+export function previousDay(day: string): string {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * What my-page shows about a certificate's renewal on a day (spec 001 §4 Certificate expiry; decision 038):
+ * 'renewed' once extended; 'available' (the renewal link) for a basic-instructor certificate, not revoked
+ * nor extended, inside its window (6 months before the end date to the grace months after it); else 'none'.
+ */
+export type CertificateRenewalState = 'available' | 'renewed' | 'none';
+
+export function certificateRenewalState(
+  c: { prefix: string | null; endDate: string | null; extended: boolean; revoked: boolean },
+  today: string,
+): CertificateRenewalState {
+  if (c.extended) return 'renewed';
+  if (c.revoked || c.prefix !== BI_PREFIX || c.endDate === null) return 'none';
+  const window = renewalWindow(c.endDate);
+  return today >= window.opensOn && today <= window.closesOn ? 'available' : 'none';
+}
+
+/**
+ * The renewal reminder mails of a certificate (decision 038), in the order they fall due: 6 months,
+ * 1 month and 1 day before the end date, and at expiry (the day after the end date).
+ */
+export const RENEWAL_REMINDERS = ['sixMonths', 'oneMonth', 'oneDay', 'expired'] as const;
+export type RenewalReminder = (typeof RENEWAL_REMINDERS)[number];
+
+/** The day (YYYY-MM-DD) a reminder of a certificate ending on endDate falls due. */
+export function renewalReminderDay(endDate: string, reminder: RenewalReminder): string {
+  switch (reminder) {
+    case 'sixMonths':
+      return addMonthsToDay(endDate, -RENEWAL_WINDOW_MONTHS);
+    case 'oneMonth':
+      return addMonthsToDay(endDate, -1);
+    case 'oneDay':
+      return previousDay(endDate);
+    case 'expired':
+      return nextDay(endDate);
+  }
+}
+
+/**
+ * The reminder a certificate is due on a day: the latest whose day has come, so a run that was missed
+ * (or the first run after the certificate was loaded) sends the one that fits today, never a stale
+ * '6 months' a week before the end. None before the window opens nor after the grace months (the
+ * renewal link would no longer work). Whether it was already sent is the database's (one row per
+ * certificate and reminder).
+ */
+export function dueRenewalReminder(endDate: string, today: string): RenewalReminder | null {
+  if (today > renewalWindow(endDate).closesOn) return null;
+  let due: RenewalReminder | null = null;
+  for (const reminder of RENEWAL_REMINDERS)
+    if (renewalReminderDay(endDate, reminder) <= today) due = reminder;
+  return due;
+}
+
+/** Days from today to the end date (negative once past): the office list's 'days left'. */
+export function daysUntil(endDate: string, today: string): number {
+  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Where a certificate's renewal stands, as the office's expiry list shows it (decision 038): 'renewed' once
+ * extended, else by its renewal request's status (none: not started; 0 or 1 awaiting the fee; 3 videos;
+ * 8 test; 4 complete).
+ */
+export const RENEWAL_PROGRESSES = [
+  'notStarted',
+  'awaitingPayment',
+  'inProgress',
+  'postTest',
+  'complete',
+  'renewed',
+] as const;
+export type RenewalProgress = (typeof RENEWAL_PROGRESSES)[number];
+
+export function renewalProgress(input: { extended: boolean; requestStatus: number | null }): RenewalProgress {
+  if (input.extended) return 'renewed';
+  switch (input.requestStatus) {
+    case null:
+      return 'notStarted';
+    case RENEWAL_STATUS.inProgress:
+      return 'inProgress';
+    case RENEWAL_STATUS.postTest:
+      return 'postTest';
+    case RENEWAL_STATUS.complete:
+      return 'complete';
+    default:
+      return 'awaitingPayment';
+  }
+}
+
+/** The hour (Japan time) at which the daily reminder sweep runs. */
+export const RENEWAL_REMINDER_HOUR = 9;
+
+/** The instant of the reminder sweep of a day (YYYY-MM-DD): 09:00 Japan time. */
+export function renewalSweepAt(day: string): Date {
+  return new Date(`${day}T${String(RENEWAL_REMINDER_HOUR).padStart(2, '0')}:00:00+09:00`);
+}

@@ -113,6 +113,13 @@ export const activityCertificateSchema = z.object({
   certificate_expired: z.boolean(),
   /** Extended by a renewal. */
   is_extend_success: z.boolean(),
+  /**
+   * The renewal on my-page (decision 038): 'available' shows the link to renewal_path, 'renewed' the
+   * 'already renewed' badge; 'none' neither (not basic-instructor, revoked, or outside the window).
+   */
+  renewal: z.enum(['available', 'renewed', 'none']),
+  /** The renewal's intro page (spec 001 §2) when renewal is 'available', else null. */
+  renewal_path: z.string().nullable(),
   /** A short-lived signed link to the PDF (the preview frame's); null when revoked. */
   link: z.string().nullable(),
   /** The older system's 受講コード the certificate was claimed with; null for certificates issued here. */

@@ -64,6 +64,8 @@ export const officeDashboardSchema = z.object({
   transfers_awaiting: z.number().int(),
   onsite_unpaid: z.number().int(),
   shop_orders_to_ship: z.number().int(),
+  /** Basic-instructor certificates in force, not renewed, ending within 6 months (decision 038). */
+  certificates_expiring: z.number().int(),
 });
 export type OfficeDashboard = z.infer<typeof officeDashboardSchema>;
 

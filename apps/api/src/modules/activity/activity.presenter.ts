@@ -8,6 +8,8 @@ import {
   cancelStateOf,
   type ActivityTraining,
   certificateExpiry,
+  certificateRenewalState,
+  renewalPath,
   type LegacyHistory,
   ja,
   type StepStatus,
@@ -96,6 +98,10 @@ export function presentCertificate(
 ): ActivityCertificate {
   const revoked = row.revokedAt !== null;
   const { expired, expiringSoon } = certificateExpiry(row.endDate, input.today);
+  const renewal = certificateRenewalState(
+    { prefix: row.certificatePrefix, endDate: row.endDate, extended: row.isExtended, revoked },
+    input.today,
+  );
   return {
     id: row.id,
     certificate_number: row.certificateNumber,
@@ -116,6 +122,9 @@ export function presentCertificate(
     username: row.holderName,
     certificate_expired: expired,
     is_extend_success: row.isExtended,
+    renewal,
+    renewal_path:
+      renewal === 'available' ? renewalPath({ courseId: row.courseId, certificateId: row.id }) : null,
     link: revoked ? null : input.link(row.id),
     attendance_code: row.legacyAttendanceCode,
     object_id: row.enrollmentId,

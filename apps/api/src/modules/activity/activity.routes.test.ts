@@ -386,6 +386,8 @@ describe.each(drivers())('my-page activities (%s)', (driver) => {
         username: '試験 花子',
         certificate_expired: false,
         is_extend_success: false,
+        renewal: 'none',
+        renewal_path: null,
         link: expect.stringMatching(
           new RegExp(`^/api/v1/certificates/${certIds.soon}/view\\?expires=\\d+&signature=`),
         ),

@@ -38,6 +38,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { countExpiringCertificates } from '../expiries/index.ts';
 import { officeLabel } from './office.labels.ts';
 import { findStatusFacts } from './office.repository.ts';
 
@@ -95,6 +96,7 @@ export async function dashboard(db: Executor, now: Date): Promise<OfficeDashboar
     transfers_awaiting: transfers?.n ?? 0,
     onsite_unpaid: onsite?.n ?? 0,
     shop_orders_to_ship: toShip?.n ?? 0,
+    certificates_expiring: await countExpiringCertificates(db, now),
   };
 }
 

@@ -6,8 +6,11 @@
 export {
   emitOrderCompleted,
   onOrderCompleted,
+  onOrderRefunded,
   type CompletedOrder,
   type OrderCompletedListener,
+  type OrderRefundedListener,
+  type RefundedOrder,
 } from './order-events.ts';
 export type { OrderExtras, OrderRow } from './orders.presenter.ts';
 export { findRequestPurchase } from './orders.repository.ts';

@@ -32,3 +32,29 @@ export function onOrderCompleted(deps: Deps, listener: OrderCompletedListener): 
 export async function emitOrderCompleted(deps: Deps, tx: Tx, order: CompletedOrder): Promise<void> {
   for (const listener of registry.get(deps) ?? []) await listener({ tx, order, deps });
 }
+
+/** The paid order a refund returned (status 2 now), with the refund entry's id. */
+export type RefundedOrder = typeof orders.$inferSelect;
+
+/**
+ * Told when the office refunds an order (decision 038), INSIDE the refund's transaction: what a listener
+ * undoes (a request paid for goes back to awaiting its fee) commits or rolls back with the refund record.
+ */
+export type OrderRefundedListener = (event: { tx: Tx; order: RefundedOrder; deps: Deps }) => Promise<void>;
+
+const refundRegistry = new WeakMap<object, Set<OrderRefundedListener>>();
+
+/** Subscribes to refunded orders of one app (its deps object). Returns the unsubscribe function. */
+export function onOrderRefunded(deps: Deps, listener: OrderRefundedListener): () => void {
+  let set = refundRegistry.get(deps);
+  if (!set) {
+    set = new Set();
+    refundRegistry.set(deps, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export async function emitOrderRefunded(deps: Deps, tx: Tx, order: RefundedOrder): Promise<void> {
+  for (const listener of refundRegistry.get(deps) ?? []) await listener({ tx, order, deps });
+}

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { mailMember } from '../notifications/index.ts';
-import { emitOrderCompleted } from './order-events.ts';
+import { emitOrderCompleted, emitOrderRefunded } from './order-events.ts';
 import { shippedMail, transferCancelledMail } from './orders.mails.ts';
 import { receiptPdf } from './orders.pdf.ts';
 import { presentOrder, type OrderExtras, type OrderRow } from './orders.presenter.ts';
@@ -157,10 +157,12 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
   return deps.db.transaction(async (tx) => {
     const order = checkRefundable(await lockOrder(tx, orderId));
     const now = deps.clock.now();
-    await tx
+    const [refunded] = await tx
       .update(orders)
       .set({ status: ORDER_STATUS.refunded, updatedAt: now })
-      .where(eq(orders.id, order.id));
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!refunded) throw new Error('refund not recorded');
     const [entry] = await tx
       .insert(orders)
       .values({
@@ -184,6 +186,7 @@ export async function refund(deps: Deps, actorId: number, orderId: number) {
       })
       .returning();
     if (!entry) throw new Error('refund not recorded');
+    await emitOrderRefunded(deps, tx, refunded);
     await audit(tx, deps, actorId, 'order.refund', order.id, {
       amount: order.amount,
       refundOrderId: entry.id,

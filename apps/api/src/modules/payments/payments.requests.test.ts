@@ -11,13 +11,22 @@ import { createTestContext, drivers, type TestContext } from '../../../test/cont
 import { expectBody, expectError, expectValidationError } from '../../../test/http.ts';
 import {
   certificateRequests,
+  certificates,
   courses,
   legacyCertificates,
   orderItems,
   orders,
   transactions,
 } from '../../db/schema.ts';
-import { call, CARDS, confirmCard, createIntent, newMember, type Member } from './payments.fixtures.ts';
+import {
+  call,
+  CARDS,
+  confirmCard,
+  createIntent,
+  newMember,
+  officeToken,
+  type Member,
+} from './payments.fixtures.ts';
 
 type Course = { id: number; name: string };
 
@@ -570,6 +579,64 @@ describe.each(drivers())('fees of certificates, instructor requests and renewals
       expect((await requestRow(others))?.status).toBe(1);
     });
   });
+  describe('refunds of request fees (decision 038)', () => {
+    const refund = async (orderId: number) =>
+      call(ctx.app, await officeToken(ctx.app), 'POST', `/api/v1/office/orders/${orderId}/refund`);
+
+    it('a refunded renewal (7) goes back to awaiting its fee (0) and can be paid again', async () => {
+      const member = await newMember(ctx.app);
+      const requestId = await request(member, renewal.id, 3, 0);
+      const body = { object_type: 7, object_id: renewal.id, request_id: requestId };
+      const order = await payByCard(member, body, 5500);
+      expect((await requestRow(requestId))?.status).toBe(3);
+      expect((await refund(order.id)).statusCode).toBe(200);
+      expect((await requestRow(requestId))?.status).toBe(0);
+      expect(await check(member, body)).toEqual({ canBuy: true, messages: [], codes: [], amount: 5500 });
+      await payByCard(member, body, 5500);
+      expect((await requestRow(requestId))?.status).toBe(3);
+    });
+
+    it('a refunded instructor request (5) goes back to awaiting its fee (1); a complete renewal (4) stays', async () => {
+      const member = await newMember(ctx.app);
+      const requestId = await request(member, instructor.id, 2, 1);
+      const order = await payByCard(
+        member,
+        { object_type: 5, object_id: instructor.id, request_id: requestId },
+        5500,
+      );
+      expect((await requestRow(requestId))?.status).toBe(2);
+      expect((await refund(order.id)).statusCode).toBe(200);
+      expect((await requestRow(requestId))?.status).toBe(1);
+
+      // A renewal already complete keeps its state: its certificate is issued; the office revokes it by hand.
+      const renewalId = await request(member, renewal.id, 3, 0);
+      const paid = await payByCard(
+        member,
+        { object_type: 7, object_id: renewal.id, request_id: renewalId },
+        5500,
+      );
+      const [issued] = await db()
+        .insert(certificates)
+        .values({
+          userId: member.id,
+          courseId: renewal.id,
+          certificateType: 2,
+          certificateNumber: `R-REFUND-${driver}-${renewalId}`,
+          verificationCode: `refund-${driver}-${renewalId}`,
+          holderName: '山田 花子',
+          startDate: '2027-01-01',
+          endDate: '2031-12-31',
+        })
+        .returning();
+      await db()
+        .update(certificateRequests)
+        .set({ status: 4, certificateId: issued!.id })
+        .where(eq(certificateRequests.id, renewalId));
+      expect((await refund(paid.id)).statusCode).toBe(200);
+      expect((await requestRow(renewalId))?.status).toBe(4);
+    });
+  });
+
   describe('one purchase, one charge (decision 017)', () => {
     /** Five tabs at once, each with its own transaction, each paying with 4242: the intents, confirms and orders. */
     async function fiveTabs(member: Member, body: Record<string, unknown>) {

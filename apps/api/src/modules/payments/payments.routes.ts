@@ -20,13 +20,14 @@ import {
 } from './payments.service.ts';
 import { officeDuplicateCharges, REFUND_DUPLICATE_JOB, refundDuplicateJob } from './duplicate-charges.ts';
 import { presentPaymentStatus } from './payments.presenter.ts';
-import { subscribeRequestPayments } from './request-payments.ts';
+import { subscribeRequestPayments, subscribeRequestRefunds } from './request-payments.ts';
 
 const { payments } = contracts;
 
 export function registerPayments(app: FastifyInstance) {
   const deps = app.deps;
   subscribeRequestPayments(deps);
+  subscribeRequestRefunds(deps);
   deps.jobs.register(REFUND_DUPLICATE_JOB, refundDuplicateJob(deps));
   const present = (order: Order) => orderView(deps.db, order);
   const statusOf = async (order: Order | null) =>

@@ -1,8 +1,14 @@
-import { OBJECT_TYPE, ORDER_STATUS, ORDER_TYPE } from '@mels/domain';
+import {
+  INSTRUCTOR_REQUEST_STATUS,
+  OBJECT_TYPE,
+  ORDER_STATUS,
+  ORDER_TYPE,
+  RENEWAL_STATUS,
+} from '@mels/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { certificateRequests, legacyCertificates } from '../../db/schema.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { onOrderCompleted } from '../orders/index.ts';
+import { onOrderCompleted, onOrderRefunded } from '../orders/index.ts';
 import { INSTRUCTOR_AWAITING_PAYMENT, REQUEST_AWAITING_PAYMENT, REQUEST_TYPE } from './payable.ts';
 
 /** Instructor certification request status once paid: the office checks it (spec: 2 processing). */
@@ -50,5 +56,40 @@ export function subscribeRequestPayments(deps: Deps): () => void {
           ),
         );
     }
+  });
+}
+
+/** A renewal's statuses once paid and before it is complete: a refund takes it back to awaiting its fee. */
+const RENEWAL_PAID_OPEN: readonly number[] = [RENEWAL_STATUS.inProgress, RENEWAL_STATUS.postTest];
+
+/**
+ * What a refund of a certificate request's fee undoes (decision 038), in the refund's transaction: an
+ * instructor certification request (5) paid and awaiting the office (2) goes back to pledged (1), a renewal
+ * (7) in its session (3 or 8) back to created (0), so that the member can pay again or the office close it.
+ * Each is a compare-and-set from the paid states: an approved request (3) or a complete renewal (4), whose
+ * certificate exists, is left as it is (the office revokes the certificate by hand).
+ */
+export function subscribeRequestRefunds(deps: Deps): () => void {
+  return onOrderRefunded(deps, async ({ tx, order, deps: d }) => {
+    if (order.type !== ORDER_TYPE.purchase || !order.requestId) return;
+    const renewal = order.objectType === OBJECT_TYPE.renewal;
+    if (!renewal && order.objectType !== OBJECT_TYPE.instructorRequest) return;
+    await tx
+      .update(certificateRequests)
+      .set({
+        status: renewal ? RENEWAL_STATUS.created : INSTRUCTOR_REQUEST_STATUS.pledged,
+        updatedAt: d.clock.now(),
+      })
+      .where(
+        and(
+          eq(certificateRequests.id, order.requestId),
+          eq(certificateRequests.userId, order.userId),
+          eq(certificateRequests.certificateType, renewal ? REQUEST_TYPE.renewal : REQUEST_TYPE.instructor),
+          inArray(
+            certificateRequests.status,
+            renewal ? [...RENEWAL_PAID_OPEN] : [INSTRUCTOR_REQUEST_STATUS.processing],
+          ),
+        ),
+      );
   });
 }

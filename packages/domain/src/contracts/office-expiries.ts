@@ -1,0 +1,14 @@
+import {
+  expiryFilterSchema,
+  expiryQuerySchema,
+  officeExpirySchema,
+  officeRenewalSchema,
+} from '../schemas/expiries.ts';
+import { idParamSchema } from '../schemas/common.ts';
+import { defineArea } from './define.ts';
+
+export const officeExpiries = defineArea('officeExpiries', {
+  list: { query: expiryQuerySchema, data: officeExpirySchema },
+  csv: { query: expiryFilterSchema },
+  renewal: { params: idParamSchema, data: officeRenewalSchema },
+});
