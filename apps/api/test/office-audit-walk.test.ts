@@ -46,7 +46,7 @@ import { createTestContext, drivers, TEST_NOW, type TestContext } from './contex
  * walked here or listed below with its reason.
  */
 
-type Call = { params?: Record<string, number>; body?: Record<string, unknown> };
+type Call = { params?: Record<string, number | string>; body?: Record<string, unknown> };
 type Setup = (w: World) => Promise<Call>;
 type World = { ctx: TestContext; office: { id: number; token: string }; send: Send; money?: MoneyWorld };
 type Send = (
@@ -475,6 +475,26 @@ const WALK: Record<string, Setup> = {
       })
       .returning({ id: certificates.id });
     return { params: { id: row!.id }, body: { reason: '誤発行' } };
+  },
+  'officeExpiries.extend': async (w) => {
+    // A basic-instructor certificate ending in 4 months, extended by hand (decision 038).
+    const course = await makeCourse(w.ctx, { certificatePrefix: 'BI' });
+    const member = await newMember(w.ctx.app);
+    serial += 1;
+    const [row] = await w.ctx.deps.db
+      .insert(certificates)
+      .values({
+        userId: member.id,
+        courseId: course.id,
+        certificateType: 2,
+        certificateNumber: `WALK-BI-${serial}-${course.id}`,
+        verificationCode: `walk-bi-${serial}-${course.id}-${member.id}`,
+        holderName: '監査 花子',
+        startDate: '2022-03-24',
+        endDate: '2027-03-23',
+      })
+      .returning({ id: certificates.id });
+    return { params: { id: row!.id }, body: { reason: '活動記録の確認済み（事務局判断）' } };
   },
   'officeNews.create': async () => ({ body: newsBody() }),
   'officeNews.update': async (w) => ({
