@@ -31,5 +31,18 @@ export const officeExpiriesRoutes = {
       errors: { 404: ['NOT_FOUND'] },
       tags,
     },
+    extend: {
+      method: 'POST',
+      path: '/office/certificates/:id/extend',
+      auth: 'office',
+      summary:
+        'Extend a basic-instructor certificate by hand with a reason (audited): the renewed certificate is issued as by a completed renewal',
+      errors: {
+        404: ['NOT_FOUND'],
+        409: ['ALREADY_EXTENDED', 'CERTIFICATE_REVOKED'],
+        422: ['RENEWAL_NOT_BASIC_INSTRUCTOR'],
+      },
+      tags,
+    },
   }),
 };

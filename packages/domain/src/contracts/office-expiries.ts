@@ -1,6 +1,8 @@
 import {
   expiryFilterSchema,
   expiryQuerySchema,
+  manualCertificateActionBodySchema,
+  manualExtendSchema,
   officeExpirySchema,
   officeRenewalSchema,
 } from '../schemas/expiries.ts';
@@ -11,4 +13,5 @@ export const officeExpiries = defineArea('officeExpiries', {
   list: { query: expiryQuerySchema, data: officeExpirySchema },
   csv: { query: expiryFilterSchema },
   renewal: { params: idParamSchema, data: officeRenewalSchema },
+  extend: { params: idParamSchema, body: manualCertificateActionBodySchema, data: manualExtendSchema },
 });

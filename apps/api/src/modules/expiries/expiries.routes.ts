@@ -9,7 +9,8 @@ import {
   RENEWAL_REMINDERS_JOB,
   scheduleReminderSweep,
 } from './expiries.reminders.ts';
-import { exportExpiries, listExpiries, officeRenewal } from './expiries.service.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { extendByHand, exportExpiries, listExpiries, officeRenewal } from './expiries.service.ts';
 
 /**
  * Certificate expiries (issue 17, decision 038): the reminder jobs (the daily sweep is scheduled for today
@@ -39,5 +40,13 @@ export function registerExpiries(app: FastifyInstance) {
   });
   contractRoute(app, e.renewal, async (request) => ({
     data: await officeRenewal(deps.db, request.params.id),
+  }));
+  contractRoute(app, e.extend, async (request) => ({
+    data: await extendByHand(deps.db, {
+      certificateId: request.params.id,
+      actorId: currentUser(request).id,
+      reason: request.body.reason,
+      now: deps.clock.now(),
+    }),
   }));
 }

@@ -11,9 +11,10 @@ import {
   type ExpiryFilter,
   type ExpiryQuery,
 } from '@mels/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { tokyoDate } from '../../lib/dates.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { extendCertificate } from '../certificates/index.ts';
 import { expiriesCsv } from './expiries.csv.ts';
 import { presentExpiry, presentRenewal } from './expiries.presenter.ts';
 import {
@@ -85,4 +86,31 @@ export async function officeRenewal(db: Executor, id: number) {
     renewalOrders(db, row.request.id),
   ]);
   return presentRenewal({ row, videos, test, orders });
+}
+
+/**
+ * POST /office/certificates/{id}/extend: the office renews a basic-instructor certificate by hand, with a
+ * reason; the certificates module issues the renewed one (as a completed renewal does) and writes the audit
+ * row (actor, reason). An extended certificate is not extended twice (409).
+ */
+export async function extendByHand(
+  db: Database,
+  input: { certificateId: number; actorId: number; reason: string; now: Date },
+) {
+  return db.transaction(async (tx) => {
+    const { certificate, created } = await extendCertificate(tx, {
+      certificateId: input.certificateId,
+      actorId: input.actorId,
+      reason: input.reason,
+      now: input.now,
+    });
+    if (!created) throw conflict('instructor.renewal.api.alreadyExtended', 'ALREADY_EXTENDED');
+    return {
+      id: certificate.id,
+      certificate_number: certificate.certificateNumber,
+      start_date: certificate.startDate,
+      end_date: certificate.endDate,
+      extended_from_id: input.certificateId,
+    };
+  });
 }

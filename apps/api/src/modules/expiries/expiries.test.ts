@@ -7,6 +7,7 @@ import {
   activityCertificatesResponseSchema,
   dataEnvelope,
   listEnvelope,
+  manualExtendSchema,
   officeDashboardSchema,
   officeExpirySchema,
   officeRenewalSchema,
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
 import { expectBody, expectError } from '../../../test/http.ts';
 import {
+  auditEvents,
   certificateReminders,
   certificateRequests,
   certificates,
@@ -388,6 +390,65 @@ describe.each(drivers())('certificate expiries and reminders (%s)', (driver) => 
       });
       expectError(await call(ctx.app, office, 'GET', '/api/v1/office/renewals/99999999'), 404, 'NOT_FOUND');
       expectError(await call(ctx.app, office, 'GET', '/api/v1/office/renewals/abc'), 400, 'VALIDATION_ERROR');
+    });
+
+    it('the office extends by hand with a reason: the renewed certificate, audited; refusals', async () => {
+      const extend = (id: number | string, body: unknown, token = office) =>
+        call(ctx.app, token, 'POST', `/api/v1/office/certificates/${id}/extend`, body);
+      expectError(await extend(soon.id, { reason: '' }), 400, 'VALIDATION_ERROR');
+      expectError(await extend(soon.id, {}), 400, 'VALIDATION_ERROR');
+      expect((await extend(soon.id, { reason: '手続き代行' }, ja.token)).statusCode).toBe(403);
+      expect((await extend(soon.id, { reason: '手続き代行' }, null as unknown as string)).statusCode).toBe(
+        401,
+      );
+      const done = expectBody(
+        await extend(soon.id, { reason: '郵送で更新書類を受領' }),
+        200,
+        dataEnvelope(manualExtendSchema),
+      ).data;
+      expect(done).toMatchObject({
+        start_date: '2027-03-22',
+        end_date: '2032-03-21',
+        extended_from_id: soon.id,
+      });
+      expect(done.certificate_number).toMatch(/^BI-\d{6}$/);
+      const [old] = await ctx.deps.db.select().from(certificates).where(eq(certificates.id, soon.id));
+      expect(old?.isExtended).toBe(true);
+      const [audit] = await ctx.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'certificate.extend'), eq(auditEvents.entityId, done.id)));
+      expect(audit).toMatchObject({ entity: 'certificate' });
+      expect(audit?.actorUserId).not.toBeNull();
+      expect(audit?.data).toMatchObject({
+        reason: '郵送で更新書類を受領',
+        extended_from: soon.certificateNumber,
+      });
+      // The member's my-page: the old one renewed, the new one listed.
+      const mine = expectBody(
+        await call(ctx.app, ja.token, 'GET', '/api/v1/certificates/user'),
+        200,
+        activityCertificatesResponseSchema,
+      ).data;
+      expect(mine.find((c) => c.id === soon.id)).toMatchObject({
+        renewal: 'renewed',
+        is_extend_success: true,
+      });
+      expect(mine.find((c) => c.id === done.id)).toMatchObject({ end_date: '2032-03-21', renewal: 'none' });
+
+      expectError(await extend(soon.id, { reason: 'もう一度' }), 409, 'ALREADY_EXTENDED');
+      const notBi = await certificate(ja, '2027-03-21', other);
+      expectError(await extend(notBi.id, { reason: '対象外' }), 422, 'RENEWAL_NOT_BASIC_INSTRUCTOR');
+      const revoked = await certificate(ja, '2027-03-21');
+      const revoke = await call(ctx.app, office, 'POST', `/api/v1/office/certificates/${revoked.id}/revoke`, {
+        reason: '重複発行',
+      });
+      expect(revoke.statusCode).toBe(200);
+      expectError(await extend(revoked.id, { reason: '失効後' }), 409, 'CERTIFICATE_REVOKED');
+      expectError(await extend(99999999, { reason: 'なし' }), 404, 'NOT_FOUND');
+      // Neither refused one changed.
+      const after = await ctx.deps.db.select().from(certificates).where(eq(certificates.id, notBi.id));
+      expect(after[0]?.isExtended).toBe(false);
     });
 
     it('refuses a visitor (401) and a member (403) on every office route', async () => {
