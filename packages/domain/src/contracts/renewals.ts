@@ -40,6 +40,8 @@ export const renewalViewSchema = z.object({
     certificate_number: z.string(),
     start_date: day,
     end_date: day,
+    /** The public verification page of the certificate (/verify/{code}): 'renewed' once renewed. */
+    verify_path: z.string(),
   }),
   /** The validity the renewed certificate will have: from the day after the old end date. */
   renewed_validity: z.object({ start_date: day, end_date: day }),
@@ -54,6 +56,7 @@ export const renewalViewSchema = z.object({
       start_date: day,
       end_date: day.nullable(),
       link: z.string(),
+      verify_path: z.string(),
     })
     .nullable(),
 });

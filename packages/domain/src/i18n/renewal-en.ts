@@ -126,5 +126,7 @@ export const renewalEn: RenewalMessages = {
     frame: 'Renewed certificate',
     download: 'Download PDF',
     notReady: 'The certificate is shown once every test answer is correct.',
+    verifyNew: 'Verification page of the renewed certificate',
+    verifyOld: 'Verification page of the previous certificate',
   },
 };

@@ -126,6 +126,8 @@ export const renewalJa = {
     frame: '更新後の認定証',
     download: 'PDFをダウンロード',
     notReady: '更新テストに全問正解すると、認定証を表示できます。',
+    verifyNew: '更新後の認定証の確認ページ',
+    verifyOld: '更新前の認定証の確認ページ',
   },
 };
 export type RenewalMessages = typeof renewalJa;

@@ -337,8 +337,16 @@ describe.each(drivers())('certificate renewal course (%s)', (driver) => {
     expect(detail).toMatchObject({
       status: 4,
       steps: { certificate: true },
-      certificate: { id: renewed.id },
+      source_certificate: { verify_path: `/verify/${old.verificationCode}` },
+      certificate: {
+        id: renewed.id,
+        certificate_number: renewed.certificateNumber,
+        start_date: '2027-03-22',
+        end_date: '2032-03-21',
+        verify_path: `/verify/${renewed.verificationCode}`,
+      },
     });
+    expect(detail.certificate.link).toMatch(/^\/api\/v1\/certificates\/\d+\/view\?/);
     const verify = async (code: string) =>
       (await call(ctx.app, null, 'GET', `/api/v1/certificates/verify/${code}`)).json().data;
     expect(await verify(old.verificationCode)).toMatchObject({

@@ -8,7 +8,15 @@ export function presentRenewal(input: {
   source: CertificateRow & { endDate: string };
   fee: number;
   paid: boolean;
-  issued: { id: number; certificateNumber: string; startDate: string; endDate: string | null } | undefined;
+  issued:
+    | {
+        id: number;
+        certificateNumber: string;
+        startDate: string;
+        endDate: string | null;
+        verificationCode: string;
+      }
+    | undefined;
   /** The signed view link of the issued certificate (for the frame). */
   link: string | null;
 }): RenewalView {
@@ -29,6 +37,7 @@ export function presentRenewal(input: {
       certificate_number: source.certificateNumber,
       start_date: source.startDate,
       end_date: source.endDate,
+      verify_path: `/verify/${source.verificationCode}`,
     },
     renewed_validity: { start_date: validity.startDate, end_date: validity.endDate },
     fee: input.fee,
@@ -41,6 +50,7 @@ export function presentRenewal(input: {
           start_date: input.issued.startDate,
           end_date: input.issued.endDate,
           link: input.link ?? '',
+          verify_path: `/verify/${input.issued.verificationCode}`,
         }
       : null,
   };

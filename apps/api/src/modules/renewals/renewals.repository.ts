@@ -34,6 +34,7 @@ export async function findCertificate(db: Executor, id: number) {
       endDate: certificates.endDate,
       revokedAt: certificates.revokedAt,
       isExtended: certificates.isExtended,
+      verificationCode: certificates.verificationCode,
     })
     .from(certificates)
     .innerJoin(courses, eq(courses.id, certificates.courseId))
@@ -157,6 +158,7 @@ export async function findIssued(db: Executor, id: number) {
       certificateNumber: certificates.certificateNumber,
       startDate: certificates.startDate,
       endDate: certificates.endDate,
+      verificationCode: certificates.verificationCode,
     })
     .from(certificates)
     .where(eq(certificates.id, id));

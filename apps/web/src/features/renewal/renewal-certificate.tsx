@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import type { RenewalView } from '@mels/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -38,6 +38,18 @@ function CertificateBody({ renewal, k }: { renewal: RenewalView; k: RenewalKey }
             {f(r.certificate.range, formatDate(c.start_date), c.end_date ? formatDate(c.end_date) : '')}
           </Fact>
         </dl>
+        <Group gap="lg">
+          <Anchor component={Link} to={c.verify_path} data-testid="renewal-verify-new">
+            {m.verifyNew}
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={renewal.source_certificate.verify_path}
+            data-testid="renewal-verify-old"
+          >
+            {m.verifyOld}
+          </Anchor>
+        </Group>
         {save.isError ? (
           <Alert color="red" variant="light" role="alert">
             {errorText(save.error, t.errors.generic)}
@@ -65,9 +77,8 @@ function CertificateBody({ renewal, k }: { renewal: RenewalView; k: RenewalKey }
 
 /** …/extend/{certificateId}/{requestId}/certificate: the renewed certificate (frame 685 px high) and its PDF. */
 export function RenewalCertificatePage() {
-  const { r } = useRenewalI18n();
   return (
-    <RenewalGuard page="certificate" lead={r.certificatePage.lead}>
+    <RenewalGuard page="certificate" lead={null}>
       {(renewal, k) => <CertificateBody renewal={renewal} k={k} />}
     </RenewalGuard>
   );

@@ -127,7 +127,8 @@ export function RenewalGuard({
   children,
 }: {
   page: RenewalPage;
-  lead?: ReactNode;
+  /** The page's lead under the h1 (default: the session's); null for none. */
+  lead?: ReactNode | null;
   children: (renewal: RenewalView, key: RenewalKey) => ReactNode;
 }) {
   const { r, t } = useRenewalI18n();
@@ -154,7 +155,7 @@ export function RenewalGuard({
     body = children(query.data, key);
   }
   return (
-    <RenewalFrame lead={lead ?? r.session.lead}>
+    <RenewalFrame lead={lead === undefined ? r.session.lead : (lead ?? undefined)}>
       <div aria-live="polite" aria-busy={query.isPending}>
         {body}
       </div>

@@ -42,7 +42,6 @@ function QuestionList({
   const allAnswered = test.questions.every((q) => q.is_answer_correct !== null);
   return (
     <Panel title={m.title} testId="renewal-test">
-      <Text size="sm">{m.lead}</Text>
       <Switch
         label={m.showCorrectness}
         checked={show}

@@ -232,7 +232,6 @@ function VideosBody({ k }: { k: RenewalKey }) {
   const seen = data.lessons.filter((l) => l.is_seen).length;
   return (
     <Panel title={m.title} testId="renewal-videos">
-      <Text size="sm">{m.lead}</Text>
       {data.lessons.length === 0 ? (
         <Text c="dimmed" role="status">
           {m.empty}
