@@ -158,6 +158,17 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
+                path: 'host',
+                lazy: () => import('../features/host/host-page.tsx').then((m) => ({ Component: m.HostPage })),
+              },
+              {
+                path: 'host/trainings/:id',
+                lazy: () =>
+                  import('../features/host/host-roster-page.tsx').then((m) => ({
+                    Component: m.HostRosterPage,
+                  })),
+              },
+              {
                 path: 'my-page',
                 lazy: () => import('./pages/my-page.tsx').then((m) => ({ Component: m.MyPage })),
               },
@@ -345,6 +356,20 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'shop',
+                    lazy: () =>
+                      import('../features/office-shop/shop-page.tsx').then((m) => ({
+                        Component: m.ShopPage,
+                      })),
+                  },
+                  {
+                    path: 'shop/products/:id',
+                    lazy: () =>
+                      import('../features/office-shop/product-edit-page.tsx').then((m) => ({
+                        Component: m.ProductEditPage,
+                      })),
+                  },
+                  {
                     path: 'sessions',
                     lazy: () =>
                       import('../features/office-catalogue/sessions-page.tsx').then((m) => ({
@@ -426,6 +451,48 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/office-audit/audit-page.tsx').then((m) => ({
                         Component: m.AuditPage,
+                      })),
+                  },
+                  {
+                    path: 'expiries',
+                    lazy: () =>
+                      import('../features/office-expiries/expiries-page.tsx').then((m) => ({
+                        Component: m.ExpiriesPage,
+                      })),
+                  },
+                  {
+                    path: 'renewals/:id',
+                    lazy: () =>
+                      import('../features/office-expiries/renewal-page.tsx').then((m) => ({
+                        Component: m.RenewalPage,
+                      })),
+                  },
+                  {
+                    path: 'content',
+                    lazy: () =>
+                      import('../features/office-pages/content-page.tsx').then((m) => ({
+                        Component: m.ContentPage,
+                      })),
+                  },
+                  {
+                    path: 'content/:kind/:id',
+                    lazy: () =>
+                      import('../features/office-pages/content-edit-page.tsx').then((m) => ({
+                        Component: m.ContentEditPage,
+                      })),
+                  },
+                  {
+                    path: 'local-holdings',
+                    lazy: () =>
+                      import('../features/office/office-local-holdings-page.tsx').then((m) => ({
+                        Component: m.OfficeLocalHoldingsPage,
+                      })),
+                  },
+                  {
+                    path: 'staff',
+                    lazy: () =>
+                      import('../features/office/office-staff-page.tsx').then((m) => ({
+                        Component: m.OfficeStaffPage,
                       })),
                   },
                   {

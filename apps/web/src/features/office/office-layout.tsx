@@ -44,13 +44,19 @@ export function OfficeLayout() {
     { to: '/office/courses', label: m.catalogue.console.courses, end: false },
     { to: '/office/cancel-requests', label: m.nav.cancelRequests, end: false },
     { to: '/office/payments', label: m.nav.payments, end: false },
+    { to: '/office/shop', label: m.shop.page.title, end: false },
     { to: '/office/check-in', label: m.nav.checkIn, end: false },
     { to: '/office/rank-up-requests', label: m.nav.rankUps, end: false },
     { to: '/office/instructor-requests', label: m.nav.instructorRequests, end: false },
     { to: '/office/contacts', label: m.inbox.nav.contacts, end: false },
     { to: '/office/outbox', label: m.inbox.nav.outbox, end: false },
     { to: '/office/members', label: m.members.nav, end: false },
+    { to: '/office/expiries', label: m.expiries.nav, end: false },
     { to: '/office/audit', label: m.audit.nav, end: false },
+    { to: '/office/content', label: m.pages.console.nav, end: false },
+    { to: '/office/local-holdings', label: m.people.holdings.nav, end: false },
+    // Staff management is for office admins only (decision 041).
+    ...(user.office_role === 'admin' ? [{ to: '/office/staff', label: m.people.staff.nav, end: false }] : []),
   ];
   return (
     <div>
