@@ -87,7 +87,13 @@ export function DocumentsTab({ courseId }: { courseId: number }) {
     <Stack gap="sm">
       <Text size="sm">{f(cc.console.documentsLead, COURSE_CONTENT_LIMITS.documentMaxMb)}</Text>
       {notice ? (
-        <Alert color="teal" role="status" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color="teal"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t.app.close}
+          onClose={() => setNotice(null)}
+        >
           {notice}
         </Alert>
       ) : null}

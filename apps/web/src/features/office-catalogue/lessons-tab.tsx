@@ -83,7 +83,7 @@ export function LessonsTab({ courseId, isRenewal }: { courseId: number; isRenewa
           <Text size="sm" c="dimmed">
             {duration(lesson.duration)}
           </Text>
-          <Badge variant="light" color={lesson.source === 'upload' ? 'blue' : 'gray'}>
+          <Badge variant="filled" color={lesson.source === 'upload' ? 'blue.8' : 'gray.7'}>
             {lesson.source === 'upload'
               ? f(cc.console.uploaded, `${Math.max(1, Math.round((lesson.video_size ?? 0) / 1024))}KB`)
               : cc.console.external}
@@ -93,7 +93,7 @@ export function LessonsTab({ courseId, isRenewal }: { courseId: number; isRenewa
               {f(cc.console.views, lesson.views)}
             </Text>
           ) : null}
-          {lesson.archived ? <Badge color="gray">{cc.console.archivedBadge}</Badge> : null}
+          {lesson.archived ? <Badge color="gray.7">{cc.console.archivedBadge}</Badge> : null}
         </Group>
         <Group gap="xs" mt={4}>
           <Button size="compact-sm" variant="default" onClick={() => setPreviewing(lesson)}>
@@ -128,7 +128,13 @@ export function LessonsTab({ courseId, isRenewal }: { courseId: number; isRenewa
       />
       <Text size="sm">{f(cc.console.lessonsLead, maxMb)}</Text>
       {notice ? (
-        <Alert color="teal" role="status" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color="teal"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t.app.close}
+          onClose={() => setNotice(null)}
+        >
           {notice}
         </Alert>
       ) : null}
