@@ -265,11 +265,11 @@ function MemberView({ detail }: { detail: MemberDetail }) {
               {x.actions.correct}
             </Button>
             {active ? (
-              <Button color="orange.9" variant="outline" onClick={() => setDialog('deactivate')}>
+              <Button color="red.9" variant="outline" onClick={() => setDialog('deactivate')}>
                 {x.actions.deactivate}
               </Button>
             ) : (
-              <Button color="teal.9" variant="outline" onClick={() => setDialog('reactivate')}>
+              <Button color="teal.9" onClick={() => setDialog('reactivate')}>
                 {x.actions.reactivate}
               </Button>
             )}
