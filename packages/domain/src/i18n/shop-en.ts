@@ -12,6 +12,8 @@ export const shopEn: ShopMessages = {
   pagination: 'Product list pages',
   taxIncluded: ' (tax incl.)',
   price: 'Price',
+  soldOut: 'Sold out',
+  soldOutNote: 'Sorry, this product is sold out at the moment.',
   onePerPerson: 'One per person',
   courseOnly: 'For course participants',
   courseOnlyNote: 'Only for people who have applied for: {0}.',

@@ -11,6 +11,8 @@ export const shopJa = {
   pagination: '商品一覧のページ',
   taxIncluded: '（税込）',
   price: '価格',
+  soldOut: '売り切れ',
+  soldOutNote: '申し訳ございません。この商品は現在売り切れです。',
   onePerPerson: 'お一人様1点限り',
   courseOnly: '対象コースの受講者限定',
   courseOnlyNote: '{0}を受講（お申込み）された方のみご購入いただけます。',

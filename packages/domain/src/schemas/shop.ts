@@ -50,6 +50,7 @@ export const productSchema = z.object({
   name: z.string(),
   /** Integer yen. */
   price: z.number().int(),
+  /** HTML (sanitised by the server). */
   description: z.string(),
   category: productCategorySchema.nullable(),
   /** The link of the thumbnail image, if any. */
@@ -60,6 +61,8 @@ export const productSchema = z.object({
   courses: z.array(z.object({ course_id: z.number().int(), name: z.string() })),
   /** The product is one per person. */
   buy_once_per_user: z.boolean(),
+  /** The office counts its stock and none is left (decision 040): it cannot be ordered. */
+  sold_out: z.boolean(),
   /** No course restriction, or the current user is enrolled in a session of one of its courses. */
   allow_buy_with_course: z.boolean(),
   /** False when a one-per-person product was already bought (or is being paid) by the current user. */

@@ -239,6 +239,32 @@ describe.each(drivers())('office shop (%s)', (driver) => {
     expect(audit?.action).toBe('product.update');
     expect(audit?.data).toEqual({ before: { price: 2500, stock: 10 }, after: { price: 3000, stock: null } });
 
+    // Out of stock: shown as sold out and refused before paying.
+    await ok(
+      await send(office, 'PUT', `/office/shop/products/${id}`, productBody({ price: 3000, stock: 0 })),
+    );
+    const soldOut = productResponseSchema.parse(
+      (await send(member.token, 'GET', `/products/${id}`)).json(),
+    ).data;
+    expect(soldOut.sold_out).toBe(true);
+    // A description without a tag (the seed's, written before) is shown with its line breaks.
+    const plain = await createProduct({ description: '一行目\n二行目' });
+    const shownPlain = productResponseSchema.parse((await send(null, 'GET', `/products/${plain}`)).json()).data;
+    expect(shownPlain.description).toBe('一行目<br>二行目');
+    expect(shownPlain.sold_out).toBe(false);
+    expect(soldOut.description).toBe('<p>説明<img></p>');
+    expectError(
+      await send(member.token, 'POST', '/payments/create-order-transaction', {
+        object_type: 4,
+        postal_code: '1000001',
+        address: '東京都千代田区千代田1-1',
+        customer_name: '山田 花子',
+        phone: '090-1234-5678',
+        meta: { products: [{ id, quantity: 1, attributes: [{ attribute: 'サイズ', value: 'M' }] }] },
+      }),
+      409,
+      'PRODUCT_OUT_OF_STOCK',
+    );
     await ok(
       await send(
         office,

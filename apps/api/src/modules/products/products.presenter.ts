@@ -1,11 +1,20 @@
 import {
+  attributeChoices,
   attributePairs,
   type OrderView,
   type ProductAttribute,
   type ProductView,
   type ShopOrderView,
 } from '@mels/domain';
+import { textToHtml } from '../../lib/sanitize.ts';
 import type { Eligibility } from './product-eligibility.ts';
+
+/**
+ * A description as HTML: the office writes sanitised HTML (decision 040); one written as plain text
+ * before (no tag in it) is escaped with its line breaks kept.
+ */
+export const descriptionHtml = (description: string) =>
+  /<\/?[a-z][^>]*>/i.test(description) ? description : textToHtml(description);
 import type { ProductExtras, ProductRow } from './products.repository.ts';
 
 function presentAttribute(row: ProductExtras['attributes'][number]): ProductAttribute {
@@ -15,13 +24,7 @@ function presentAttribute(row: ProductExtras['attributes'][number]): ProductAttr
     attribute: row.attribute,
     type,
     value: row.value,
-    options:
-      type === 'select'
-        ? row.value
-            .split(',')
-            .map((option) => option.trim())
-            .filter((option) => option !== '')
-        : [],
+    options: type === 'select' ? attributeChoices(row.value) : [],
     is_required: row.isRequired,
   };
 }
@@ -31,7 +34,7 @@ export function presentProduct(row: ProductRow, extras: ProductExtras, rules: El
     id: row.id,
     name: row.name,
     price: row.price,
-    description: row.description,
+    description: descriptionHtml(row.description),
     category:
       row.categoryId !== null && row.categoryName !== null
         ? { id: row.categoryId, name: row.categoryName }
@@ -41,6 +44,7 @@ export function presentProduct(row: ProductRow, extras: ProductExtras, rules: El
     attributes: extras.attributes.map(presentAttribute),
     courses: extras.courses.map((course) => ({ course_id: course.courseId, name: course.name })),
     buy_once_per_user: row.buyOncePerUser,
+    sold_out: row.stock !== null && row.stock <= 0,
     allow_buy_with_course: rules.withCourseOk,
     allow_buy_once_per_user: rules.oncePerUserOk,
   };

@@ -227,6 +227,7 @@ describe.each(drivers())('shop products (%s)', (driver) => {
           'attributes',
           'courses',
           'buy_once_per_user',
+          'sold_out',
           'allow_buy_with_course',
           'allow_buy_once_per_user',
         ].sort(),

@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RichText } from '../../components/rich-text.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -107,7 +108,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [added, setAdded] = useState<string | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const canBuy = product.allow_buy_with_course && product.allow_buy_once_per_user;
+  const canBuy = product.allow_buy_with_course && product.allow_buy_once_per_user && !product.sold_out;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,6 +163,11 @@ function ProductDetail({ product }: { product: Product }) {
           {product.name}
         </Title>
         <Group gap={6}>
+          {product.sold_out ? (
+            <Badge variant="filled" color="red.9">
+              {m.soldOut}
+            </Badge>
+          ) : null}
           {product.buy_once_per_user ? (
             <Badge variant="light" color="gray">
               {m.onePerPerson}
@@ -179,9 +185,9 @@ function ProductDetail({ product }: { product: Product }) {
             {m.taxIncluded}
           </Text>
         </Text>
-        <Text className={classes.description} data-user-content>
-          {product.description}
-        </Text>
+        <div className={classes.description}>
+          <RichText html={product.description} />
+        </div>
         {product.courses.length > 0 ? <Text size="sm">{f(m.courseOnlyNote, courseNames)}</Text> : null}
         {!product.allow_buy_with_course && !isLoggedIn ? (
           <Alert color="blue" variant="light">
@@ -191,6 +197,11 @@ function ProductDetail({ product }: { product: Product }) {
                 {t.nav.login}
               </Anchor>
             </Text>
+          </Alert>
+        ) : null}
+        {product.sold_out ? (
+          <Alert color="red" variant="light" role="status" data-testid="sold-out">
+            {m.soldOutNote}
           </Alert>
         ) : null}
         {!product.allow_buy_once_per_user ? (
