@@ -2,10 +2,10 @@
  * Demo learning content of every course: three pre-video lessons (short WebM files committed under
  * apps/web/public/media/lessons, so they play offline), a pre-test, a post-test and a survey.
  */
+import { addLesson } from '../../modules/catalogue/index.ts';
 import { replaceQuiz } from '../../modules/learning/index.ts';
 import { replaceSurvey } from '../../modules/surveys/index.ts';
 import type { Executor } from '../client.ts';
-import { lessons } from '../schema.ts';
 import { COURSE_SEEDS, type CourseIds } from './courses.ts';
 
 /** The demo video files: durations are the files' own (ffprobe), in seconds. */
@@ -228,18 +228,21 @@ export async function seedCourseLearning(
   courseName: string,
   now: Date = new Date(),
 ) {
-  await db.insert(lessons).values(
-    LESSON_FILES.map((l, i) => ({
+  // Through the office's own service (issue 16): the same checks, order and columns as the console's.
+  for (const l of LESSON_FILES)
+    await addLesson(db, {
+      actorId: null,
       courseId,
-      kind: 'pre',
-      title: l.title,
-      duration: l.duration,
-      tutor: l.tutor,
-      thumbnail: l.thumbnail,
-      link: l.link,
-      sortOrder: i + 1,
-    })),
-  );
+      now,
+      input: {
+        kind: 'pre',
+        title: l.title,
+        tutor: l.tutor,
+        duration: l.duration,
+        video: { link: l.link },
+        thumbnail: { link: l.thumbnail },
+      },
+    });
   await seedQuiz(db, { courseId, kind: 'pre', items: PRE_TEST, now });
   await seedQuiz(db, { courseId, kind: 'post', items: POST_TEST, now });
   await seedSurvey(db, { courseId, courseName, now });
