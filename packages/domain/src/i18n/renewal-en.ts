@@ -52,6 +52,7 @@ export const renewalEn: RenewalMessages = {
   error: { title: 'The renewal cannot continue' },
   payment: {
     title: 'Course fee',
+    lead: 'Please pay the fee of the renewal course. The course videos and the renewal test follow.',
     fee: 'Fee',
     course: 'Course',
     free: 'This renewal course is free. Complete the step with the button below.',

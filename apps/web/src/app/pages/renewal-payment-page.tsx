@@ -72,7 +72,10 @@ function RenewalPayment({ renewal, k }: { renewal: RenewalView; k: RenewalKey })
 
 /** …/extend/{certificateId}/{requestId}/payment */
 export function RenewalPaymentPage() {
+  const { r } = useRenewalI18n();
   return (
-    <RenewalGuard page="payment">{(renewal, k) => <RenewalPayment renewal={renewal} k={k} />}</RenewalGuard>
+    <RenewalGuard page="payment" lead={r.payment.lead}>
+      {(renewal, k) => <RenewalPayment renewal={renewal} k={k} />}
+    </RenewalGuard>
   );
 }
