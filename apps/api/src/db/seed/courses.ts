@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { addCourse } from '../../modules/catalogue/index.ts';
 import type { Executor } from '../client.ts';
-import { courseConditions, courseOccupations, courses, videoPreviews } from '../schema.ts';
+import { courses, videoPreviews } from '../schema.ts';
 
 export type CourseSlug = 'basic' | 'basic-instructor' | 'instructor' | 'advance' | 'renewal';
 export type CourseIds = Readonly<Record<CourseSlug, number>>;
@@ -167,73 +169,86 @@ export function courseThumbnail(slug: CourseSlug): string {
 /** Occupations that may take the instructor-track courses: doctor, midwife, nurse, paramedic. */
 const INSTRUCTOR_OCCUPATIONS: readonly number[] = [1, 2, 3, 5];
 
+/** The occupations a course is for (none: every occupation). */
+function occupationsOf(slug: CourseSlug): number[] {
+  if (slug === 'advance') return [1, 2, 3];
+  return slug === 'basic' ? [] : [...INSTRUCTOR_OCCUPATIONS];
+}
+
+/** The course conditions by slug: one group of alternatives each (any one suffices). */
+function conditionsOf(
+  slug: CourseSlug,
+  ids: Partial<Record<CourseSlug, number>>,
+): Array<Array<{ course_id: number; user_type_id: number | null }>> {
+  const id = (s: CourseSlug) => ids[s] ?? 0;
+  switch (slug) {
+    case 'basic':
+      return [];
+    case 'basic-instructor':
+      return [[{ course_id: id('basic'), user_type_id: 4 }]];
+    case 'instructor':
+      return [
+        [
+          { course_id: id('basic'), user_type_id: 4 },
+          { course_id: id('basic-instructor'), user_type_id: null },
+        ],
+      ];
+    case 'advance':
+      return [[{ course_id: id('basic'), user_type_id: null }]];
+    case 'renewal':
+      return [
+        [
+          { course_id: id('basic-instructor'), user_type_id: null },
+          { course_id: id('instructor'), user_type_id: null },
+        ],
+      ];
+  }
+}
+
+/**
+ * The demo courses, created through the office's own `addCourse` (issue 16: whatever the seed makes, the
+ * office can make), in order so that each condition names a course that exists. The picture columns
+ * the console does not edit yet (the course's thumbnail and intro video, the previews' thumbnails) are
+ * set after it.
+ */
 export async function seedCourses(db: Executor, now: Date): Promise<CourseIds> {
-  const inserted = await db
-    .insert(courses)
-    .values(
-      COURSE_SEEDS.map((c) => ({
+  const ids: Partial<Record<CourseSlug, number>> = {};
+  for (const c of COURSE_SEEDS) {
+    const id = await addCourse(db, {
+      actorId: null,
+      now,
+      input: {
         name: c.name,
         description: c.description,
         duration: c.duration,
         participant: c.participant,
         resource: c.resource,
-        certificationStandard: c.certificationStandard,
-        certificationPeriod: c.certificationPeriod,
-        certificationRenew: c.certificationRenew,
+        certification_standard: c.certificationStandard,
+        certification_period: c.certificationPeriod,
+        certification_renew: c.certificationRenew,
         memo: c.memo,
         price: c.price,
-        sortOrder: c.sortOrder,
-        certificatePrefix: c.certificatePrefix,
-        isRenewal: c.isRenewal,
-        thumbnail: courseThumbnail(c.slug),
-        introVideo: c.introVideo,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: courses.id });
-  const ids = Object.fromEntries(COURSE_SEEDS.map((c, i) => [c.slug, inserted[i]?.id ?? 0])) as Record<
-    CourseSlug,
-    number
-  >;
-
-  const occupationRows: { courseId: number; occupation: number }[] = (
-    ['basic-instructor', 'instructor', 'renewal'] as const
-  ).flatMap((slug) => INSTRUCTOR_OCCUPATIONS.map((occupation) => ({ courseId: ids[slug], occupation })));
-  // The advance course is for doctors, midwives and nurses.
-  occupationRows.push(...[1, 2, 3].map((occupation) => ({ courseId: ids.advance, occupation })));
-  await db.insert(courseOccupations).values(occupationRows);
-
-  // Same group_no = alternatives; every group must be met.
-  await db.insert(courseConditions).values([
-    { courseId: ids['basic-instructor'], groupNo: 1, requiredCourseId: ids.basic, requiredUserTypeId: 4 },
-    { courseId: ids.instructor, groupNo: 1, requiredCourseId: ids.basic, requiredUserTypeId: 4 },
-    {
-      courseId: ids.instructor,
-      groupNo: 1,
-      requiredCourseId: ids['basic-instructor'],
-      requiredUserTypeId: null,
-    },
-    { courseId: ids.advance, groupNo: 1, requiredCourseId: ids.basic, requiredUserTypeId: null },
-    {
-      courseId: ids.renewal,
-      groupNo: 1,
-      requiredCourseId: ids['basic-instructor'],
-      requiredUserTypeId: null,
-    },
-    { courseId: ids.renewal, groupNo: 1, requiredCourseId: ids.instructor, requiredUserTypeId: null },
-  ]);
-
-  await db.insert(videoPreviews).values(
-    COURSE_SEEDS.flatMap((c) =>
-      c.previews.map((p, i) => ({
-        courseId: ids[c.slug],
-        name: p.name,
-        thumbnail: courseThumbnail(c.slug),
-        link: `/media/lessons/lesson-${(i % 3) + 1}.webm`,
-        sortOrder: i + 1,
-      })),
-    ),
-  );
-  return ids;
+        order: c.sortOrder,
+        certificate_prefix: c.certificatePrefix,
+        is_renewal: c.isRenewal,
+        is_active: true,
+        occupations: occupationsOf(c.slug),
+        course_conditions: conditionsOf(c.slug, ids),
+        video_previews: c.previews.map((p, i) => ({
+          name: p.name,
+          link: `/media/lessons/lesson-${(i % 3) + 1}.webm`,
+        })),
+      },
+    });
+    ids[c.slug] = id;
+    await db
+      .update(courses)
+      .set({ thumbnail: courseThumbnail(c.slug), introVideo: c.introVideo })
+      .where(eq(courses.id, id));
+    await db
+      .update(videoPreviews)
+      .set({ thumbnail: courseThumbnail(c.slug) })
+      .where(eq(videoPreviews.courseId, id));
+  }
+  return ids as CourseIds;
 }

@@ -134,20 +134,31 @@ function courseColumns(input: CoursePatch) {
 }
 
 export async function createCourse(deps: Deps, options: { actorId: number; input: CourseCreate; now: Date }) {
+  return deps.db.transaction((tx) => addCourse(tx, options));
+}
+
+/**
+ * Creates a course in the caller's transaction: the office's POST /office/courses, and the demo seed
+ * (no actor: not an office action, so no audit row).
+ */
+export async function addCourse(
+  tx: Executor,
+  options: { actorId: number | null; input: CourseCreate; now: Date },
+): Promise<number> {
   const { input, now } = options;
-  return deps.db.transaction(async (tx) => {
-    await checkConditions(tx, null, input.course_conditions);
-    const id = await insertCourse(tx, {
-      ...courseColumns(input),
-      name: input.name,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await replaceOccupations(tx, id, input.occupations);
-    await replaceConditions(tx, id, input.course_conditions);
-    await replaceVideoPreviews(tx, id, input.video_previews);
-    const after = await findCourse(tx, id);
-    if (!after) throw notFound();
+  await checkConditions(tx, null, input.course_conditions);
+  const id = await insertCourse(tx, {
+    ...courseColumns(input),
+    name: input.name,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await replaceOccupations(tx, id, input.occupations);
+  await replaceConditions(tx, id, input.course_conditions);
+  await replaceVideoPreviews(tx, id, input.video_previews);
+  const after = await findCourse(tx, id);
+  if (!after) throw notFound();
+  if (options.actorId !== null)
     await insertAudit(tx, {
       actorId: options.actorId,
       action: 'course.create',
@@ -156,8 +167,7 @@ export async function createCourse(deps: Deps, options: { actorId: number; input
       data: { after: presentCourse(after) },
       now,
     });
-    return id;
-  });
+  return id;
 }
 
 export async function updateCourse(

@@ -1,5 +1,7 @@
 /**
  * The catalogue module's public functions, for the other modules and the demo seed (issue 14: through
- * the index only): a course's lessons are added by the seed through the office's own `addLesson`.
+ * the index only): the seed creates its courses and lessons through the office's own `addCourse` and
+ * `addLesson`.
  */
+export { addCourse } from './catalogue.service.ts';
 export { addLesson, type LessonInput } from './content.service.ts';
