@@ -26,6 +26,12 @@ import { call } from '../../lib/api-client.ts';
 import { CATALOGUE_KEY, useCatalogueI18n } from './catalogue-i18n.ts';
 import { errorOf, fieldErrors, messageOf } from './form-errors.ts';
 import classes from './catalogue.module.css';
+import { QuizEditorPanel } from './quiz-editor-panel.tsx';
+import { useQuizzesI18n } from './quizzes-i18n.ts';
+import { SurveyEditorPanel } from './survey-editor-panel.tsx';
+
+/** The tabs with a save of their own (the test and survey editors): the course's save is not shown there. */
+const OWN_SAVE_TABS = ['pre', 'post', 'renewal', 'survey'];
 
 type CourseForm = Required<Omit<CourseCreate, 'certification_period' | 'certificate_prefix'>> & {
   certification_period: number | null;
@@ -123,6 +129,7 @@ function CourseForm({
 }) {
   const { c, t, f } = useCatalogueI18n();
   const fl = c.fields;
+  const { q } = useQuizzesI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<CourseForm>(initial);
@@ -209,6 +216,14 @@ function CourseForm({
             <Tabs.Tab value="details">{c.console.tabs.details}</Tabs.Tab>
             <Tabs.Tab value="conditions">{c.console.tabs.conditions}</Tabs.Tab>
             <Tabs.Tab value="videos">{c.console.tabs.videos}</Tabs.Tab>
+            {courseId !== null ? (
+              <>
+                <Tabs.Tab value="pre">{q.console.tabs.pre}</Tabs.Tab>
+                <Tabs.Tab value="post">{q.console.tabs.post}</Tabs.Tab>
+                {form.is_renewal ? <Tabs.Tab value="renewal">{q.console.tabs.renewal}</Tabs.Tab> : null}
+                <Tabs.Tab value="survey">{q.console.tabs.survey}</Tabs.Tab>
+              </>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
             <Stack gap="sm">
@@ -503,8 +518,25 @@ function CourseForm({
               </Button>
             </Stack>
           </Tabs.Panel>
+          {courseId !== null ? (
+            <>
+              {(['pre', 'post', 'renewal'] as const).map((kind) => (
+                <Tabs.Panel key={kind} value={kind} pt="md">
+                  <QuizEditorPanel courseId={courseId} kind={kind} />
+                </Tabs.Panel>
+              ))}
+              <Tabs.Panel value="survey" pt="md">
+                <SurveyEditorPanel courseId={courseId} />
+              </Tabs.Panel>
+            </>
+          ) : null}
         </Tabs>
-        <Group className={classes.actions} justify="space-between" wrap="wrap">
+        <Group
+          className={classes.actions}
+          justify="space-between"
+          wrap="wrap"
+          display={OWN_SAVE_TABS.includes(tab ?? '') ? 'none' : undefined}
+        >
           <Group gap="sm">
             <Button type="submit" loading={save.isPending}>
               {courseId === null ? c.console.create : c.console.save}
