@@ -223,7 +223,10 @@ describe.each(drivers())('office test and survey editors (%s)', (driver) => {
       ['title'],
     );
     const none = expectValidationError(
-      await send('PUT', `/office/courses/${courseId}/quizzes/pre`, office.token, { title: 'T', questions: [] }),
+      await send('PUT', `/office/courses/${courseId}/quizzes/pre`, office.token, {
+        title: 'T',
+        questions: [],
+      }),
       ['questions'],
     );
     expect(none['questions']).toEqual([rules.questionsRequired]);
