@@ -240,6 +240,8 @@ describe('the English walk', () => {
       '/office/contacts',
       '/office/outbox',
       '/office/audit',
+      '/office/expiries',
+      '/office/expiries?state=all',
     ];
     for (const url of pages) await walk(page, url);
     await page.goto('/office/trainings');

@@ -58,6 +58,9 @@ export const activityEn: ActivityMessages = {
     expired: 'Expired',
     revoked: 'Revoked',
     noExpiry: 'No expiry',
+    renew: 'Renew',
+    renewLabel: 'Renew certification {0}',
+    renewed: 'Already renewed',
   },
   legacy: {
     title: 'Activities in the previous system',

@@ -59,6 +59,9 @@ export const activityJa = {
     expired: '期限切れ',
     revoked: '失効',
     noExpiry: '期限なし',
+    renew: '更新手続きへ',
+    renewLabel: '認定 {0} の更新手続きへ',
+    renewed: '更新済み',
   },
   legacy: {
     title: '以前のシステムでの受講履歴',

@@ -57,6 +57,7 @@ export const expiriesEn: ExpiriesMessages = {
   revokeTitle: 'Revoke certification {0}',
   revokeLead:
     'Revokes the certification: the verification page will show it as revoked. The reason is kept in the audit log.',
+  reasonRequired: 'Please enter a reason.',
   confirm: 'Confirm',
   cancel: 'Cancel',
   extended: 'Certification {0} was extended (new number: {1}).',

@@ -308,6 +308,13 @@ function CertificateState({ c }: { c: ActivityCertificate }) {
         {m.revoked}
       </Badge>
     );
+  // Extended by a renewal: 'already renewed' (spec 001 §4 Certificate expiry), whatever its end date.
+  if (c.renewal === 'renewed')
+    return (
+      <Badge color="teal.9" variant="filled" radius="sm" data-testid="certificate-renewed">
+        {m.renewed}
+      </Badge>
+    );
   if (c.expired)
     return (
       <Badge color="red.9" variant="filled" radius="sm" data-testid="certificate-expired">
@@ -381,7 +388,20 @@ function Certificates({ enabled }: { enabled: boolean }) {
                   {`${formatDate(c.start_date)}${t.app.range}${c.end_date ? formatDate(c.end_date) : m.noExpiry}`}
                 </Table.Td>
                 <Table.Td data-label={m.status}>
-                  <CertificateState c={c} />
+                  <Stack gap={6} align="flex-start">
+                    <CertificateState c={c} />
+                    {c.renewal === 'available' && c.renewal_path ? (
+                      <Button
+                        component={Link}
+                        to={c.renewal_path}
+                        size="xs"
+                        aria-label={f(m.renewLabel, c.certificate_number)}
+                        data-testid="certificate-renew"
+                      >
+                        {m.renew}
+                      </Button>
+                    ) : null}
+                  </Stack>
                 </Table.Td>
                 <Table.Td data-label={m.download}>
                   {!c.revoked ? (

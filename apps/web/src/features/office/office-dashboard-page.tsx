@@ -56,6 +56,13 @@ export function OfficeDashboardPage() {
       n: data?.shop_orders_to_ship,
       to: '/office/payments?kind=shop',
     },
+    {
+      key: 'expiries',
+      label: o.expiries.dashboard,
+      hint: o.expiries.dashboardHint,
+      n: data?.certificates_expiring,
+      to: '/office/expiries',
+    },
   ];
   return (
     <>
