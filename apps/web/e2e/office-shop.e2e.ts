@@ -16,9 +16,9 @@ let member: { email: string; token: string };
 const shots = process.env.SHOP_SHOTS_DIR ?? '/tmp/shots-F';
 const name = `事務局の新商品${Date.now() % 100000}`;
 
-/** A 2×2 red PNG. */
+/** A 4×3 red PNG. */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVR4nGM4w8AARwgWOgcAxC8JkSUlBjgAAAAASUVORK5CYII=',
   'base64',
 );
 

@@ -66,6 +66,11 @@ export const officeShopEn: OfficeShopMessages = {
     noCategory: 'None',
     unlimited: 'Not counted',
     stockHelp: 'Leave empty not to count stock; 0 means sold out.',
+    descriptionHelp:
+      'HTML (paragraphs, headings, bold, lists, links…) is allowed. Unsafe tags are removed when saved.',
+    imageHelp: 'JPEG, PNG or GIF, up to 5 MB. The first image becomes the thumbnail.',
+    templateHelp:
+      'A Word (.docx) file of up to 10 MB. Once uploaded, members download the new template at once.',
     soldOut: 'Sold out',
     sold: 'Sold',
     images: 'Images',

@@ -68,6 +68,11 @@ export const officeShopJa = {
     noCategory: 'なし',
     unlimited: '管理しない',
     stockHelp: '空欄にすると在庫を数えません。0にすると売り切れになります。',
+    descriptionHelp:
+      'HTML（段落・見出し・太字・箇条書き・リンクなど）が使えます。安全でないタグは保存時に取り除かれます。',
+    imageHelp: 'JPEG・PNG・GIF、5MBまで。最初の画像がサムネイルになります。',
+    templateHelp:
+      'Word（.docx）形式、10MBまで。アップロードすると、会員がダウンロードするひな形がすぐに差し替わります。',
     soldOut: '売り切れ',
     sold: '販売数',
     images: '画像',

@@ -197,6 +197,7 @@ function ProductForm({ product }: { product: OfficeProduct | undefined }) {
         </Group>
         <Textarea
           label={s.fields.description}
+          description={s.page.descriptionHelp}
           autosize
           minRows={4}
           value={form.description}
@@ -246,8 +247,8 @@ function ProductForm({ product }: { product: OfficeProduct | undefined }) {
                 />
                 <Button
                   size="xs"
-                  color="red"
-                  variant="light"
+                  color="red.9"
+                  variant="outline"
                   onClick={() =>
                     set(
                       'attributes',
@@ -359,14 +360,14 @@ function ImagesSection({ product }: { product: OfficeProduct }) {
                 {s.page.thumbnail}
               </Text>
             ) : (
-              <Button size="compact-xs" variant="light" onClick={() => thumbnail.mutate(image.id)}>
+              <Button size="compact-xs" variant="default" onClick={() => thumbnail.mutate(image.id)}>
                 {s.page.makeThumbnail}
               </Button>
             )}
             <Button
               size="compact-xs"
-              color="red"
-              variant="subtle"
+              color="red.9"
+              variant="outline"
               aria-label={`${s.page.removeImage} ${index + 1}`}
               onClick={() => remove.mutate(image.id)}
             >
@@ -385,6 +386,7 @@ function ImagesSection({ product }: { product: OfficeProduct }) {
         <Group gap="xs" align="flex-end" wrap="wrap">
           <FileInput
             label={s.page.upload}
+            description={s.page.imageHelp}
             accept="image/jpeg,image/png,image/gif"
             value={file}
             onChange={setFile}

@@ -142,7 +142,7 @@ function ProductsPanel() {
               allowDeselect={false}
               w={120}
             />
-            <Button type="submit" variant="light">
+            <Button type="submit" variant="default">
               {s.page.search}
             </Button>
           </Group>
@@ -353,8 +353,8 @@ function CategoriesPanel() {
                   </Button>
                   <Button
                     size="xs"
-                    color="red"
-                    variant="light"
+                    color="red.9"
+                    variant="outline"
                     disabled={category.products > 0}
                     onClick={() => remove.mutate(category.id)}
                   >
@@ -441,7 +441,7 @@ function TemplatePanel() {
             : f(s.page.templateUploaded, when, f(s.page.bytes, current.size.toLocaleString()))}
         </Text>
         <Group>
-          <Button variant="light" size="xs" onClick={() => void save()}>
+          <Button variant="default" size="xs" onClick={() => void save()}>
             {s.page.templateDownload}
           </Button>
         </Group>
@@ -461,6 +461,7 @@ function TemplatePanel() {
         <Stack gap="xs">
           <FileInput
             label={s.page.templateUpload}
+            description={s.page.templateHelp}
             accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
             value={file}
             onChange={setFile}
