@@ -242,6 +242,11 @@ describe('the English walk', () => {
       '/office/audit',
       '/office/expiries',
       '/office/expiries?state=all',
+      '/office/members',
+      '/office/shop',
+      '/office/shop?tab=categories',
+      '/office/shop?tab=template',
+      '/office/shop/products/new',
     ];
     for (const url of pages) await walk(page, url);
     await page.goto('/office/trainings');
@@ -250,6 +255,25 @@ describe('the English walk', () => {
     if (await first.count()) {
       const href = (await first.getAttribute('href')) ?? '';
       await walk(page, href);
+    }
+    // A member's page: the seed's attendee, with enrolments and orders.
+    await page.goto('/office/members?email=attendee%40mels.example.jp');
+    await settled(page);
+    const member = page.locator('a[href^="/office/members/"]').first();
+    if (await member.count()) await walk(page, (await member.getAttribute('href')) ?? '');
+    // A product of the shop as the office edits it (decision 040).
+    await page.goto('/office/shop');
+    await settled(page);
+    const product = page.locator('a[href^="/office/shop/products/"]:not([href$="/new"])').first();
+    if (await product.count()) await walk(page, (await product.getAttribute('href')) ?? '');
+    // A course's pre-videos and documents tabs (decision 035; the demo courses have three lessons).
+    await page.goto('/office/courses');
+    await settled(page);
+    const course = page.locator('a[href^="/office/courses/"]:not([href$="/new"])').first();
+    if (await course.count()) {
+      const href = (await course.getAttribute('href')) ?? '';
+      for (const tab of ['Pre-learning videos', 'Documents', 'Pre-test', 'Post-test', 'Survey'])
+        await walk(page, href, (p) => p.getByRole('tab', { name: tab }).click());
     }
     await context.close();
   });
