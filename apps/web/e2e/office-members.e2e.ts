@@ -115,6 +115,15 @@ describe('the office finds a member and acts on the account', () => {
       p.getByRole('link', { name: '榊原 澪' }).first().waitFor({ state: 'attached' }),
     );
     await shootBoth(`/office/members/${memberId}`, 'member', (p) => p.getByTestId('member-status').waitFor());
+    // A member of the seed with an enrolment trail: the page's sections with records.
+    const [step] = await apiCall<Array<{ details: string | null }>>(
+      '/office/audit?action=enrollment.step&limit=1',
+      { token: officeToken },
+    );
+    const enrolled = (JSON.parse(step!.details!) as { user_id: number }).user_id;
+    await shootBoth(`/office/members/${enrolled}`, 'member-enrolled', (p) =>
+      p.locator('ol li').first().waitFor(),
+    );
     // The erasure's second confirmation, at 375 px (nothing erased).
     const mobile = await newPage(browser, MOBILE, officeToken);
     await mobile.page.goto(`/office/members/${memberId}`);

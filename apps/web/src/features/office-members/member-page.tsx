@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { api, OCCUPATIONS, type MemberDetail, type MemberProfile } from '@mels/domain';
+import { api, MEDICAL_DEPARTMENTS, OCCUPATIONS, type MemberDetail, type MemberProfile } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -141,6 +141,7 @@ function MemberView({ detail }: { detail: MemberDetail }) {
     queryFn: ({ signal }) => call(api.areas.list, { query: { limit: 47 } }, { signal }),
   });
   const areaName = (id: number | null) => areas.data?.data.find((a) => a.id === id)?.name ?? '';
+  const department = MEDICAL_DEPARTMENTS.find((d) => d.id === p.medical_department);
   const active = p.status === 'active';
   const erased = p.status === 'erased';
 
@@ -224,7 +225,7 @@ function MemberView({ detail }: { detail: MemberDetail }) {
           <Fact label={x.profile.gender}>{(t.gender as Record<number, string>)[p.gender]}</Fact>
           <Fact label={t.fields.occupation}>
             {occupations[OCCUPATIONS.find((c) => c.id === p.occupation)?.key ?? '']}
-            {p.medical_department ? ` ／ ${Object.values(departments)[p.medical_department - 1] ?? ''}` : ''}
+            {department ? ` ／ ${departments[department.key] ?? ''}` : ''}
           </Fact>
           <Fact label={x.profile.workplace}>
             <span data-user-content>{p.location_work}</span>
@@ -296,7 +297,7 @@ function MemberView({ detail }: { detail: MemberDetail }) {
                     >
                       {e.training_name}
                     </Anchor>
-                    <Badge variant="light" color="gray.8">
+                    <Badge variant="filled" color="gray.8">
                       {o.statuses[e.status]}
                     </Badge>
                   </Group>
@@ -421,7 +422,7 @@ function MemberView({ detail }: { detail: MemberDetail }) {
         ) : (
           <Group gap="xs">
             {detail.ranks.map((r) => (
-              <Badge key={r.short_name} variant="light" color="blue.9" data-user-content>
+              <Badge key={r.short_name} variant="filled" color="blue.9" data-user-content>
                 {r.name}
               </Badge>
             ))}
