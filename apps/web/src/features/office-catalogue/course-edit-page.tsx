@@ -29,9 +29,12 @@ import classes from './catalogue.module.css';
 import { QuizEditorPanel } from './quiz-editor-panel.tsx';
 import { useQuizzesI18n } from './quizzes-i18n.ts';
 import { SurveyEditorPanel } from './survey-editor-panel.tsx';
+import { useContentI18n } from './content-i18n.ts';
+import { DocumentsTab } from './documents-tab.tsx';
+import { LessonsTab } from './lessons-tab.tsx';
 
 /** The tabs with a save of their own (the test and survey editors): the course's save is not shown there. */
-const OWN_SAVE_TABS = ['pre', 'post', 'renewal', 'survey'];
+const OWN_SAVE_TABS = ['pre', 'post', 'renewal', 'survey', 'lessons', 'documents'];
 
 type CourseForm = Required<Omit<CourseCreate, 'certification_period' | 'certificate_prefix'>> & {
   certification_period: number | null;
@@ -130,6 +133,7 @@ function CourseForm({
   const { c, t, f } = useCatalogueI18n();
   const fl = c.fields;
   const { q } = useQuizzesI18n();
+  const { cc } = useContentI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<CourseForm>(initial);
@@ -216,12 +220,14 @@ function CourseForm({
             <Tabs.Tab value="details">{c.console.tabs.details}</Tabs.Tab>
             <Tabs.Tab value="conditions">{c.console.tabs.conditions}</Tabs.Tab>
             <Tabs.Tab value="videos">{c.console.tabs.videos}</Tabs.Tab>
+            {courseId !== null ? <Tabs.Tab value="lessons">{cc.console.videosTab}</Tabs.Tab> : null}
             {courseId !== null ? (
               <>
                 <Tabs.Tab value="pre">{q.console.tabs.pre}</Tabs.Tab>
                 <Tabs.Tab value="post">{q.console.tabs.post}</Tabs.Tab>
                 {form.is_renewal ? <Tabs.Tab value="renewal">{q.console.tabs.renewal}</Tabs.Tab> : null}
                 <Tabs.Tab value="survey">{q.console.tabs.survey}</Tabs.Tab>
+                <Tabs.Tab value="documents">{cc.console.documentsTab}</Tabs.Tab>
               </>
             ) : null}
           </Tabs.List>
@@ -527,6 +533,16 @@ function CourseForm({
               ))}
               <Tabs.Panel value="survey" pt="md">
                 <SurveyEditorPanel courseId={courseId} />
+              </Tabs.Panel>
+            </>
+          ) : null}
+          {courseId !== null ? (
+            <>
+              <Tabs.Panel value="lessons" pt="md">
+                <LessonsTab courseId={courseId} isRenewal={form.is_renewal} />
+              </Tabs.Panel>
+              <Tabs.Panel value="documents" pt="md">
+                <DocumentsTab courseId={courseId} />
               </Tabs.Panel>
             </>
           ) : null}
