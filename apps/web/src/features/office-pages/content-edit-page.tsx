@@ -363,12 +363,17 @@ function FormBody({
             {p.console.cancel}
           </Button>
           {id !== undefined ? (
-            <Button variant="subtle" color="red.9" ml="auto" onClick={() => setConfirming(true)}>
+            <Button variant="outline" color="red.9" ml="auto" onClick={() => setConfirming(true)}>
               {p.console.remove}
             </Button>
           ) : null}
         </Group>
-        <Modal opened={confirming} onClose={() => setConfirming(false)} title={p.console.removeTitle}>
+        <Modal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={p.console.removeTitle}
+          closeButtonProps={{ 'aria-label': p.console.cancel }}
+        >
           <Stack>
             <Text size="sm">{fmt(p.console.removeBody, form.title)}</Text>
             {drop.isError ? (

@@ -93,6 +93,32 @@ function NewButton({ to }: { to: string }) {
   );
 }
 
+/** Pages of a list, each button named (first, previous, page n, next, last). */
+function Pager({
+  total,
+  value,
+  onChange,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
+  const { o, f } = usePagesI18n();
+  return (
+    <Group justify="center">
+      <Pagination
+        total={total}
+        value={value}
+        onChange={onChange}
+        size="sm"
+        withEdges
+        getControlProps={(control) => ({ 'aria-label': o.pagerControls[control] })}
+        getItemProps={(page) => ({ 'aria-label': f(o.pager, page) })}
+      />
+    </Group>
+  );
+}
+
 function NewsList() {
   const { p } = usePagesI18n();
   const [page, setPage] = useState(1);
@@ -145,9 +171,7 @@ function NewsList() {
         </div>
       )}
       {news.data && news.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination total={news.data.pagination.pages} value={page} onChange={setPage} />
-        </Group>
+        <Pager total={news.data.pagination.pages} value={page} onChange={setPage} />
       ) : null}
     </Stack>
   );
@@ -274,7 +298,7 @@ function OrderedList({ kind }: { kind: OrderedKind }) {
                   >
                     <span aria-hidden="true">↓</span>
                   </ActionIcon>
-                  <Button variant="subtle" color="red.9" size="compact-sm" onClick={() => setRemoving(row)}>
+                  <Button variant="outline" color="red.9" size="compact-sm" onClick={() => setRemoving(row)}>
                     {p.console.remove}
                   </Button>
                 </Group>
@@ -283,7 +307,12 @@ function OrderedList({ kind }: { kind: OrderedKind }) {
           ))}
         </Stack>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={p.console.removeTitle}>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={p.console.removeTitle}
+        closeButtonProps={{ 'aria-label': p.console.cancel }}
+      >
         <Stack>
           <Text size="sm">{removing ? f(p.console.removeBody, removing.label) : ''}</Text>
           <Group justify="flex-end">
@@ -362,9 +391,7 @@ function DocumentsList() {
         </div>
       )}
       {docs.data && docs.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination total={docs.data.pagination.pages} value={page} onChange={setPage} />
-        </Group>
+        <Pager total={docs.data.pagination.pages} value={page} onChange={setPage} />
       ) : null}
     </Stack>
   );

@@ -8,7 +8,8 @@ import { useI18n } from '../../lib/i18n.tsx';
  */
 export function usePagesI18n() {
   const i18n = useI18n();
-  return { ...i18n, p: (i18n.lang === 'en' ? officeEn : officeJa).pages };
+  const o = i18n.lang === 'en' ? officeEn : officeJa;
+  return { ...i18n, o, p: o.pages };
 }
 
 export const PAGES_KEY = ['office-pages'] as const;

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { call } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { fieldErrors, messageOf } from './pages-i18n.ts';
+import classes from './pages.module.css';
 
 export type RichTextEditorProps = {
   label: string;
@@ -83,7 +84,12 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
       <Input.Label id={labelId} required>
         {label}
       </Input.Label>
-      <RichTextEditor editor={editor} labels={p.editor} aria-label={f(p.console.editorLabel, label)}>
+      <RichTextEditor
+        editor={editor}
+        labels={p.editor}
+        aria-label={f(p.console.editorLabel, label)}
+        className={classes.editor}
+      >
         <RichTextEditor.Toolbar sticky stickyOffset={0}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
@@ -134,7 +140,12 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
         <RichTextEditor.Content mih={220} />
       </RichTextEditor>
       {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-      <Modal opened={imageOpen} onClose={() => setImageOpen(false)} title={p.console.insertImage}>
+      <Modal
+        opened={imageOpen}
+        onClose={() => setImageOpen(false)}
+        title={p.console.insertImage}
+        closeButtonProps={{ 'aria-label': p.console.cancel }}
+      >
         <Stack>
           <FileInput
             label={p.fields.file}
@@ -143,7 +154,6 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
             onChange={setFile}
             required
             error={uploadError ?? undefined}
-            clearable
           />
           <TextInput
             label={p.console.imageAlt}

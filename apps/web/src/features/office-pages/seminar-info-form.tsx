@@ -155,7 +155,7 @@ function SeminarForm({ initial }: { initial: Form }) {
                   </FileButton>
                   {item.image ? (
                     <Button
-                      variant="subtle"
+                      variant="outline"
                       size="xs"
                       color="red.9"
                       onClick={() => setItem(index, { image: null })}
