@@ -1,12 +1,120 @@
 import { Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { LEARNING_LIMITS, QUIZ_INPUT_TYPE, type SurveyQuestionKind } from '@mels/domain';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 
 /**
- * How a test question and a survey question look to a member (the session's test and survey pages),
- * without answering: the office's editors show them as the member's view. Inputs are read-only.
+ * How a test question and a survey question look to a member (the session's test and survey pages).
+ * The member's test page answers through QuizQuestionInput; the office's editors show the same input,
+ * read-only, as the member's view.
  */
+export type QuizChoiceView = { key: string | number; value: string; label: string };
+
+/** A test question's input: radios (single), checkboxes (multiple) or a text area (free text). */
+export function QuizQuestionInput({
+  title,
+  description,
+  inputType,
+  choices,
+  value,
+  onChange,
+  disabled = false,
+  readOnly = false,
+  error,
+  mark,
+}: {
+  title: string;
+  description: string;
+  inputType: number;
+  choices: readonly QuizChoiceView[];
+  value: readonly string[];
+  onChange?: (value: string[]) => void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  error?: string | null | undefined;
+  /** What follows a choice's label (the correct/chosen marks of an answered question). */
+  mark?: (choice: QuizChoiceView) => ReactNode;
+}) {
+  const { t, f } = useI18n();
+  const p = t.learning.pages.quiz;
+  if (inputType === QUIZ_INPUT_TYPE.text) {
+    const text = value[0] ?? '';
+    return (
+      <Stack gap={4}>
+        <Text fw={700} data-user-content>
+          {title}
+        </Text>
+        {description ? (
+          <Text size="sm" c="dimmed" data-user-content>
+            {description}
+          </Text>
+        ) : null}
+        <Textarea
+          label={p.textLabel}
+          value={text}
+          onChange={(e) => onChange?.([e.currentTarget.value])}
+          autosize
+          minRows={4}
+          disabled={disabled}
+          readOnly={readOnly}
+          error={error}
+          required
+          description={f(p.charCount, text.trim().length, LEARNING_LIMITS.freeTextMax)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+      </Stack>
+    );
+  }
+  const label = (
+    <Text fw={700} span data-user-content>
+      {title}
+    </Text>
+  );
+  const hint = description || (inputType === QUIZ_INPUT_TYPE.multiple ? p.multipleHint : p.singleHint);
+  const labelOf = (m: QuizChoiceView) => (
+    <>
+      <span data-user-content>{m.label}</span>
+      {mark?.(m)}
+    </>
+  );
+  if (inputType === QUIZ_INPUT_TYPE.multiple)
+    return (
+      <Checkbox.Group
+        label={label}
+        description={<span data-user-content>{hint}</span>}
+        value={[...value]}
+        onChange={(v) => onChange?.(v)}
+        error={error}
+        readOnly={readOnly}
+        required
+      >
+        <Stack gap="sm" mt="sm" mb={6}>
+          {choices.map((m, i) => (
+            <Checkbox key={m.key} value={m.value || `#${i}`} disabled={disabled} label={labelOf(m)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    );
+  return (
+    <Radio.Group
+      label={label}
+      description={<span data-user-content>{hint}</span>}
+      value={value[0] ?? null}
+      onChange={(v) => onChange?.([v])}
+      error={error}
+      readOnly={readOnly}
+      required
+    >
+      <Stack gap="sm" mt="sm" mb={6}>
+        {choices.map((m, i) => (
+          <Radio key={m.key} value={m.value || `#${i}`} disabled={disabled} label={labelOf(m)} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/** The office's view of a question as the member will meet it (read-only, numbered). */
 export function QuizQuestionPreview({
   index,
   title,
@@ -18,59 +126,17 @@ export function QuizQuestionPreview({
   title: string;
   description: string;
   inputType: number;
-  choices: ReadonlyArray<{ value: string; label: string }>;
+  choices: ReadonlyArray<{ key?: string; value: string; label: string }>;
 }) {
-  const { t, f } = useI18n();
-  const p = t.learning.pages.quiz;
-  const label = (
-    <Text fw={700} span data-user-content>
-      {index}. {title}
-    </Text>
-  );
-  if (inputType === QUIZ_INPUT_TYPE.text)
-    return (
-      <Stack gap={4}>
-        {label}
-        {description ? (
-          <Text size="sm" c="dimmed" data-user-content>
-            {description}
-          </Text>
-        ) : null}
-        <Textarea
-          label={p.textLabel}
-          readOnly
-          autosize
-          minRows={3}
-          description={f(p.charCount, 0, LEARNING_LIMITS.freeTextMax)}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
-      </Stack>
-    );
-  const hint = description || (inputType === QUIZ_INPUT_TYPE.multiple ? p.multipleHint : p.singleHint);
-  const items = choices.map((m, i) => ({
-    key: `${m.value}-${i}`,
-    value: m.value || `#${i}`,
-    label: <span data-user-content>{m.label}</span>,
-  }));
-  const note = <span data-user-content>{hint}</span>;
-  if (inputType === QUIZ_INPUT_TYPE.multiple)
-    return (
-      <Checkbox.Group label={label} description={note} readOnly>
-        <Stack gap="sm" mt="sm" mb={6}>
-          {items.map((m) => (
-            <Checkbox key={m.key} value={m.value} label={m.label} />
-          ))}
-        </Stack>
-      </Checkbox.Group>
-    );
   return (
-    <Radio.Group label={label} description={note} readOnly>
-      <Stack gap="sm" mt="sm" mb={6}>
-        {items.map((m) => (
-          <Radio key={m.key} value={m.value} label={m.label} />
-        ))}
-      </Stack>
-    </Radio.Group>
+    <QuizQuestionInput
+      title={`${index}. ${title}`}
+      description={description}
+      inputType={inputType}
+      choices={choices.map((c, i) => ({ key: c.key ?? i, value: c.value, label: c.label }))}
+      value={[]}
+      readOnly
+    />
   );
 }
 

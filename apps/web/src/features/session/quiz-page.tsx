@@ -2,14 +2,11 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Group,
   Paper,
-  Radio,
   Stack,
   Switch,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { LEARNING_LIMITS, QUIZ_INPUT_TYPE, type Quiz, type QuizQuestion } from '@mels/domain';
@@ -18,6 +15,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QuizQuestionInput } from '../../components/question-preview.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { sessionKeys, type SessionKey } from './api/session-calls.ts';
@@ -126,7 +124,7 @@ function QuestionForm({
   question: QuizQuestion;
   showResults: boolean;
 }) {
-  const { t, f } = useI18n();
+  const { t } = useI18n();
   const p = t.learning.pages.quiz;
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<string[]>(() => initialAnswer(q));
@@ -174,107 +172,25 @@ function QuestionForm({
       </>
     );
   };
-  const label = (
-    <Text fw={700} span>
-      {q.title}
-    </Text>
+  const input = (
+    <QuizQuestionInput
+      title={q.title}
+      description={q.description}
+      inputType={q.input_type}
+      choices={q.quiz_question_metas.map((m) => ({ key: m.id, value: m.value, label: m.label }))}
+      value={answer}
+      onChange={(v) => {
+        setAnswer(v);
+        if (error) setError(null);
+      }}
+      disabled={!editable}
+      error={errorText}
+      mark={(choice) => {
+        const meta = q.quiz_question_metas.find((m) => m.id === choice.key);
+        return meta ? mark(meta) : null;
+      }}
+    />
   );
-  const description =
-    q.description ||
-    (q.input_type === QUIZ_INPUT_TYPE.multiple
-      ? p.multipleHint
-      : q.input_type === QUIZ_INPUT_TYPE.single
-        ? p.singleHint
-        : undefined);
-  let input;
-  if (q.input_type === QUIZ_INPUT_TYPE.text) {
-    const text = answer[0] ?? '';
-    input = (
-      <Stack gap={4}>
-        <Text fw={700}>{q.title}</Text>
-        {q.description ? (
-          <Text size="sm" c="dimmed">
-            {q.description}
-          </Text>
-        ) : null}
-        <Textarea
-          label={p.textLabel}
-          value={text}
-          onChange={(e) => {
-            setAnswer([e.currentTarget.value]);
-            if (error) setError(null);
-          }}
-          autosize
-          minRows={4}
-          disabled={!editable}
-          error={errorText}
-          required
-          description={f(p.charCount, text.trim().length, LEARNING_LIMITS.freeTextMax)}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
-      </Stack>
-    );
-  } else if (q.input_type === QUIZ_INPUT_TYPE.multiple) {
-    input = (
-      <Checkbox.Group
-        label={label}
-        description={description}
-        value={answer}
-        onChange={(v) => {
-          setAnswer(v);
-          if (error) setError(null);
-        }}
-        error={errorText}
-        required
-      >
-        <Stack gap="sm" mt="sm" mb={6}>
-          {q.quiz_question_metas.map((m) => (
-            <Checkbox
-              key={m.id}
-              value={m.value}
-              disabled={!editable}
-              label={
-                <>
-                  {m.label}
-                  {mark(m)}
-                </>
-              }
-            />
-          ))}
-        </Stack>
-      </Checkbox.Group>
-    );
-  } else {
-    input = (
-      <Radio.Group
-        label={label}
-        description={description}
-        value={answer[0] ?? null}
-        onChange={(v) => {
-          setAnswer([v]);
-          if (error) setError(null);
-        }}
-        error={errorText}
-        required
-      >
-        <Stack gap="sm" mt="sm" mb={6}>
-          {q.quiz_question_metas.map((m) => (
-            <Radio
-              key={m.id}
-              value={m.value}
-              disabled={!editable}
-              label={
-                <>
-                  {m.label}
-                  {mark(m)}
-                </>
-              }
-            />
-          ))}
-        </Stack>
-      </Radio.Group>
-    );
-  }
   return (
     <form
       noValidate
