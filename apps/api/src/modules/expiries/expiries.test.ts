@@ -23,8 +23,13 @@ import {
   certificates,
   courses,
   jobs,
+  lessons,
+  lessonViews,
   mailOutbox,
   orders,
+  quizAnswers,
+  quizQuestions,
+  quizzes,
   users,
 } from '../../db/schema.ts';
 import { SUBJECT_PREFIX } from '../../lib/mail-templates/layout.ts';
@@ -232,11 +237,18 @@ describe.each(drivers())('certificate expiries and reminders (%s)', (driver) => 
         .where(eq(certificates.id, extended.id));
       early = await certificate(ja, '2028-01-10'); // outside the window
       lapsed = await certificate(en, '2026-10-01'); // expired, within the grace
+      // The seed's renewal course: two videos and a three-question test.
+      const [renewalCourse] = await ctx.deps.db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(eq(courses.isRenewal, true))
+        .orderBy(asc(courses.sortOrder), asc(courses.id))
+        .limit(1);
       const [request] = await ctx.deps.db
         .insert(certificateRequests)
         .values({
           userId: en.id,
-          courseId: bi,
+          courseId: renewalCourse!.id,
           certificateType: 3,
           status: 3,
           username: 'x',
@@ -245,6 +257,36 @@ describe.each(drivers())('certificate expiries and reminders (%s)', (driver) => 
         })
         .returning();
       renewalId = request!.id;
+      // One video seen (and one only started), one question answered right at the second attempt.
+      const videos = await ctx.deps.db
+        .select({ id: lessons.id })
+        .from(lessons)
+        .where(and(eq(lessons.courseId, renewalCourse!.id), eq(lessons.kind, 'renewal')))
+        .orderBy(asc(lessons.sortOrder), asc(lessons.id));
+      await ctx.deps.db.insert(lessonViews).values([
+        {
+          userId: en.id,
+          lessonId: videos[0]!.id,
+          requestId: renewalId,
+          watchedSeconds: 8,
+          seenAt: new Date(TEST_NOW),
+        },
+        { userId: en.id, lessonId: videos[1]!.id, requestId: renewalId, watchedSeconds: 3 },
+      ]);
+      const [question] = await ctx.deps.db
+        .select({ id: quizQuestions.id })
+        .from(quizQuestions)
+        .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+        .where(and(eq(quizzes.courseId, renewalCourse!.id), eq(quizzes.kind, 'renewal')))
+        .limit(1);
+      await ctx.deps.db.insert(quizAnswers).values({
+        questionId: question!.id,
+        userId: en.id,
+        requestId: renewalId,
+        answer: ['a'],
+        isCorrect: true,
+        attempts: 2,
+      });
       await ctx.deps.db.insert(orders).values({
         userId: en.id,
         type: 1,
@@ -384,8 +426,8 @@ describe.each(drivers())('certificate expiries and reminders (%s)', (driver) => 
         member: { id: en.id },
         source_certificate: { id: lapsed.id, extended: false, revoked: false },
         certificate: null,
-        videos: { total: 0, seen: 0 },
-        test: { questions: 0, correct: 0, attempts: 0 },
+        videos: { total: 2, seen: 1 },
+        test: { questions: 3, correct: 1, attempts: 2 },
         payments: [{ status: 3, amount: 5500 }],
       });
       expectError(await call(ctx.app, office, 'GET', '/api/v1/office/renewals/99999999'), 404, 'NOT_FOUND');
