@@ -198,6 +198,7 @@ function ProductForm({ product }: { product: OfficeProduct | undefined }) {
         <Textarea
           label={s.fields.description}
           description={s.page.descriptionHelp}
+          data-user-content
           autosize
           minRows={4}
           value={form.description}

@@ -321,8 +321,10 @@ function CategoriesPanel() {
               </form>
             ) : (
               <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text fw={600} data-user-content>
-                  {category.name}
+                <Text fw={600}>
+                  <span id={`category-${category.id}`} data-user-content>
+                    {category.name}
+                  </span>
                   <Text span c="dimmed" size="sm" ml="xs">
                     ({category.products})
                   </Text>
@@ -330,19 +332,25 @@ function CategoriesPanel() {
                 <Group gap={4} wrap="wrap">
                   <ActionIcon
                     variant="default"
-                    aria-label={`${s.page.up}: ${category.name}`}
+                    aria-labelledby={`category-up-${category.id} category-${category.id}`}
                     disabled={index === 0 || reorder.isPending}
                     onClick={() => move(index, -1)}
                   >
-                    ↑
+                    <span aria-hidden>↑</span>
+                    <span id={`category-up-${category.id}`} hidden>
+                      {s.page.up}
+                    </span>
                   </ActionIcon>
                   <ActionIcon
                     variant="default"
-                    aria-label={`${s.page.down}: ${category.name}`}
+                    aria-labelledby={`category-down-${category.id} category-${category.id}`}
                     disabled={index === list.length - 1 || reorder.isPending}
                     onClick={() => move(index, 1)}
                   >
-                    ↓
+                    <span aria-hidden>↓</span>
+                    <span id={`category-down-${category.id}`} hidden>
+                      {s.page.down}
+                    </span>
                   </ActionIcon>
                   <Button
                     size="xs"
