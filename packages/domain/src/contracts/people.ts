@@ -10,6 +10,7 @@ import {
   hostSessionSchema,
   localHoldingsQuerySchema,
   officeLocalHoldingSchema,
+  officeStaffListSchema,
   officeStaffMemberSchema,
   rejectLocalHoldingSchema,
   removedStaffSchema,
@@ -27,7 +28,7 @@ export const officeLocalHoldings = defineArea('officeLocalHoldings', {
 });
 
 export const officeStaff = defineArea('officeStaff', {
-  list: { data: z.array(officeStaffMemberSchema) },
+  list: { data: officeStaffListSchema },
   grant: { body: grantStaffSchema, data: officeStaffMemberSchema },
   change: { params: idParamSchema, body: changeStaffSchema, data: officeStaffMemberSchema },
   remove: { params: idParamSchema, data: removedStaffSchema },

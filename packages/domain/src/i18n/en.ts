@@ -51,6 +51,7 @@ export const en: Messages = {
     userMenu: 'User menu',
     instructorDocs: 'Instructor documents',
     office: 'Office console',
+    host: 'Organiser page',
   },
   footer: {
     privacyPolicy: 'Privacy policy',

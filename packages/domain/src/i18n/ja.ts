@@ -54,6 +54,7 @@ export const ja = {
     userMenu: 'ユーザーメニュー',
     instructorDocs: 'インストラクター資料',
     office: '事務局画面',
+    host: '開催団体ページ',
   },
   footer: {
     privacyPolicy: 'プライバシーポリシー',

@@ -75,6 +75,12 @@ export const officeStaffMemberSchema = z.object({
 });
 export type OfficeStaffMember = z.infer<typeof officeStaffMemberSchema>;
 
+/** GET /office/staff: the office users, and the amount staff may refund (OFFICE_STAFF_REFUND_LIMIT, yen). */
+export const officeStaffListSchema = z.object({
+  members: z.array(officeStaffMemberSchema),
+  staff_refund_limit: z.number().int(),
+});
+
 /** POST /office/staff: give the office role to an existing account (by its email). */
 export const grantStaffSchema = z.object({ email: emailField, office_role: officeRole });
 export type GrantStaff = z.infer<typeof grantStaffSchema>;

@@ -33,9 +33,12 @@ function present(row: StaffRow): OfficeStaffMember {
   };
 }
 
-/** GET /office/staff */
-export async function officeStaffList(deps: Pick<Deps, 'db'>) {
-  return (await listOfficeUsers(deps.db)).map(present);
+/** GET /office/staff: the office users, admins first, and the staff's refund limit. */
+export async function officeStaffList(deps: Pick<Deps, 'db' | 'config'>) {
+  return {
+    members: (await listOfficeUsers(deps.db)).map(present),
+    staff_refund_limit: deps.config.officeStaffRefundLimit,
+  };
 }
 
 /** POST /office/staff: a member's account gets the office role (its row locked; audited). */

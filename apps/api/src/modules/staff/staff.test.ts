@@ -1,4 +1,4 @@
-import { officeStaffMemberSchema } from '@mels/domain';
+import { officeStaffListSchema, officeStaffMemberSchema } from '@mels/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { auditEvents, localHoldings, orders, users } from '../../db/schema.ts';
 import { makeUser, type Member } from '../enrollments/enrollments.fixtures.ts';
 import { enrol, makeWorld, newMember, type World } from '../payments/payments.fixtures.ts';
 
-const staffList = z.object({ data: z.array(officeStaffMemberSchema) });
+const staffList = z.object({ data: officeStaffListSchema });
 const staffOne = z.object({ data: officeStaffMemberSchema });
 
 describe.each(drivers())('office staff roles and the staff refund limit (%s)', (driver) => {
@@ -51,7 +51,12 @@ describe.each(drivers())('office staff roles and the staff refund limit (%s)', (
   afterAll(async () => ctx?.close());
 
   it('lists the office users with their roles for an admin; refuses staff and members (403), visitors (401)', async () => {
-    const list = expectBody(await send('GET', '/office/staff', admin.token), 200, staffList).data;
+    const { members: list, staff_refund_limit } = expectBody(
+      await send('GET', '/office/staff', admin.token),
+      200,
+      staffList,
+    ).data;
+    expect(staff_refund_limit).toBe(30_000);
     expect(list.find((s) => s.id === admin.id)?.office_role).toBe('admin');
     expect(list.find((s) => s.id === staff.id)?.office_role).toBe('staff');
     expect(list.some((s) => s.id === member.id)).toBe(false);

@@ -18,7 +18,9 @@ export function UserMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   // Only a user whose rank has a level gets the instructor documents link.
-  const rank = useQuery({ ...currentRankQuery(), enabled: isLoggedIn });
+  // A local holding's account (host) has no member pages: its menu is the host view and logout (decision 041).
+  const isHost = user?.role === 'host';
+  const rank = useQuery({ ...currentRankQuery(), enabled: isLoggedIn && user !== null && !isHost });
   const hasLevel = isLoggedIn && rank.data?.level != null;
   useEffect(() => {
     if (!open) return;
@@ -78,21 +80,31 @@ export function UserMenu() {
       </UnstyledButton>
       {open ? (
         <ul id={menuId} className={classes.userDropdown}>
-          <li>
-            <Link to="/my-page/activities" onClick={() => setOpen(false)} className={classes.userItem}>
-              {t.nav.myPage}
-            </Link>
-          </li>
-          <li>
-            <Link to="/store" onClick={() => setOpen(false)} className={classes.userItem}>
-              {t.shop.navLink}
-            </Link>
-          </li>
-          <li>
-            <Link to="/order-history" onClick={() => setOpen(false)} className={classes.userItem}>
-              {t.payments.orders.title}
-            </Link>
-          </li>
+          {isHost ? (
+            <li>
+              <Link to="/host" onClick={() => setOpen(false)} className={classes.userItem}>
+                {t.nav.host}
+              </Link>
+            </li>
+          ) : (
+            <>
+              <li>
+                <Link to="/my-page/activities" onClick={() => setOpen(false)} className={classes.userItem}>
+                  {t.nav.myPage}
+                </Link>
+              </li>
+              <li>
+                <Link to="/store" onClick={() => setOpen(false)} className={classes.userItem}>
+                  {t.shop.navLink}
+                </Link>
+              </li>
+              <li>
+                <Link to="/order-history" onClick={() => setOpen(false)} className={classes.userItem}>
+                  {t.payments.orders.title}
+                </Link>
+              </li>
+            </>
+          )}
           {hasLevel ? (
             <li>
               <Link to="/instructor-document" onClick={() => setOpen(false)} className={classes.userItem}>

@@ -15,7 +15,7 @@ import { useLocalizedResolver } from '../../lib/messages.ts';
 export function LoginPage() {
   const { t } = useI18n();
   const m = t.account.login;
-  const { isLoggedIn, signIn } = useAuth();
+  const { isLoggedIn, signIn, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPath(location.state);
@@ -28,11 +28,13 @@ export function LoginPage() {
     mutationFn: login,
     onSuccess: (session) => {
       signIn(session.token, session.user);
-      void navigate(target, { replace: true });
+      // A local holding's account goes to its host view (decision 041).
+      void navigate(session.user.role === 'host' ? '/host' : target, { replace: true });
     },
     onError: server.apply,
   });
-  if (isLoggedIn && !mutation.isSuccess) return <Navigate to={target} replace />;
+  if (isLoggedIn && !mutation.isSuccess)
+    return <Navigate to={user?.role === 'host' ? '/host' : target} replace />;
   const errors = form.formState.errors;
   return (
     <Paper maw={480} mx="auto" p={{ base: 'lg', sm: 'xl' }} withBorder>
