@@ -270,7 +270,9 @@ export async function renewalVideos(db: Executor, input: { requestId: number; co
   const [total] = await db
     .select({ n: count() })
     .from(lessons)
-    .where(and(eq(lessons.courseId, input.courseId), eq(lessons.kind, 'renewal')));
+    .where(
+      and(eq(lessons.courseId, input.courseId), eq(lessons.kind, 'renewal'), isNull(lessons.archivedAt)),
+    );
   const [seen] = await db
     .select({ n: count() })
     .from(lessonViews)
@@ -279,6 +281,7 @@ export async function renewalVideos(db: Executor, input: { requestId: number; co
       and(
         eq(lessonViews.requestId, input.requestId),
         eq(lessons.kind, 'renewal'),
+        isNull(lessons.archivedAt),
         isNotNull(lessonViews.seenAt),
       ),
     );
