@@ -3,17 +3,17 @@
  * renewal's videos and test, decision 034): lessons and tests of kind 'renewal', watch records and answers
  * keyed by request_id (the partial unique indexes lesson_views_request_uq and quiz_answers_request_uq).
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { lessons, lessonViews, quizAnswers } from '../../db/schema.ts';
 import type { Range, ViewRow } from './learning.repository.ts';
 
-/** The renewal videos of a course (lessons of kind 'renewal'), in order. */
+/** The renewal videos of a course (lessons of kind 'renewal', not hidden by the office), in order. */
 export function findRenewalLessons(db: Executor, courseId: number) {
   return db
     .select()
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'renewal')))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'renewal'), isNull(lessons.archivedAt)))
     .orderBy(asc(lessons.sortOrder), asc(lessons.id));
 }
 
