@@ -249,7 +249,9 @@ describe.each(drivers())('office shop (%s)', (driver) => {
     expect(soldOut.sold_out).toBe(true);
     // A description without a tag (the seed's, written before) is shown with its line breaks.
     const plain = await createProduct({ description: '一行目\n二行目' });
-    const shownPlain = productResponseSchema.parse((await send(null, 'GET', `/products/${plain}`)).json()).data;
+    const shownPlain = productResponseSchema.parse(
+      (await send(null, 'GET', `/products/${plain}`)).json(),
+    ).data;
     expect(shownPlain.description).toBe('一行目<br>二行目');
     expect(shownPlain.sold_out).toBe(false);
     expect(soldOut.description).toBe('<p>説明<img></p>');
