@@ -4,12 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSOCIATION_NAME_EN } from '@mels/domain';
 import { registerAbouts } from './modules/abouts/abouts.routes.ts';
 import { registerActivity } from './modules/activity/activity.routes.ts';
@@ -65,6 +60,7 @@ import { logSerializers } from './lib/logging.ts';
 import { parseQueryString } from './plugins/querystring.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 
 export type App = FastifyInstance;
@@ -140,7 +136,13 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => deps.jobs.stop());
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from each response schema; in tests the zod serializer checks it (issue 20).
+  app.setSerializerCompiler(
+    createSerializerCompiler({
+      fast: config.responseSerializer !== 'zod',
+      verify: config.env === 'test',
+    }),
+  );
   registerErrorHandling(app);
   registerRequestContext(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   DATABASE_POOL_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  /** How answers are written: 'fast' (fast-json-stringify from each route's schema) or 'zod' (encode + JSON.stringify). */
+  RESPONSE_SERIALIZER: z.enum(['fast', 'zod']).default('fast'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -107,6 +109,8 @@ export type Config = {
   databaseTimeouts: { connectMs: number; statementMs: number; acquireMs: number };
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
+  /** RESPONSE_SERIALIZER (issue 20): 'zod' turns the fast serializer off (to measure it); default 'fast'. */
+  responseSerializer?: 'fast' | 'zod';
   smtpUrl: string | undefined;
   mailFrom: string;
   officeEmail: string;
@@ -208,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    responseSerializer: e.RESPONSE_SERIALIZER,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     officeEmail: e.OFFICE_EMAIL,
