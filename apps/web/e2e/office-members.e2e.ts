@@ -134,5 +134,28 @@ describe('the office finds a member and acts on the account', () => {
     expect(await axeSerious(mobile.page)).toEqual([]);
     await mobile.page.screenshot({ path: path.join(shots, 'member-erase-375.png') });
     await mobile.context.close();
+
+    // A correction with a reason: the kana typed in hiragana is stored in katakana; before/after audited.
+    const desk = await newPage(browser, DESKTOP, officeToken);
+    await desk.page.goto(`/office/members/${memberId}`);
+    await desk.page.getByRole('button', { name: 'プロフィールを訂正する' }).click();
+    const correct = desk.page.getByRole('dialog');
+    await correct.getByRole('textbox', { name: '訂正する項目' }).click();
+    await desk.page.getByRole('option', { name: 'メイ', exact: true }).click();
+    await correct.getByRole('textbox', { name: 'メイ', exact: true }).fill('みおこ');
+    await correct.getByLabel('理由').fill('本人から読み仮名の訂正依頼');
+    expect(await axeSerious(desk.page)).toEqual([]);
+    await correct.getByRole('button', { name: '訂正を保存する' }).click();
+    await desk.page.getByRole('status').getByText('プロフィールを訂正しました。').waitFor();
+    await desk.page.getByText('サカキバラ ミオコ').waitFor();
+    const [corrected] = await apiCall<Array<{ action: string; before: string | null; after: string | null }>>(
+      `/office/audit?member_id=${memberId}&action=member.correct&limit=1`,
+      { token: officeToken },
+    );
+    expect(corrected).toMatchObject({
+      before: '{"firstNameKana":"ミオ"}',
+      after: '{"firstNameKana":"ミオコ"}',
+    });
+    await desk.context.close();
   });
 });

@@ -38,8 +38,8 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError ? error.message : fallback;
 const fieldErrors = (error: unknown) => (error instanceof ApiRequestError ? error.errors : {});
 
-/** The text fields the console corrects (the API takes the others too: occupation, prefectures, gender). */
-const TEXT_CORRECTIONS = [
+/** The fields the console corrects, with their label's key; the last five are chosen from a list. */
+const CORRECTIONS = [
   ['last_name', 'lastName'],
   ['first_name', 'firstName'],
   ['last_name_kana', 'lastNameKana'],
@@ -53,8 +53,14 @@ const TEXT_CORRECTIONS = [
   ['district', 'district'],
   ['address', 'address'],
   ['birthday', 'birthday'],
+  ['occupation', 'occupation'],
+  ['medical_department', 'medicalDepartment'],
+  ['area', 'area'],
+  ['work_area', 'workArea'],
+  ['gender', 'gender'],
 ] as const;
-type CorrectionField = (typeof TEXT_CORRECTIONS)[number][0];
+type CorrectionField = (typeof CORRECTIONS)[number][0];
+const CHOICES = new Set<CorrectionField>(['occupation', 'medical_department', 'area', 'work_area', 'gender']);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -583,20 +589,43 @@ function CorrectDialog(props: {
 }) {
   const { x, t } = useMembersI18n();
   const fields = t.fields as Record<string, string>;
+  const occupations = t.occupations as Record<string, string>;
+  const departments = t.departments as Record<string, string>;
+  const genders = t.gender as Record<number, string>;
+  const areas = useQuery({
+    queryKey: ['areas', 47],
+    queryFn: ({ signal }) => call(api.areas.list, { query: { limit: 47 } }, { signal }),
+  });
   const [field, setField] = useState<CorrectionField>('last_name');
-  const current = (k: CorrectionField) =>
-    k === 'birthday' ? props.profile.birthday.replaceAll('-', '') : props.profile[k];
+  const current = (k: CorrectionField): string => {
+    if (k === 'birthday') return props.profile.birthday.replaceAll('-', '');
+    const v = props.profile[k];
+    return v === null ? '' : String(v);
+  };
   const [value, setValue] = useState(() => current('last_name'));
   const [reason, setReason] = useState('');
+  const options = (k: CorrectionField) => {
+    if (k === 'occupation')
+      return OCCUPATIONS.map((o) => ({ value: String(o.id), label: occupations[o.key] ?? '' }));
+    if (k === 'medical_department')
+      return MEDICAL_DEPARTMENTS.map((d) => ({ value: String(d.id), label: departments[d.key] ?? '' }));
+    if (k === 'gender') return [0, 1].map((g) => ({ value: String(g), label: genders[g] ?? '' }));
+    return (areas.data?.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  };
   const run = useMutation({
     mutationFn: () =>
-      call(api.officeMembers.correct, { params: { id: props.profile.id }, body: { [field]: value, reason } }),
+      call(api.officeMembers.correct, {
+        params: { id: props.profile.id },
+        body: { [field]: CHOICES.has(field) ? Number(value) : value, reason },
+      }),
     onSuccess: (profile) => {
       setReason('');
       props.onDone(profile);
     },
   });
   const errors = fieldErrors(run.error);
+  const other = Object.entries(errors).find(([k]) => k !== field && k !== 'reason')?.[1]?.[0];
+  const label = fields[CORRECTIONS.find(([k]) => k === field)?.[1] ?? ''] ?? field;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run.mutate();
@@ -612,7 +641,7 @@ function CorrectDialog(props: {
         <Stack gap="md">
           <Select
             label={x.fields.correction}
-            data={TEXT_CORRECTIONS.map(([k, label]) => ({ value: k, label: fields[label] ?? k }))}
+            data={CORRECTIONS.map(([k, key]) => ({ value: k, label: fields[key] ?? k }))}
             value={field}
             onChange={(v) => {
               if (!v) return;
@@ -621,13 +650,24 @@ function CorrectDialog(props: {
             }}
             allowDeselect={false}
           />
-          <TextInput
-            label={fields[TEXT_CORRECTIONS.find(([k]) => k === field)?.[1] ?? ''] ?? field}
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            error={errors[field]?.[0]}
-            data-user-content
-          />
+          {CHOICES.has(field) ? (
+            <Select
+              label={label}
+              data={options(field)}
+              value={value}
+              onChange={(v) => setValue(v ?? '')}
+              allowDeselect={false}
+              error={errors[field]?.[0]}
+            />
+          ) : (
+            <TextInput
+              label={label}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={errors[field]?.[0]}
+              data-user-content
+            />
+          )}
           <Textarea
             label={x.fields.reason}
             description={x.confirm.reasonHint}
@@ -640,7 +680,7 @@ function CorrectDialog(props: {
           />
           {run.isError && !errors[field] && !errors.reason ? (
             <Text c="red.8" size="sm" role="alert">
-              {messageOf(run.error, t.errors.generic)}
+              {other ?? messageOf(run.error, t.errors.generic)}
             </Text>
           ) : null}
           <Group justify="flex-end">
