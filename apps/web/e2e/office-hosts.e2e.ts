@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { ja } from '@mels/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, registerMember } from './support/api.ts';
 import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
@@ -17,6 +18,8 @@ const email = `host.${stamp}@example.org`;
 const password = `Hosts${stamp}`.replace(/[^A-Za-z0-9]/g, '');
 const organization = `湘南テスト周産期ネットワーク${stamp}`;
 const shots = process.env.HOSTS_SHOTS_DIR ?? '/tmp/shots-G';
+
+const notFound = ja.errors.notFound;
 
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });
 
@@ -140,7 +143,8 @@ describe('local hosts', () => {
     await host.page.getByRole('heading', { level: 1, name: own.name }).waitFor();
     const rows = host.page.getByRole('region', { name: '名簿と受付' }).locator('tbody tr');
     await poll(() => rows.count()).toBeGreaterThan(0);
-    expect(await host.page.locator('main').textContent()).not.toContain('@');
+    // No email address (nor phone or payment) in the host's roster.
+    expect(await host.page.getByRole('region', { name: '名簿と受付' }).innerText()).not.toContain('@');
     // A wrong ticket code: the office's refusal, in words.
     await host.page.getByTestId('host-check-in-code').fill('not-a-ticket');
     await host.page.getByRole('button', { name: '受付する' }).click();
@@ -149,7 +153,8 @@ describe('local hosts', () => {
 
     // Another holding's session and the office console are not the host's.
     await host.page.goto(`/host/trainings/${other.id}`);
-    await host.page.getByRole('alert').waitFor();
+    // The API answers 404: the page says the data is not found.
+    await host.page.locator('main').getByRole('status').filter({ hasText: notFound }).waitFor();
     expect(await host.page.locator('main').textContent()).not.toContain(other.name);
     await host.page.goto('/office');
     await host.page.getByTestId('office-forbidden').waitFor();
