@@ -26,6 +26,7 @@ import {
   requireSession,
   requireUser,
 } from '../plugins/auth.ts';
+import { httpCacheHook, type CachePolicy } from '../plugins/http-cache.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends {
   readonly [P in K]: infer T extends z.ZodType;
@@ -55,6 +56,8 @@ type RouteExtras<E> = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
    * server knows at start-up (its clock: a birthday's upper bound). Same input and output types.
    */
   body?: E extends { readonly body: infer T extends z.ZodType } ? z.ZodType<z.output<T>, z.input<T>> : never;
+  /** HTTP caching of a public list: ETag, Cache-Control and 304 (plugins/http-cache.ts, decision 043). */
+  cache?: CachePolicy;
 };
 
 const CONTRACT_KEY = 'contract';
@@ -114,6 +117,7 @@ export function contractRoute<E extends Endpoint>(
     } as never,
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     preHandler: [...auth, ...more],
+    ...(extras.cache ? { onSend: [httpCacheHook(extras.cache)] } : {}),
     schema: {
       operationId: `${endpoint.area}.${endpoint.name}`,
       summary: endpoint.summary,
