@@ -12,7 +12,8 @@
  *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement (the page's cards and the total) as
  *      the server runs it, prepared, for the typical filter, the wide query and the deep page.
  *
- * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SESSIONS (minimum sessions).
+ * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SESSIONS (minimum sessions),
+ * RESPONSE_SERIALIZER (fast | zod: which serializer the server writes its answers with).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -211,6 +212,8 @@ async function main() {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_ON_EMPTY: 'false',
+    // 'zod' measures the answer written by zod's encode + JSON.stringify instead of the fast serializer.
+    RESPONSE_SERIALIZER: process.env.RESPONSE_SERIALIZER,
   });
   const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
   const app = await buildApp(
