@@ -261,6 +261,7 @@ function QuizEditor({
                   autosize
                   minRows={2}
                   required
+                  data-user-content
                 />
                 <TextInput
                   label={w.fields.questionDescription}
