@@ -225,6 +225,16 @@ describe('the English walk', () => {
     await context.close();
   });
 
+  it('a local holding (host) reads its view in English', async () => {
+    // A seeded approved holding's account (decision 041).
+    const host = await apiLogin('office@shonan-perinatal.example.jp', 'Holding1234');
+    const { context, page } = await englishContext(host);
+    await walk(page, '/host');
+    const session = page.locator('a[href^="/host/trainings/"]').first();
+    if (await session.count()) await walk(page, (await session.getAttribute('href')) ?? '');
+    await context.close();
+  });
+
   it('the office reads its console in English', async () => {
     const { context, page } = await englishContext(office);
     const pages = [
@@ -247,6 +257,15 @@ describe('the English walk', () => {
       '/office/shop?tab=categories',
       '/office/shop?tab=template',
       '/office/shop/products/new',
+      '/office/content',
+      '/office/content?tab=faqs',
+      '/office/content?tab=abouts',
+      '/office/content?tab=flows',
+      '/office/content?tab=seminar',
+      '/office/content?tab=documents',
+      '/office/content/news/new',
+      '/office/local-holdings',
+      '/office/staff',
     ];
     for (const url of pages) await walk(page, url);
     await page.goto('/office/trainings');
@@ -261,6 +280,11 @@ describe('the English walk', () => {
     await settled(page);
     const member = page.locator('a[href^="/office/members/"]').first();
     if (await member.count()) await walk(page, (await member.getAttribute('href')) ?? '');
+    // A news item in the page editor (decision 039): its text is data, the editor's words are not.
+    await page.goto('/office/content');
+    await settled(page);
+    const item = page.locator('a[href^="/office/content/news/"]:not([href$="/new"])').first();
+    if (await item.count()) await walk(page, (await item.getAttribute('href')) ?? '');
     // A product of the shop as the office edits it (decision 040).
     await page.goto('/office/shop');
     await settled(page);

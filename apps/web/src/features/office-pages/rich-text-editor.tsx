@@ -41,6 +41,8 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
+        // What the office writes stays in the language it was written in (decision 027).
+        'data-user-content': '',
         'aria-labelledby': labelId,
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
       },
