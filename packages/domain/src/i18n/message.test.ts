@@ -106,5 +106,11 @@ describe('messages by key (decision 027)', () => {
   });
 });
 
-/** English texts that quote Japanese on purpose: the receipt prints 様 after the name. */
-const ALLOWED_JAPANESE = new Set<string>(['payments.receipt.lead']);
+/**
+ * English texts that quote Japanese on purpose: the receipt prints 様 after the name; the survey's 'other'
+ * option is the stored value その他 (the member's pages match it), which the office must type as it is.
+ */
+const ALLOWED_JAPANESE = new Set<string>([
+  'payments.receipt.lead',
+  'office.quizzes.rules.otherOptionMissing',
+]);
