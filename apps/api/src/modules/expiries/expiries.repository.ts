@@ -288,13 +288,18 @@ export async function renewalVideos(db: Executor, input: { requestId: number; co
   return { total: total?.n ?? 0, seen: seen?.n ?? 0 };
 }
 
-/** The renewal test: its questions, this renewal's correct answers, and every answer given (attempts). */
+/**
+ * The renewal test: its current questions (a question the office retired, decision 036, is not counted),
+ * this renewal's correct answers, and every answer given (attempts).
+ */
 export async function renewalTest(db: Executor, input: { requestId: number; courseId: number }) {
   const [questions] = await db
     .select({ n: count() })
     .from(quizQuestions)
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
-    .where(and(eq(quizzes.courseId, input.courseId), eq(quizzes.kind, 'renewal')));
+    .where(
+      and(eq(quizzes.courseId, input.courseId), eq(quizzes.kind, 'renewal'), isNull(quizQuestions.versionTo)),
+    );
   const [answers] = await db
     .select({
       correct: sql<number>`count(*) filter (where ${quizAnswers.isCorrect})::int`,
