@@ -95,6 +95,8 @@ export const peopleEn: PeopleMessages = {
     onlyHostTitle: "This page is not available to an organiser's account",
     onlyHostBody: 'Use the organiser page for the rosters and check-in of your sessions.',
     toHost: 'To the organiser page',
+    colon: ': ',
+    codeLabel: 'Ticket code',
   },
   errors: {
     holdingDecided: 'This registration has already been decided.',

@@ -96,6 +96,8 @@ export const peopleJa = {
     onlyHostTitle: '開催団体のアカウントでは、この画面は利用できません',
     onlyHostBody: '開催団体ページから担当の講習会の名簿と受付をご利用ください。',
     toHost: '開催団体ページへ',
+    colon: '：',
+    codeLabel: '受講票コード',
   },
   errors: {
     holdingDecided: 'この申請はすでに処理されています。',

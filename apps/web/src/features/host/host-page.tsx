@@ -66,13 +66,21 @@ function HostSessions() {
                   {s.course_name}
                 </Text>
                 <Text size="sm">
-                  {h.date}: {formatDate(s.event_date)} {s.event_start_time}
+                  {h.date}
+                  {h.colon}
+                  {formatDate(s.event_date)} {s.event_start_time}
                 </Text>
                 <Text size="sm">
-                  {h.venue}: <span data-user-content>{s.venue_name}</span>
+                  {h.venue}
+                  {h.colon}
+                  <span data-user-content>{s.venue_name}</span>
                 </Text>
                 <Text size="sm">
-                  {h.enrolled}: {s.enrolled} / {h.checkedIn}: {s.checked_in}
+                  {h.enrolled}
+                  {h.colon}
+                  {s.enrolled} / {h.checkedIn}
+                  {h.colon}
+                  {s.checked_in}
                 </Text>
                 <Anchor component={Link} to={`/host/trainings/${s.id}`} size="sm">
                   {h.roster}

@@ -52,7 +52,7 @@ function CheckInForm({ trainingId }: { trainingId: number }) {
           </Title>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput
-              label={h.checkInTitle}
+              label={h.codeLabel}
               description={h.checkInHint}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
