@@ -359,9 +359,13 @@ describe('office console', () => {
 
     const mobile = await officePage(MOBILE);
     await mobile.page.goto(`${base}/office`);
-    const tabs = mobile.page.getByRole('navigation', { name: '事務局' }).getByRole('link');
+    const nav = mobile.page.getByRole('navigation', { name: '事務局' });
+    const tabs = nav.getByRole('link');
     await tabs.first().waitFor();
-    expect(await tabs.count()).toBe(12);
+    // Five groups; the demo office user is an admin, so the staff page is among the 19 tabs (decision 041).
+    expect(await nav.getByRole('group').count()).toBe(5);
+    expect(await tabs.count()).toBe(19);
+    await nav.getByRole('group', { name: '講師' }).getByRole('link', { name: '有効期限' }).waitFor();
     for (const tab of await tabs.all()) {
       const box = await tab.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width, await tab.innerText()).toBe(true);

@@ -30,6 +30,13 @@ export const officeEn: OfficeMessages = {
     checkIn: 'Check-in',
     rankUps: 'Rank-up requests',
     instructorRequests: 'BI certification requests',
+    groups: {
+      sessions: 'Running sessions',
+      instructors: 'Instructors',
+      people: 'Members and inboxes',
+      site: 'Site and shop',
+      admin: 'Administration',
+    },
   },
   forbidden: {
     title: 'This page is for the association office only',

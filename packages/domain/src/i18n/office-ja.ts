@@ -30,6 +30,13 @@ export const officeJa = {
     checkIn: '受付',
     rankUps: 'ランクアップ申請',
     instructorRequests: 'BI認定申請',
+    groups: {
+      sessions: '講習会の運営',
+      instructors: '講師',
+      people: '会員と窓口',
+      site: 'サイトとショップ',
+      admin: '管理',
+    },
   },
   forbidden: {
     title: 'この画面は事務局の方のみ利用できます',
