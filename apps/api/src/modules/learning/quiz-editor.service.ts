@@ -18,6 +18,7 @@ import {
 } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { writeVersionedReplace } from '../../lib/versioned-replace.ts';
 import { findQuiz, type QuestionData } from './learning.repository.ts';
 import { auditedQuiz, presentOfficeQuiz } from './quiz-editor.presenter.ts';
 import {
@@ -93,44 +94,33 @@ export async function replaceQuiz(
     const issues = quizIssues(input, new Set(current.map((q) => q.id)));
     if (issues.length) throw editorIssuesError(issues);
 
-    const byId = new Map(current.map((q) => [q.id, q]));
-    const plan = input.questions.map((q, i) => {
-      const draft = normalised(q);
-      const before = draft.id === undefined ? undefined : byId.get(draft.id);
-      return {
-        draft,
-        order: i + 1,
-        before,
-        change: before ? quizQuestionChange(draftOf(before), draft) : 'changed',
-      };
-    });
-    const kept = new Set(plan.flatMap((p) => (p.before && p.change !== 'changed' ? [p.before.id] : [])));
-    const retired = current.filter((q) => !kept.has(q.id)).map((q) => q.id);
-    const changes = retired.length > 0 || plan.some((p) => p.change === 'changed');
-    const version = created || !changes ? quiz.version : quiz.version + 1;
-
-    await retireQuestions(tx, retired, version);
-    for (const p of plan) {
-      if (p.change === 'changed')
-        await insertQuestion(tx, {
+    const version = await writeVersionedReplace({
+      current,
+      drafts: input.questions.map(normalised),
+      version: quiz.version,
+      created,
+      change: (before, draft) => quizQuestionChange(draftOf(before), draft),
+      retire: (ids, version) => retireQuestions(tx, ids, version),
+      insert: ({ draft, order }, version) =>
+        insertQuestion(tx, {
           quizId: quiz.id,
-          title: p.draft.title,
-          description: p.draft.description,
-          inputType: p.draft.input_type,
-          sortOrder: p.order,
+          title: draft.title,
+          description: draft.description,
+          inputType: draft.input_type,
+          sortOrder: order,
           versionFrom: version,
-          metas: p.draft.quiz_question_metas.map((m) => ({
+          metas: draft.quiz_question_metas.map((m) => ({
             value: m.value,
             label: m.label,
             isCorrect: m.is_correct,
           })),
-        });
-      else if (p.before && (p.change === 'reordered' || p.before.sortOrder !== p.order))
-        await reorderQuestion(tx, p.before.id, {
-          sortOrder: p.order,
-          metaValues: p.change === 'reordered' ? p.draft.quiz_question_metas.map((m) => m.value) : undefined,
-        });
-    }
+        }),
+      reorder: ({ before, draft, order }, choices) =>
+        reorderQuestion(tx, before.id, {
+          sortOrder: order,
+          metaValues: choices ? draft.quiz_question_metas.map((m) => m.value) : undefined,
+        }),
+    });
     await updateQuiz(tx, quiz.id, { title: input.title, version });
 
     const after = await findQuiz(tx, courseId, kind);

@@ -16,6 +16,7 @@ import {
 } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { writeVersionedReplace } from '../../lib/versioned-replace.ts';
 import { auditedSurvey, presentOfficeSurvey } from './survey-editor.presenter.ts';
 import {
   ensureCourseSurvey,
@@ -81,41 +82,30 @@ export async function replaceSurvey(
     const issues = surveyIssues({ questions }, new Set(current.map((q) => q.id)));
     if (issues.length) throw issuesError(issues);
 
-    const byId = new Map(current.map((q) => [q.id, q]));
-    const plan = questions.map((q, i) => {
-      const draft = normalised(q);
-      const before = draft.id === undefined ? undefined : byId.get(draft.id);
-      return {
-        draft,
-        order: i + 1,
-        before,
-        change: before ? surveyQuestionChange(draftOf(before), draft) : 'changed',
-      };
-    });
-    const kept = new Set(plan.flatMap((p) => (p.before && p.change !== 'changed' ? [p.before.id] : [])));
-    const retired = current.filter((q) => !kept.has(q.id)).map((q) => q.id);
-    const changes = retired.length > 0 || plan.some((p) => p.change === 'changed');
-    const version = created || !changes ? survey.version : survey.version + 1;
-
-    await retireSurveyQuestions(tx, retired, version);
-    for (const p of plan) {
-      if (p.change === 'changed')
-        await insertSurveyQuestion(tx, {
+    const version = await writeVersionedReplace({
+      current,
+      drafts: questions.map(normalised),
+      version: survey.version,
+      created,
+      change: (before, draft) => surveyQuestionChange(draftOf(before), draft),
+      retire: (ids, version) => retireSurveyQuestions(tx, ids, version),
+      insert: ({ draft, order }, version) =>
+        insertSurveyQuestion(tx, {
           surveyId: survey.id,
-          title: p.draft.title,
-          kind: p.draft.kind,
-          noSub: p.draft.no_sub,
-          isRequired: p.draft.is_required,
-          sortOrder: p.order,
+          title: draft.title,
+          kind: draft.kind,
+          noSub: draft.no_sub,
+          isRequired: draft.is_required,
+          sortOrder: order,
           versionFrom: version,
-          options: p.draft.options.map((o) => o.value),
-        });
-      else if (p.before && (p.change === 'reordered' || p.before.sortOrder !== p.order))
-        await reorderSurveyQuestion(tx, p.before.id, {
-          sortOrder: p.order,
-          optionValues: p.change === 'reordered' ? p.draft.options.map((o) => o.value) : undefined,
-        });
-    }
+          options: draft.options.map((o) => o.value),
+        }),
+      reorder: ({ before, draft, order }, choices) =>
+        reorderSurveyQuestion(tx, before.id, {
+          sortOrder: order,
+          optionValues: choices ? draft.options.map((o) => o.value) : undefined,
+        }),
+    });
     await updateSurvey(tx, survey.id, { name: input.name, version });
 
     const after = await findSurvey(tx, courseId);
