@@ -101,7 +101,7 @@ export const pagesEn: PagesMessages = {
     pinnedHint: 'Shown at the top of the news list.',
     orderHint: 'Change the order with the arrow buttons of the list.',
     minLevelHint: 'Instructors of this rank and above may read it.',
-    level: 'Level {0}: {1}',
+    level: 'Level {0}',
     preview: 'Preview',
     previewHint: 'The public page shows it exactly like this.',
     previewEmpty: 'The content appears here as you write it.',

@@ -105,7 +105,7 @@ export const pagesJa = {
     pinnedHint: 'お知らせ一覧の先頭に表示します。',
     orderHint: '並び順は一覧の矢印ボタンで変更できます。',
     minLevelHint: 'このランク以上の方が閲覧できます。',
-    level: 'レベル{0}：{1}',
+    level: 'レベル{0}',
     preview: 'プレビュー',
     previewHint: '公開ページではこのとおりに表示されます。',
     previewEmpty: '本文を入力するとここに表示されます。',

@@ -341,7 +341,7 @@ function FormBody({
             description={p.console.minLevelHint}
             data={(options.data?.ranks ?? []).map((r) => ({
               value: String(r.level),
-              label: fmt(p.console.level, r.level, r.name),
+              label: `${fmt(p.console.level, r.level)}  ${r.name}`,
             }))}
             value={String(form.min_level)}
             onChange={(v) => set('min_level', Number(v ?? 1))}

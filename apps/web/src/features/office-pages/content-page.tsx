@@ -381,7 +381,10 @@ function DocumentsList() {
                   </Table.Td>
                   <Table.Td data-user-content>{d.category ?? '—'}</Table.Td>
                   <Table.Td className={classes.nowrap}>
-                    {f(p.console.level, d.min_level, rankName(d.min_level))}
+                    {f(p.console.level, d.min_level)}
+                    <Text span size="xs" c="dimmed" ml={6} data-user-content>
+                      {rankName(d.min_level)}
+                    </Text>
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>{formatJapan(d.created_at)}</Table.Td>
                 </Table.Tr>

@@ -113,6 +113,7 @@ function SeminarForm({ initial }: { initial: Form }) {
           autosize
           minRows={3}
           value={form.description}
+          data-user-content
           onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
           error={errors.description?.[0]}
         />
