@@ -439,7 +439,10 @@ export const officeSurveySummarySchema = z.object({
 });
 export const officeSurveySummaryResponseSchema = z.object({ data: officeSurveySummarySchema });
 
-/** POST /api/v1/office/certificates/{id}/revoke */
-export const certificateRevokeBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+/**
+ * POST /api/v1/office/certificates/{id}/revoke: the reason is required, as for a manual extension (issue 17);
+ * both console dialogs ask for it.
+ */
+export { manualCertificateActionBodySchema as certificateRevokeBodySchema } from './expiries.ts';
 export const certificateRevokeSchema = z.object({ id: z.number(), revoked_at: z.string() });
 export const certificateRevokeResponseSchema = z.object({ data: certificateRevokeSchema });

@@ -233,14 +233,25 @@ describe.each(drivers())('certificates on %s', (driver) => {
     ctx.clock.set(TEST_NOW);
 
     const revokeUrl = `/api/v1/office/certificates/${cert.id}/revoke`;
-    expectError(await call(ctx.app, 'POST', revokeUrl, user.token, {}), 403, 'FORBIDDEN');
+    expectError(await call(ctx.app, 'POST', revokeUrl, user.token, { reason: '誤発行' }), 403, 'FORBIDDEN');
     const revoked = expectBody(
       await call(ctx.app, 'POST', revokeUrl, office.token, { reason: '受講記録の誤り' }),
       200,
       certificateRevokeResponseSchema,
     ).data;
     expect(revoked.id).toBe(cert.id);
-    expectError(await call(ctx.app, 'POST', revokeUrl, office.token, {}), 409, 'ALREADY_REVOKED');
+    // The reason is required (issue 17: revoked by hand with a reason), blank or missing alike.
+    expectError(await call(ctx.app, 'POST', revokeUrl, office.token, {}), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call(ctx.app, 'POST', revokeUrl, office.token, { reason: '  ' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await call(ctx.app, 'POST', revokeUrl, office.token, { reason: '二度目' }),
+      409,
+      'ALREADY_REVOKED',
+    );
     const after = expectBody(await verify(code), 200, certificateVerifyResponseSchema).data;
     expect(after.status).toBe('revoked');
     expect(after.revoked_at).toBe(revoked.revoked_at);
@@ -249,7 +260,9 @@ describe.each(drivers())('certificates on %s', (driver) => {
       m.certificateCannotIssue,
     );
     expectError(
-      await call(ctx.app, 'POST', '/api/v1/office/certificates/99999999/revoke', office.token, {}),
+      await call(ctx.app, 'POST', '/api/v1/office/certificates/99999999/revoke', office.token, {
+        reason: '誤発行',
+      }),
       404,
       'NOT_FOUND',
     );
