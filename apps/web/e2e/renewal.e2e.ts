@@ -87,6 +87,12 @@ describe('certificate renewal', () => {
     const cert = await biCertificate(short);
     const { context, page } = await newPage(browser, DESKTOP, short);
     await page.goto(intro(cert));
+    // The renewal lives under /certificate/… but is not the data transfer: that tab is not marked.
+    const dataTransfer = page
+      .getByRole('navigation', { name: 'メインナビゲーション' })
+      .getByRole('link', { name: 'データ移行' });
+    await dataTransfer.waitFor();
+    expect(await dataTransfer.getAttribute('aria-current')).toBeNull();
     await page.getByTestId('renewal-intro-next').click();
     await page.getByTestId('renewal-consent').check();
     await page.getByTestId('renewal-start').click();

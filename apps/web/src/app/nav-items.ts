@@ -9,8 +9,15 @@ export function mainNavItems(t: Messages) {
     { to: '/flow', label: t.nav.flow, end: false },
     { to: '/faq', label: t.nav.faq, end: false },
     { to: '/seminar-info', label: t.nav.seminarInfo, end: false },
-    { to: '/certificate', label: t.nav.dataTransfer, end: false },
-  ];
+    // The instructor's certification request and renewal live under /certificate/… too (spec 001's paths),
+    // but they are not the data transfer: that tab is not marked there.
+    {
+      to: '/certificate',
+      label: t.nav.dataTransfer,
+      end: false,
+      notOn: /\/basic-instructor\/(request-certificate|extend)(\/|$)/,
+    },
+  ] as { to: string; label: string; end: boolean; notOn?: RegExp }[];
 }
 
 export function footerNavItems(t: Messages) {

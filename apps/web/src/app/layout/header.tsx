@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Container, Group, SegmentedControl, Text } from '@mantine/core';
 import { api, type Language } from '@mels/domain';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { call } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
@@ -55,6 +55,33 @@ function LanguageSwitch() {
   );
 }
 
+type NavItem = ReturnType<typeof mainNavItems>[number];
+
+/** A main navigation link, marked as the current section except on the paths its item excludes. */
+function MainNavLink({
+  item,
+  className,
+  onClick,
+}: {
+  item: NavItem;
+  className: string | undefined;
+  onClick?: () => void;
+}) {
+  const { pathname } = useLocation();
+  if (item.notOn?.test(pathname)) {
+    return (
+      <Link to={item.to} className={className} onClick={onClick}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={item.to} end={item.end} className={className} onClick={onClick}>
+      {item.label}
+    </NavLink>
+  );
+}
+
 export function Header() {
   const { t } = useI18n();
   const [opened, setOpened] = useState(false);
@@ -84,9 +111,7 @@ export function Header() {
           <Group gap={0} component="ul" className={classes.navList}>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={classes.navLink}>
-                  {item.label}
-                </NavLink>
+                <MainNavLink item={item} className={classes.navLink} />
               </li>
             ))}
           </Group>
@@ -103,14 +128,7 @@ export function Header() {
           <ul className={classes.mobileList}>
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={classes.drawerLink}
-                  onClick={() => setOpened(false)}
-                >
-                  {item.label}
-                </NavLink>
+                <MainNavLink item={item} className={classes.drawerLink} onClick={() => setOpened(false)} />
               </li>
             ))}
           </ul>
