@@ -3,11 +3,12 @@
  * (a hash of the body) and a Cache-Control with a short max-age, and a request whose If-None-Match names
  * that ETag is answered 304 with no body.
  *
- * - 'reference' (areas, user types, courses): the same body for everyone, so `public` even when the
- *   request carries a token; a strong ETag.
- * - 'anonymous' (the session search): cached only when the request has no Authorization header, with a
- *   weak ETag (the same cards, not necessarily the same bytes tomorrow); a logged-in search shows the
- *   member's own state on the cards and stays `private, no-store`, without an ETag.
+ * - 'reference' (areas, user types, courses): `public, max-age=300` and a strong ETag.
+ * - 'anonymous' (the session search): `public, max-age=30` and a weak ETag (the same cards, not
+ *   necessarily the same bytes tomorrow).
+ *
+ * Only for a request without an Authorization header: one with a token keeps decision 018's
+ * `Cache-Control: no-store` (a logged-in search shows the member's own state on the cards), no ETag.
  *
  * Both say `Vary: Authorization, Accept-Language` (messages are translated by the request's language),
  * so a shared cache never hands one member's search, or the Japanese body, to another request.
@@ -47,8 +48,8 @@ export function httpCacheHook(policy: CachePolicy) {
     reply.header('vary', 'Authorization, Accept-Language');
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
       return payload;
-    if (policy.kind === 'anonymous' && request.headers.authorization !== undefined) {
-      reply.header('cache-control', 'private, no-store');
+    if (request.headers.authorization !== undefined) {
+      reply.header('cache-control', 'no-store');
       return payload;
     }
     const etag = bodyTag(payload, policy.kind === 'anonymous');
