@@ -20,8 +20,19 @@ export function findPreLessons(db: Executor, courseId: number) {
 }
 export type LessonRow = Awaited<ReturnType<typeof findPreLessons>>[number];
 
-export function findViews(db: Executor, enrollmentId: number) {
-  return db.select().from(lessonViews).where(eq(lessonViews.enrollmentId, enrollmentId));
+/**
+ * What a watch record belongs to: a session enrolment, or a certificate request (the renewal's videos,
+ * decision 034); each has its own partial unique index with the lesson.
+ */
+export type ViewKey = { enrollmentId: number } | { requestId: number };
+
+const viewOf = (key: ViewKey) =>
+  'enrollmentId' in key
+    ? eq(lessonViews.enrollmentId, key.enrollmentId)
+    : eq(lessonViews.requestId, key.requestId);
+
+export function findViews(db: Executor, key: ViewKey) {
+  return db.select().from(lessonViews).where(viewOf(key));
 }
 export type ViewRow = Awaited<ReturnType<typeof findViews>>[number];
 
@@ -56,7 +67,7 @@ export type MemberViewRow = Awaited<ReturnType<typeof findMemberViews>>[number];
  */
 export async function lockView(
   tx: Executor,
-  input: { userId: number; lessonId: number; enrollmentId: number },
+  input: { userId: number; lessonId: number } & ViewKey,
   now: Date,
 ): Promise<{ view: ViewRow; created: boolean }> {
   const inserted = await tx
@@ -67,7 +78,7 @@ export async function lockView(
   const [view] = await tx
     .select()
     .from(lessonViews)
-    .where(and(eq(lessonViews.enrollmentId, input.enrollmentId), eq(lessonViews.lessonId, input.lessonId)))
+    .where(and(viewOf(input), eq(lessonViews.lessonId, input.lessonId)))
     .for('update');
   if (!view) throw new Error('lesson view not created');
   return { view, created: inserted.length > 0 };
@@ -85,18 +96,12 @@ export async function saveView(
     .where(eq(lessonViews.id, id));
 }
 
-export async function countSeen(tx: Executor, enrollmentId: number, lessonIds: number[]): Promise<number> {
+export async function countSeen(tx: Executor, key: ViewKey, lessonIds: number[]): Promise<number> {
   if (lessonIds.length === 0) return 0;
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(lessonViews)
-    .where(
-      and(
-        eq(lessonViews.enrollmentId, enrollmentId),
-        inArray(lessonViews.lessonId, lessonIds),
-        isNotNull(lessonViews.seenAt),
-      ),
-    );
+    .where(and(viewOf(key), inArray(lessonViews.lessonId, lessonIds), isNotNull(lessonViews.seenAt)));
   return Number(row?.n ?? 0);
 }
 

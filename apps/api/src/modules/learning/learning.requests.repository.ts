@@ -1,12 +1,12 @@
 /**
  * The queries of the learning steps taken within a certificate request rather than an enrolment (the
  * renewal's videos and test, decision 034): lessons and tests of kind 'renewal', watch records and answers
- * keyed by request_id (the partial unique indexes lesson_views_request_uq and quiz_answers_request_uq).
+ * keyed by request_id (the partial unique indexes lesson_views_request_uq and quiz_answers_request_uq; the
+ * watch records' queries are learning.repository.ts's, given the request as their key).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { lessons, lessonViews, quizAnswers } from '../../db/schema.ts';
-import type { Range, ViewRow } from './learning.repository.ts';
+import { lessons, quizAnswers } from '../../db/schema.ts';
 
 /** The renewal videos of a course (lessons of kind 'renewal', not hidden by the office), in order. */
 export function findRenewalLessons(db: Executor, courseId: number) {
@@ -15,57 +15,6 @@ export function findRenewalLessons(db: Executor, courseId: number) {
     .from(lessons)
     .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'renewal'), isNull(lessons.archivedAt)))
     .orderBy(asc(lessons.sortOrder), asc(lessons.id));
-}
-
-export function findRequestViews(db: Executor, requestId: number) {
-  return db.select().from(lessonViews).where(eq(lessonViews.requestId, requestId));
-}
-
-/** The watch record of a lesson within a request, locked; created empty when missing. */
-export async function lockRequestView(
-  tx: Executor,
-  input: { userId: number; lessonId: number; requestId: number },
-  now: Date,
-): Promise<{ view: ViewRow; created: boolean }> {
-  const inserted = await tx
-    .insert(lessonViews)
-    .values({ ...input, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: lessonViews.id });
-  const [view] = await tx
-    .select()
-    .from(lessonViews)
-    .where(and(eq(lessonViews.requestId, input.requestId), eq(lessonViews.lessonId, input.lessonId)))
-    .for('update');
-  if (!view) throw new Error('lesson view not created');
-  return { view, created: inserted.length > 0 };
-}
-
-export async function saveRequestView(
-  tx: Executor,
-  id: number,
-  values: { watchedRanges?: Range[]; watchedSeconds?: number; position?: number; seenAt?: Date },
-  now: Date,
-) {
-  await tx
-    .update(lessonViews)
-    .set({ ...values, updatedAt: now })
-    .where(eq(lessonViews.id, id));
-}
-
-export async function countRequestSeen(tx: Executor, requestId: number, lessonIds: number[]) {
-  if (lessonIds.length === 0) return 0;
-  const rows = await tx
-    .select({ id: lessonViews.id })
-    .from(lessonViews)
-    .where(
-      and(
-        eq(lessonViews.requestId, requestId),
-        inArray(lessonViews.lessonId, lessonIds),
-        isNotNull(lessonViews.seenAt),
-      ),
-    );
-  return rows.length;
 }
 
 export function findRequestAnswers(db: Executor, requestId: number, questionIds: number[]) {

@@ -5,35 +5,19 @@
  * same server-side judging of answers, keyed by the request instead of an enrolment. The caller checks the
  * request (its member, its status) and moves its status; these functions run in the caller's transaction.
  */
-import {
-  coversLesson,
-  K,
-  LEARNING_LIMITS,
-  type Lesson,
-  type QuizQuestion,
-  QUIZ_INPUT_TYPE,
-  quizAnswerError,
-  rangesLength,
-} from '@mels/domain';
+import { K, type Lesson, type QuizQuestion } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { presentLesson, presentQuestion } from './learning.presenter.ts';
-import { findQuiz, type Range } from './learning.repository.ts';
+import { findQuiz, findViews, lockView } from './learning.repository.ts';
 import {
-  countRequestSeen,
   findRenewalLessons,
   findRequestAnswers,
-  findRequestViews,
-  lockRequestView,
-  saveRequestView,
   upsertRequestAnswer,
 } from './learning.requests.repository.ts';
-import { creditRanges, judge } from './learning.service.ts';
+import { answerValues, judge, markSeen, recordWatch } from './learning.service.ts';
 
 const m = K.learning.api;
-const round = (n: number) => Math.round(n * 100) / 100;
-const MIN_RANGE_SECONDS = 0.2;
-const MAX_STORED_RANGES = 1000;
 
 export type RequestLearner = { requestId: number; userId: number; courseId: number; now: Date };
 
@@ -41,7 +25,7 @@ export type RequestLearner = { requestId: number; userId: number; courseId: numb
 export async function requestLessons(db: Executor, r: RequestLearner): Promise<Lesson[]> {
   const [rows, views] = await Promise.all([
     findRenewalLessons(db, r.courseId),
-    findRequestViews(db, r.requestId),
+    findViews(db, { requestId: r.requestId }),
   ]);
   return rows.map((l) =>
     presentLesson(
@@ -65,33 +49,12 @@ export async function reportRequestProgress(
   body: { lesson_id: number; ranges: Array<[number, number]>; position: number },
 ) {
   const { lesson } = await lessonOf(tx, r, body.lesson_id);
-  const { view, created } = await lockRequestView(
+  const { view, created } = await lockView(
     tx,
     { userId: r.userId, lessonId: lesson.id, requestId: r.requestId },
     r.now,
   );
-  const elapsed = created ? 0 : Math.max(0, (r.now.getTime() - view.updatedAt.getTime()) / 1000);
-  const allowance = elapsed * LEARNING_LIMITS.maxPlaybackRate + LEARNING_LIMITS.progressSlackSeconds;
-  const clip = (n: number) => Math.min(Math.max(n, 0), lesson.duration);
-  const reported = body.ranges
-    .map(([a, b]) => [clip(a), clip(b)] as Range)
-    .filter(([a, b]) => b - a >= MIN_RANGE_SECONDS);
-  const watched = creditRanges(view.watchedRanges as Range[], reported, allowance).map(
-    ([a, b]) => [round(a), round(b)] as Range,
-  );
-  if (watched.length > MAX_STORED_RANGES)
-    throw badRequest(K.errors.validation, { ranges: [m.notWatchedToEnd] });
-  const watchedSeconds = Math.floor(rangesLength(watched));
-  const position = Math.floor(clip(body.position));
-  await saveRequestView(tx, view.id, { watchedRanges: watched, watchedSeconds, position }, r.now);
-  return {
-    lesson_id: lesson.id,
-    position,
-    watched_seconds: watchedSeconds,
-    coverage: round(Math.min(1, rangesLength(watched) / lesson.duration)),
-    can_complete: !view.seenAt && coversLesson(watched, lesson.duration),
-    is_seen: Boolean(view.seenAt),
-  };
+  return recordWatch(tx, { view, created, lesson, ranges: body.ranges, position: body.position, now: r.now });
 }
 
 /**
@@ -100,17 +63,13 @@ export async function reportRequestProgress(
  */
 export async function markRequestLessonSeen(tx: Executor, r: RequestLearner, lessonId: number) {
   const { lesson, rows } = await lessonOf(tx, r, lessonId);
-  const { view } = await lockRequestView(tx, { userId: r.userId, lessonId, requestId: r.requestId }, r.now);
-  if (!view.seenAt) {
-    if (!coversLesson(view.watchedRanges as Range[], lesson.duration))
-      throw conflict(m.notWatchedToEnd, 'NOT_WATCHED');
-    await saveRequestView(tx, view.id, { seenAt: r.now, position: 0 }, r.now);
-  }
-  const seen = await countRequestSeen(
-    tx,
-    r.requestId,
-    rows.map((l) => l.id),
-  );
+  const seen = await markSeen(tx, {
+    key: { requestId: r.requestId },
+    userId: r.userId,
+    lesson,
+    lessonIds: rows.map((l) => l.id),
+    now: r.now,
+  });
   return { allSeen: rows.length > 0 && seen === rows.length };
 }
 
@@ -175,15 +134,7 @@ export async function answerRequestQuestion(
   const quiz = await testOf(tx, r);
   const question = quiz.questions.find((q) => q.id === body.question_id);
   if (!question) throw notFound(m.questionNotFound);
-  const answer = body.answer.map((a) => (question.inputType === QUIZ_INPUT_TYPE.text ? a.trim() : a));
-  const error = quizAnswerError(question.inputType, answer);
-  if (error) throw fieldError('answer', error);
-  const values = question.inputType === QUIZ_INPUT_TYPE.text ? [answer[0] ?? ''] : [...new Set(answer)];
-  if (
-    question.inputType !== QUIZ_INPUT_TYPE.text &&
-    !values.every((v) => question.metas.some((x) => x.value === v))
-  )
-    throw badRequest(m.invalidChoice, { answer: [m.invalidChoice] });
+  const values = answerValues(question, body.answer);
   const written = await upsertRequestAnswer(
     tx,
     {

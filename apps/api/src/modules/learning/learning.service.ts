@@ -11,7 +11,7 @@ import {
   WORKFLOW_STEP,
   K,
 } from '@mels/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { recordSteps } from '../enrollments/index.ts';
@@ -32,11 +32,14 @@ import {
   findQuiz,
   findMemberViews,
   findViews,
+  type LessonRow,
   lockView,
   type QuestionData,
   type Range,
   saveView,
   upsertAnswer,
+  type ViewKey,
+  type ViewRow,
 } from './learning.repository.ts';
 
 const m = K.learning.api;
@@ -57,7 +60,7 @@ export async function preVideos(db: Database, c: Caller): Promise<PreVideos> {
   assertStepOpen(ctx, WORKFLOW_STEP.preVideo, m.preVideoNotOpen, true);
   const lessons = await findPreLessons(db, ctx.r.courseId);
   const [views, histories] = await Promise.all([
-    ctx.enrollment ? findViews(db, ctx.enrollment.id) : [],
+    ctx.enrollment ? findViews(db, { enrollmentId: ctx.enrollment.id }) : [],
     findMemberViews(
       db,
       c.userId,
@@ -106,6 +109,66 @@ export function creditRanges(watched: Range[], reported: Range[], allowance: num
   return mergeRanges([...have, ...credited]);
 }
 
+/**
+ * The watch proof, for an enrolment's record as for a request's (learning.requests.ts): only what was
+ * really played counts, credited no faster than the wall clock since the previous report allows (a first
+ * report, `created`, only the slack); saves the record and answers the progress. In the caller's
+ * transaction, on the record it locked.
+ */
+export async function recordWatch(
+  tx: Executor,
+  w: {
+    view: ViewRow;
+    created: boolean;
+    lesson: LessonRow;
+    ranges: Array<[number, number]>;
+    position: number;
+    now: Date;
+  },
+) {
+  const { view, lesson, now } = w;
+  const elapsed = w.created ? 0 : Math.max(0, (now.getTime() - view.updatedAt.getTime()) / 1000);
+  const allowance = elapsed * LEARNING_LIMITS.maxPlaybackRate + LEARNING_LIMITS.progressSlackSeconds;
+  const clip = (n: number) => Math.min(Math.max(n, 0), lesson.duration);
+  // Fragments under MIN_RANGE seconds are timer noise; dropping them also bounds the stored record.
+  const reported = w.ranges
+    .map(([a, b]) => [clip(a), clip(b)] as Range)
+    .filter(([a, b]) => b - a >= MIN_RANGE_SECONDS);
+  const watched = creditRanges(view.watchedRanges as Range[], reported, allowance).map(
+    ([a, b]) => [round(a), round(b)] as Range,
+  );
+  if (watched.length > MAX_STORED_RANGES)
+    throw badRequest(K.errors.validation, { ranges: [m.notWatchedToEnd] });
+  const watchedSeconds = Math.floor(rangesLength(watched));
+  const position = Math.floor(clip(w.position));
+  await saveView(tx, view.id, { watchedRanges: watched, watchedSeconds, position }, now);
+  return {
+    lesson_id: lesson.id,
+    position,
+    watched_seconds: watchedSeconds,
+    coverage: round(Math.min(1, rangesLength(watched) / lesson.duration)),
+    can_complete: !view.seenAt && coversLesson(watched, lesson.duration),
+    is_seen: Boolean(view.seenAt),
+  };
+}
+
+/**
+ * Marks a lesson seen when its watch record (of the enrolment or request `key`) covers it (409
+ * NOT_WATCHED otherwise); answers how many of `lessonIds` are seen now. In the caller's transaction.
+ */
+export async function markSeen(
+  tx: Executor,
+  s: { key: ViewKey; userId: number; lesson: LessonRow; lessonIds: number[]; now: Date },
+) {
+  const { view } = await lockView(tx, { userId: s.userId, lessonId: s.lesson.id, ...s.key }, s.now);
+  if (!view.seenAt) {
+    if (!coversLesson(view.watchedRanges as Range[], s.lesson.duration))
+      throw conflict(m.notWatchedToEnd, 'NOT_WATCHED');
+    await saveView(tx, view.id, { seenAt: s.now, position: 0 }, s.now);
+  }
+  return countSeen(tx, s.key, s.lessonIds);
+}
+
 async function lessonFor(db: Database, c: Caller) {
   const ctx = await learningContext(db, c.trainingId, c.userTypeId, c.userId, WORKFLOW_STEP.preVideo, c.now);
   assertStepOpen(ctx, WORKFLOW_STEP.preVideo, m.preVideoNotOpen, true);
@@ -129,29 +192,14 @@ export async function reportProgress(
       { userId: c.userId, lessonId: lesson.id, enrollmentId: enrollment.id },
       c.now,
     );
-    const elapsed = created ? 0 : Math.max(0, (c.now.getTime() - view.updatedAt.getTime()) / 1000);
-    const allowance = elapsed * LEARNING_LIMITS.maxPlaybackRate + LEARNING_LIMITS.progressSlackSeconds;
-    const clip = (n: number) => Math.min(Math.max(n, 0), lesson.duration);
-    // Fragments under MIN_RANGE seconds are timer noise; dropping them also bounds the stored record.
-    const reported = body.ranges
-      .map(([a, b]) => [clip(a), clip(b)] as Range)
-      .filter(([a, b]) => b - a >= MIN_RANGE_SECONDS);
-    const watched = creditRanges(view.watchedRanges as Range[], reported, allowance).map(
-      ([a, b]) => [round(a), round(b)] as Range,
-    );
-    if (watched.length > MAX_STORED_RANGES)
-      throw badRequest(K.errors.validation, { ranges: [m.notWatchedToEnd] });
-    const watchedSeconds = Math.floor(rangesLength(watched));
-    const position = Math.floor(clip(body.position));
-    await saveView(tx, view.id, { watchedRanges: watched, watchedSeconds, position }, c.now);
-    return {
-      lesson_id: lesson.id,
-      position,
-      watched_seconds: watchedSeconds,
-      coverage: round(Math.min(1, rangesLength(watched) / lesson.duration)),
-      can_complete: !view.seenAt && coversLesson(watched, lesson.duration),
-      is_seen: Boolean(view.seenAt),
-    };
+    return recordWatch(tx, {
+      view,
+      created,
+      lesson,
+      ranges: body.ranges,
+      position: body.position,
+      now: c.now,
+    });
   });
 }
 
@@ -167,17 +215,13 @@ export async function markViewed(db: Database, c: Caller, lessonId: number) {
   const enrollmentId = ctx.enrollment.id;
   return db.transaction(async (tx) => {
     await lockEnrollment(tx, enrollmentId);
-    const { view } = await lockView(tx, { userId: c.userId, lessonId, enrollmentId }, c.now);
-    if (!view.seenAt) {
-      if (!coversLesson(view.watchedRanges as Range[], lesson.duration))
-        throw conflict(m.notWatchedToEnd, 'NOT_WATCHED');
-      await saveView(tx, view.id, { seenAt: c.now, position: 0 }, c.now);
-    }
-    const seen = await countSeen(
-      tx,
-      enrollmentId,
-      lessons.map((l) => l.id),
-    );
+    const seen = await markSeen(tx, {
+      key: { enrollmentId },
+      userId: c.userId,
+      lesson,
+      lessonIds: lessons.map((l) => l.id),
+      now: c.now,
+    });
     const allSeen = seen === lessons.length;
     if (allSeen)
       await recordSteps(
@@ -212,6 +256,23 @@ export function judge(q: QuestionData, answer: readonly string[]): boolean {
   const correct = new Set(q.metas.filter((x) => x.isCorrect).map((x) => x.value));
   const chosen = new Set(answer);
   return chosen.size === correct.size && [...chosen].every((v) => correct.has(v));
+}
+
+/**
+ * A member's answer to a question as stored: free text trimmed (its first value), choices without repeats
+ * and each one of the question's; 400 under `answer` otherwise. Shared with learning.requests.ts.
+ */
+export function answerValues(question: QuestionData, given: readonly string[]): string[] {
+  const answer = given.map((a) => (question.inputType === QUIZ_INPUT_TYPE.text ? a.trim() : a));
+  const error = quizAnswerError(question.inputType, answer);
+  if (error) throw fieldError('answer', error);
+  const values = question.inputType === QUIZ_INPUT_TYPE.text ? [answer[0] ?? ''] : [...new Set(answer)];
+  if (
+    question.inputType !== QUIZ_INPUT_TYPE.text &&
+    !values.every((v) => question.metas.some((x) => x.value === v))
+  )
+    throw badRequest(m.invalidChoice, { answer: [m.invalidChoice] });
+  return values;
 }
 
 type Kind = 'pre' | 'post';
@@ -298,15 +359,7 @@ export async function answerQuestion(
   const question = quiz?.questions[index];
   if (!quiz || !question) throw notFound(m.questionNotFound);
 
-  const answer = body.answer.map((a) => (question.inputType === QUIZ_INPUT_TYPE.text ? a.trim() : a));
-  const error = quizAnswerError(question.inputType, answer);
-  if (error) throw fieldError('answer', error);
-  const values = question.inputType === QUIZ_INPUT_TYPE.text ? [answer[0] ?? ''] : [...new Set(answer)];
-  if (
-    question.inputType !== QUIZ_INPUT_TYPE.text &&
-    !values.every((v) => question.metas.some((x) => x.value === v))
-  )
-    throw badRequest(m.invalidChoice, { answer: [m.invalidChoice] });
+  const values = answerValues(question, body.answer);
   const isCorrect = judge(question, values);
   const ids = quiz.questions.map((q) => q.id);
 
