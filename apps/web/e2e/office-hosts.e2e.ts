@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ja } from '@mels/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, registerMember } from './support/api.ts';
-import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { axeSerious, DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { shootChecked } from './support/checked-shots.ts';
 
 /**
  * Issue 18 (decision 041): a visitor registers a local holding; the office approves it in the console;
@@ -28,23 +27,8 @@ function field(page: Page, label: string) {
 }
 
 /** Screenshots at 1280 and 375 px of a page as `token` sees it; at 375 nothing is wider than the screen; axe clean. */
-async function shootBoth(token: string, url: string, name: string, ready: (p: Page) => Promise<unknown>) {
-  fs.mkdirSync(shots, { recursive: true });
-  for (const [suffix, viewport] of [
-    ['1280', DESKTOP],
-    ['375', MOBILE],
-  ] as const) {
-    const { context, page } = await newPage(browser, viewport, token);
-    await page.goto(url);
-    await ready(page);
-    await page.screenshot({ path: path.join(shots, `${name}-${suffix}.png`), fullPage: true });
-    if (suffix === '375') {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, name).toBeLessThanOrEqual(0);
-    }
-    expect(await axeSerious(page), `${name} ${suffix}`).toEqual([]);
-    await context.close();
-  }
+function shootBoth(token: string, url: string, name: string, ready: (p: Page) => Promise<unknown>) {
+  return shootChecked(browser, { dir: shots, token, url, name, ready });
 }
 
 type OfficeTraining = { id: number; name: string; recruitments: Array<{ applicants: number }> };

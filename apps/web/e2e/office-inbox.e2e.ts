@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './support/api.ts';
-import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, waitForMail } from './support/browser.ts';
+import { axeSerious, DESKTOP, launchBrowser, newPage, waitForMail } from './support/browser.ts';
+import { shootChecked } from './support/checked-shots.ts';
 
 /**
  * Issue 18 (decision 032): a visitor sends a contact message; the office finds it in the console's
@@ -22,23 +21,8 @@ function field(page: Page, label: string) {
 }
 
 /** Screenshots at 1280 and 375 px of a console page; at 375 nothing is wider than the screen. */
-async function shootBoth(url: string, name: string, ready: (p: Page) => Promise<unknown>) {
-  fs.mkdirSync(shots, { recursive: true });
-  for (const [suffix, viewport] of [
-    ['1280', DESKTOP],
-    ['375', MOBILE],
-  ] as const) {
-    const { context, page } = await newPage(browser, viewport, officeToken);
-    await page.goto(url);
-    await ready(page);
-    await page.screenshot({ path: path.join(shots, `${name}-${suffix}.png`), fullPage: true });
-    if (suffix === '375') {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, name).toBeLessThanOrEqual(0);
-    }
-    expect(await axeSerious(page), `${name} ${suffix}`).toEqual([]);
-    await context.close();
-  }
+function shootBoth(url: string, name: string, ready: (p: Page) => Promise<unknown>) {
+  return shootChecked(browser, { dir: shots, token: officeToken, url, name, ready });
 }
 
 beforeAll(async () => {
