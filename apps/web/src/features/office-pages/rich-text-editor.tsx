@@ -5,7 +5,7 @@ import { api, officeEn, officeJa } from '@mels/domain';
 import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { call } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { fieldErrors, messageOf } from './pages-i18n.ts';
@@ -34,6 +34,7 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
       Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] }),
       Image.configure({ inline: false }),
     ],
+    // The form mounts the editor once its value is known: the value is read once, at creation.
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
@@ -49,12 +50,6 @@ export default function OfficeRichTextEditor({ label, value, onChange, error }: 
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
-  // A value set from outside (the saved item arriving) replaces the text once.
-  useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the editor is first ready
-  }, [editor]);
 
   const [imageOpen, setImageOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
