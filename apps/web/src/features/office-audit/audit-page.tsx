@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { api, officeEn, officeJa, TIME_ZONE, type AuditEntry, type AuditFilter } from '@mels/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { UrlPager } from '../../components/url-pager.tsx';
 import { call, download } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -186,20 +187,7 @@ export function AuditPage() {
           </div>
         </>
       )}
-      {log.data && log.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={log.data.pagination.pages}
-            value={page}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <UrlPager pages={log.data?.pagination.pages} page={page} />
     </Stack>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { api, CONTACT_STATUSES, type ContactStatus } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +7,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { UrlPager } from '../../components/url-pager.tsx';
 import { call } from '../../lib/api-client.ts';
 import { CONTACT_STATUS_COLORS, formatDateTime, INBOX_KEY, useInboxI18n } from './inbox-i18n.ts';
 import classes from './inbox.module.css';
@@ -161,20 +151,7 @@ export function ContactsPage() {
           </Table>
         </div>
       )}
-      {contacts.data && contacts.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={contacts.data.pagination.pages}
-            value={page}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <UrlPager pages={contacts.data?.pagination.pages} page={page} />
       <Text size="xs" c="dimmed">
         {x.console.japanTime}
       </Text>

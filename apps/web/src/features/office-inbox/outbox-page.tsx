@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { api, OUTBOX_STATUSES, type OutboxStatus } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -18,6 +7,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { UrlPager } from '../../components/url-pager.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime, INBOX_KEY, OUTBOX_STATUS_COLORS, useInboxI18n } from './inbox-i18n.ts';
 import classes from './inbox.module.css';
@@ -143,20 +133,7 @@ export function OutboxPage() {
           </Table>
         </div>
       )}
-      {mails.data && mails.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={mails.data.pagination.pages}
-            value={page}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <UrlPager pages={mails.data?.pagination.pages} page={page} />
       <Text size="xs" c="dimmed">
         {x.console.japanTime}
       </Text>

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -20,6 +19,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { UrlPager } from '../../components/url-pager.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDay, MEMBER_STATUS_COLORS, MEMBERS_KEY, useMembersI18n } from './members-i18n.ts';
 import classes from './members.module.css';
@@ -239,20 +239,7 @@ export function MembersPage() {
           </Box>
         </>
       )}
-      {members.data && members.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={members.data.pagination.pages}
-            value={page}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <UrlPager pages={members.data?.pagination.pages} page={page} />
     </Stack>
   );
 }

@@ -6,7 +6,6 @@ import {
   Button,
   FileInput,
   Group,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { UrlPager } from '../../components/url-pager.tsx';
 import { call, download } from '../../lib/api-client.ts';
 import { formatYen } from '../../lib/format.ts';
 import { fieldErrors, messageOf } from './errors.ts';
@@ -216,20 +216,7 @@ function ProductsPanel() {
           </Table>
         </div>
       )}
-      {products.data && products.data.pagination.pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={products.data.pagination.pages}
-            value={page}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-            size="sm"
-          />
-        </Group>
-      ) : null}
+      <UrlPager pages={products.data?.pagination.pages} page={page} />
     </Stack>
   );
 }
