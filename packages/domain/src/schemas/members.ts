@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { message, messageKeys, ref } from '../i18n/message.ts';
 import { intField, pageQuerySchema, textString } from './common.ts';
-import { OCCUPATION_IDS, PREFECTURE_IDS, profileShape, tokyoToday } from './users.ts';
+import {
+  OCCUPATION_IDS,
+  PREFECTURE_IDS,
+  profileDetailsShape,
+  profileNamesShape,
+  profileShape,
+  tokyoToday,
+} from './users.ts';
 
 /** An account as the office sees it: in use, deactivated by the office (reversible), erased (not). */
 export const MEMBER_STATUSES = ['active', 'deactivated', 'erased'] as const;
@@ -66,25 +73,8 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 /** The profile as the office reads it (no password hash, no token). */
 export const memberProfileSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  last_name: z.string(),
-  first_name: z.string(),
-  last_name_kana: z.string(),
-  first_name_kana: z.string(),
-  last_name_alpha: z.string(),
-  first_name_alpha: z.string(),
-  occupation: z.number().int(),
-  medical_department: z.number().int().nullable(),
-  simulation_qualification: z.string(),
-  location_work: z.string(),
-  work_area: z.number().int().nullable(),
-  postal_code: z.string(),
-  area: z.number().int().nullable(),
-  district: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  gender: z.number().int(),
+  ...profileNamesShape,
+  ...profileDetailsShape,
   /** YYYY-MM-DD */
   birthday: z.string(),
   language: z.enum(LANGUAGES),

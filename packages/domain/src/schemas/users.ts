@@ -576,8 +576,8 @@ export const AVATAR_FILE_PATTERN = /^[A-Za-z0-9_-]{43}\.jpg$/;
 /** An account's role (decision 041: 'host' is a local holding's account). */
 export const USER_ROLES = ['member', 'office', 'host'] as const;
 
-/** The profile as the API shows it to its owner. */
-export const userProfileSchema = z.object({
+/** The account's names as the API shows them, to their owner and to the office (members.ts). */
+export const profileNamesShape = {
   id: z.number().int(),
   email: z.string(),
   last_name: z.string(),
@@ -586,8 +586,10 @@ export const userProfileSchema = z.object({
   first_name_kana: z.string(),
   last_name_alpha: z.string(),
   first_name_alpha: z.string(),
-  fullname: z.string(),
-  fullname_kana: z.string(),
+};
+
+/** The profile's details as the API shows them, to their owner and to the office (members.ts). */
+export const profileDetailsShape = {
   occupation: z.number().int(),
   medical_department: z.number().int().nullable(),
   /** Comma-joined, as the registration sends it: 'ICLS,ACLS' or 'none'. */
@@ -600,6 +602,14 @@ export const userProfileSchema = z.object({
   address: z.string(),
   phone: z.string(),
   gender: z.number().int(),
+};
+
+/** The profile as the API shows it to its owner. */
+export const userProfileSchema = z.object({
+  ...profileNamesShape,
+  fullname: z.string(),
+  fullname_kana: z.string(),
+  ...profileDetailsShape,
   /** YYYYMMDD */
   birthday: z.string(),
   /** Relative URL of the avatar image, or null. */

@@ -276,27 +276,16 @@ export async function reactivateMember(db: Executor, id: number, now: Date) {
   return row;
 }
 
+/** The columns of the member's names. */
+type NameColumn =
+  'lastName' | 'firstName' | 'lastNameKana' | 'firstNameKana' | 'lastNameAlpha' | 'firstNameAlpha';
+/** The columns of the workplace, the address and the phone. */
+type PlaceColumn = 'locationWork' | 'workAreaId' | 'postalCode' | 'areaId' | 'district' | 'address' | 'phone';
+
 export type MemberChanges = Partial<
   Pick<
     MemberRow,
-    | 'email'
-    | 'lastName'
-    | 'firstName'
-    | 'lastNameKana'
-    | 'firstNameKana'
-    | 'lastNameAlpha'
-    | 'firstNameAlpha'
-    | 'occupation'
-    | 'medicalDepartment'
-    | 'locationWork'
-    | 'workAreaId'
-    | 'postalCode'
-    | 'areaId'
-    | 'district'
-    | 'address'
-    | 'phone'
-    | 'gender'
-    | 'birthday'
+    'email' | NameColumn | 'occupation' | 'medicalDepartment' | PlaceColumn | 'gender' | 'birthday'
   >
 >;
 
@@ -322,21 +311,10 @@ export type Anonymised = Pick<
   MemberRow,
   | 'email'
   | 'passwordHash'
-  | 'lastName'
-  | 'firstName'
-  | 'lastNameKana'
-  | 'firstNameKana'
-  | 'lastNameAlpha'
-  | 'firstNameAlpha'
+  | NameColumn
   | 'medicalDepartment'
   | 'simulationQualification'
-  | 'locationWork'
-  | 'workAreaId'
-  | 'postalCode'
-  | 'areaId'
-  | 'district'
-  | 'address'
-  | 'phone'
+  | PlaceColumn
   | 'birthday'
   | 'avatarPath'
 >;
