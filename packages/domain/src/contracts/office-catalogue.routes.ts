@@ -109,8 +109,8 @@ export const officeCatalogueRoutes = {
       path: '/office/trainings/:id/cancel',
       auth: 'office',
       summary:
-        'Cancels the session (is_active 0, once): every enrolled member mailed, paid fees refunded (audited)',
-      errors: { 404: ['NOT_FOUND'], 409: ['SESSION_CANCELLED'] },
+        'Cancels the session (is_active 0, once): every enrolled member mailed, paid fees refunded (audited; office staff only when each fee is within their refund limit)',
+      errors: { 403: ['REFUND_ABOVE_STAFF_LIMIT'], 404: ['NOT_FOUND'], 409: ['SESSION_CANCELLED'] },
       tags,
     },
   }),

@@ -106,8 +106,9 @@ export const officeRoutes = {
       method: 'POST',
       path: '/office/cancel-requests/:id/approve',
       auth: 'office',
-      summary: 'Approve a cancellation: frees the place (offered onward after a draw), refunds a paid fee',
-      errors: { 404: ['NOT_FOUND'], 409: ['CANCEL_DECIDED'] },
+      summary:
+        'Approve a cancellation: frees the place (offered onward after a draw), refunds a paid fee (office staff up to their refund limit)',
+      errors: { 403: ['REFUND_ABOVE_STAFF_LIMIT'], 404: ['NOT_FOUND'], 409: ['CANCEL_DECIDED'] },
     },
     rejectCancel: {
       method: 'POST',

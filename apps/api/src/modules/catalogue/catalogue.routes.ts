@@ -81,6 +81,7 @@ export function registerCatalogue(app: FastifyInstance) {
   contractRoute(app, s.cancel, async (request) => ({
     data: await cancelSession(app.deps, {
       actorId: currentUser(request).id,
+      officeRole: currentUser(request).officeRole,
       id: request.params.id,
       reason: request.body.reason,
       now: now(),

@@ -24,12 +24,13 @@ import {
   type SessionCreate,
   type SessionDraft,
   type SessionPatch,
+  type OfficeRole,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, type FieldErrors } from '../../lib/errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { mailMember } from '../notifications/index.ts';
-import { refund } from '../orders/index.ts';
+import { assertRefundAllowed, refund } from '../orders/index.ts';
 import { sessionCancelledMail, type CancellationRefund } from './catalogue.mails.ts';
 import {
   areaExists,
@@ -553,9 +554,15 @@ export async function cancelPreview(db: Executor, id: number) {
  */
 export async function cancelSession(
   deps: Deps,
-  options: { actorId: number; id: number; reason: string; now: Date },
+  options: { actorId: number; officeRole?: OfficeRole | null; id: number; reason: string; now: Date },
 ) {
   const { id, reason, now } = options;
+  // Cancelling refunds every paid fee: office staff may do it only when each is within their refund limit,
+  // as for a refund by hand (decision 041); above it only an admin, and nothing changes.
+  if (options.officeRole !== undefined) {
+    const largest = (await findPaidSessionFees(deps.db, id)).sort((a, b) => b.amount - a.amount)[0];
+    if (largest) await assertRefundAllowed(deps, { orderId: largest.id, officeRole: options.officeRole });
+  }
   const { record, live, fees } = await deps.db.transaction(async (tx) => {
     if (!(await lockTraining(tx, id))) throw notFound();
     const found = await findSessionForm(tx, id);

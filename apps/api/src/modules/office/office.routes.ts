@@ -63,7 +63,12 @@ export function registerOffice(app: FastifyInstance) {
     data: await enrollmentTrail(app.deps.db, request.params.id),
   }));
   contractRoute(app, office.approveCancel, async (request) => ({
-    data: await approveCancel(deps(), request.params.id, currentUser(request).id, now()),
+    data: await approveCancel(deps(), {
+      requestId: request.params.id,
+      actor: currentUser(request).id,
+      officeRole: currentUser(request).officeRole,
+      now: now(),
+    }),
   }));
   contractRoute(app, office.rejectCancel, async (request) => ({
     data: await rejectCancel(deps(), request.params.id, currentUser(request).id, now()),

@@ -12,10 +12,11 @@ import {
   CANCEL_REQUEST_STATUS,
   WORKFLOW_STEP,
   K,
+  type OfficeRole,
 } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { refund } from '../orders/index.ts';
+import { assertRefundAllowed, refund } from '../orders/index.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   attendanceSecrets,
@@ -366,7 +367,16 @@ function cancelRefund(
 }
 
 /** POST /office/cancel-requests/{id}/approve: the place is freed (and offered onward after a draw). */
-export async function approveCancel(deps: OfficeDeps, requestId: number, actor: number, now: Date) {
+export async function approveCancel(
+  deps: OfficeDeps,
+  options: { requestId: number; actor: number; officeRole: OfficeRole | null; now: Date },
+) {
+  const { requestId, actor, now } = options;
+  // Approving refunds a paid fee: office staff may do it up to their refund limit, as for a refund by hand
+  // (decision 041); above it only an admin, and nothing changes.
+  const pending = await findCancelRequest(deps.db, requestId);
+  const fee = pending ? await findPaidSessionFeeOrder(deps.db, pending.enrollmentId) : undefined;
+  if (fee) await assertRefundAllowed(deps, { orderId: fee.id, officeRole: options.officeRole });
   const outcome = await deps.db.transaction(async (tx) => {
     const request = await findCancelRequest(tx, requestId);
     if (!request) throw notFound(K.errors.notFound);

@@ -14,6 +14,7 @@ export {
 } from './order-events.ts';
 export type { OrderExtras, OrderRow } from './orders.presenter.ts';
 export { findRequestPurchase } from './orders.repository.ts';
+export { assertRefundAllowed } from './refund-limit.ts';
 export {
   CANCEL_TRANSFER_JOB,
   completePendingOrder,

@@ -212,9 +212,9 @@ describe.each(drivers())('office staff roles and the staff refund limit (%s)', (
   describe('refunds above OFFICE_STAFF_REFUND_LIMIT (default 30000 yen)', () => {
     let world: World;
     /** A paid on-site order of the world's session fee, with the amount the test needs. */
-    async function paidOrder(amount: number) {
+    async function paidOrder(amount: number, buyer?: { id: number; token: string }) {
       world ??= await makeWorld(ctx);
-      const buyer = await newMember(ctx.app);
+      buyer ??= await newMember(ctx.app);
       await enrol(ctx, world, buyer.id);
       const created = await send('POST', '/payments/create-offline-order', buyer.token, {
         object_type: 2,
@@ -247,6 +247,38 @@ describe.each(drivers())('office staff roles and the staff refund limit (%s)', (
       const ok = await send('POST', `/office/orders/${atLimit}/refund`, staff.token);
       expect(ok.statusCode, ok.body).toBe(200);
       expectNotFound(await send('POST', '/office/orders/999999/refund', staff.token));
+    });
+
+    it('approving a cancellation refunds the fee: staff 403 above the limit (nothing decided), an admin approves', async () => {
+      const buyer = await newMember(ctx.app);
+      const id = await paidOrder(30_001, buyer);
+      const requested = await send(
+        'POST',
+        `/trainings/${world.training.id}/enrollments/user/request-cancel`,
+        buyer.token,
+        { user_type: 4 },
+      );
+      expect(requested.statusCode, requested.body).toBe(201);
+      const requestId = requested.json().data.id as number;
+      const approve = (token: string) => send('POST', `/office/cancel-requests/${requestId}/approve`, token);
+      expectError(await approve(staff.token), 403, 'REFUND_ABOVE_STAFF_LIMIT');
+      const paidStatus = await statusOf(id);
+      // Still awaiting approval: the admin's approval goes through and refunds.
+      const approved = await approve(admin.token);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data.refund.refund_order_id).not.toBeNull();
+      expect(await statusOf(id)).not.toBe(paidStatus);
+    });
+
+    it('cancelling a session refunds its fees: staff 403 when one is above the limit (still open), an admin cancels', async () => {
+      const id = await paidOrder(30_001);
+      const cancel = (token: string) =>
+        send('POST', `/office/trainings/${world.training.id}/cancel`, token, { reason: '講師の都合' });
+      expectError(await cancel(staff.token), 403, 'REFUND_ABOVE_STAFF_LIMIT');
+      const paidStatus = await statusOf(id);
+      const cancelled = await cancel(admin.token);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await statusOf(id)).not.toBe(paidStatus);
     });
   });
 });
