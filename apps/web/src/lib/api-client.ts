@@ -67,11 +67,13 @@ type RequestOptions = {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent without the token: a public read, the same for everyone, which the browser may then cache. */
+  anonymous?: boolean;
 };
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
-  const token = tokenProvider();
+  const token = options.anonymous ? null : tokenProvider();
   if (token) headers.Authorization = `Token ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -160,7 +162,15 @@ function requestOf(endpoint: Endpoint, input: Input<Endpoint> | undefined, optio
   const path = fillPath(endpoint.path, params);
   return {
     path,
-    options: { method: endpoint.method, query, body, signal: options?.signal } satisfies RequestOptions,
+    options: {
+      method: endpoint.method,
+      query,
+      body,
+      signal: options?.signal,
+      // A public GET (the areas, courses, user types, news…) answers the same to everyone: asked without
+      // the token, its answer is cacheable (decision 043) and a member's token is not sent where unneeded.
+      anonymous: endpoint.method === 'GET' && endpoint.auth === 'public',
+    } satisfies RequestOptions,
   };
 }
 
