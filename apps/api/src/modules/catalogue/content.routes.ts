@@ -62,6 +62,12 @@ export function registerCourseContent(app: FastifyInstance) {
   const d = contracts.officeCourseDocuments;
   const m = contracts.lessonMedia;
   const remove = (keys: string[]) => removeStored(deps.storage, keys);
+  /** Who writes to which course, and when: what every write here is audited with. */
+  const write = (request: FastifyRequest & { params: { id: number } }) => ({
+    actorId: currentUser(request).id,
+    courseId: request.params.id,
+    now: now(),
+  });
 
   const lessonSpecs = (): Record<string, FileSpec> => ({
     video: {
@@ -121,10 +127,8 @@ export function registerCourseContent(app: FastifyInstance) {
     const { fields, video, thumbnail } = await lessonUpload(request, lessonCreateFieldsSchema, true);
     return {
       data: await createLesson(deps, {
-        actorId: currentUser(request).id,
-        courseId: request.params.id,
+        ...write(request),
         input: { ...fields, video: video!, thumbnail },
-        now: now(),
       }),
     };
   });
@@ -133,31 +137,25 @@ export function registerCourseContent(app: FastifyInstance) {
     const { fields, video, thumbnail } = await lessonUpload(request, lessonPatchFieldsSchema, false);
     return {
       data: await updateLesson(deps, {
-        actorId: currentUser(request).id,
-        courseId: request.params.id,
+        ...write(request),
         lessonId: request.params.lessonId,
         change: { title: fields.title, tutor: fields.tutor, duration: fields.duration, video, thumbnail },
-        now: now(),
       }),
     };
   });
 
   contractRoute(app, l.remove, async (request) => ({
     data: await removeLesson(deps, {
-      actorId: currentUser(request).id,
-      courseId: request.params.id,
+      ...write(request),
       lessonId: request.params.lessonId,
-      now: now(),
     }),
   }));
 
   contractRoute(app, l.reorder, async (request) => ({
     data: await reorderLessons(deps, {
-      actorId: currentUser(request).id,
-      courseId: request.params.id,
+      ...write(request),
       kind: request.body.kind,
       ids: request.body.ids,
-      now: now(),
     }),
   }));
 
@@ -186,40 +184,32 @@ export function registerCourseContent(app: FastifyInstance) {
     const name = (given || file.fileName).slice(0, 200);
     return {
       data: await addCourseDocument(deps, {
-        actorId: currentUser(request).id,
-        courseId: request.params.id,
+        ...write(request),
         name,
         upload: file,
-        now: now(),
       }),
     };
   });
 
   contractRoute(app, d.rename, async (request) => ({
     data: await renameCourseDocument(deps, {
-      actorId: currentUser(request).id,
-      courseId: request.params.id,
+      ...write(request),
       documentId: request.params.documentId,
       name: request.body.name,
-      now: now(),
     }),
   }));
 
   contractRoute(app, d.remove, async (request) => ({
     data: await removeCourseDocument(deps, {
-      actorId: currentUser(request).id,
-      courseId: request.params.id,
+      ...write(request),
       documentId: request.params.documentId,
-      now: now(),
     }),
   }));
 
   contractRoute(app, d.reorder, async (request) => ({
     data: await reorderCourseDocuments(deps, {
-      actorId: currentUser(request).id,
-      courseId: request.params.id,
+      ...write(request),
       ids: request.body.ids,
-      now: now(),
     }),
   }));
 
