@@ -1,14 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, registerMember } from './support/api.ts';
-import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
+import {
+  axeSerious,
+  baseUrl,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshot,
+} from './support/browser.ts';
 
 /**
  * Issue 16 (decision 036): the office writes a course's pre-test, post-test (three questions each) and
  * survey in the console (keyboard and drag reordering, correct answers marked, the member's view, the
  * server's field messages), and a member of a published session of that course takes the pre-test,
- * passes the post-test and answers the survey in the browser.
+ * watches the two pre-videos the office uploaded to its end, passes the post-test and answers the
+ * survey in the browser.
  */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const LESSONS = [
+  { title: '初期対応と一次評価', file: 'lesson-1.webm' },
+  { title: '危機的出血への対応', file: 'lesson-2.webm' },
+];
+
+/** Uploads a pre-video as the console's lessons tab does: multipart, the WebM file as `video`. */
+async function uploadLesson(courseId: number, title: string, file: string) {
+  const body = new FormData();
+  body.append('kind', 'pre');
+  body.append('title', title);
+  body.append('tutor', '産婦人科専門医 山本 恵子');
+  body.append('duration', '');
+  const bytes = fs.readFileSync(path.resolve(here, '../public/media/lessons', file));
+  body.append('video', new Blob([bytes], { type: 'video/webm' }), file);
+  const res = await fetch(`${baseUrl()}/api/v1/office/courses/${courseId}/lessons`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${officeToken}` },
+    body,
+  });
+  if (!res.ok) throw new Error(`upload ${file}: ${res.status} ${await res.text()}`);
+}
+
+/** Plays the open lesson's <video> from the start at twice the speed (muted, so a script may start it). */
+async function playToEnd(page: Page) {
+  await page.getByTestId('lesson-video').evaluate(async (node) => {
+    const video = node as HTMLVideoElement;
+    if (video.readyState < 1)
+      await new Promise((resolve) => video.addEventListener('loadedmetadata', resolve, { once: true }));
+    video.muted = true;
+    video.currentTime = 0;
+    video.playbackRate = 2;
+    await video.play();
+  });
+}
 let browser: Browser;
 let officeToken: string;
 const stamp = Date.now().toString(36);
@@ -62,6 +109,7 @@ beforeAll(async () => {
       },
     })
   ).id;
+  for (const lesson of LESSONS) await uploadLesson(world.courseId, lesson.title, lesson.file);
   world.root = `/session/${world.sessionId}/4`;
   world.member = await registerMember('quizzes');
 }, 120_000);
@@ -274,13 +322,39 @@ describe('the office writes the tests and the survey; a member takes them', () =
     await context.close();
   });
 
-  it('a member of the session takes the pre-test, passes the post-test and answers the survey', async () => {
+  it('a member of the session watches the pre-videos, takes the pre-test, passes the post-test and answers the survey', async () => {
     const token = world.member.token;
     const { context, page } = await newPage(browser, DESKTOP, token);
+
+    // The two videos the office uploaded, each played to its end.
+    await page.goto(`${world.root}/prevideo`);
+    await page.getByRole('heading', { level: 1, name: '事前動画の視聴' }).waitFor();
+    await page.getByTestId('lesson-progress').getByText('2本中0本視聴済み').waitFor();
+    const lessons = page.locator('[data-testid^="lesson-"][data-seen]');
+    expect(await lessons.count()).toBe(2);
+    for (const [i, lesson] of LESSONS.entries()) {
+      if (i > 0) await page.getByRole('button', { name: /一覧に戻る/ }).click();
+      await lessons.filter({ hasText: lesson.title }).getByRole('button').click();
+      await page.getByTestId('lesson-player').waitFor();
+      await playToEnd(page);
+      await expect
+        .poll(() => page.getByTestId('lesson-notice').textContent(), { timeout: 30_000 })
+        .toBe('この動画を視聴済みにしました。');
+    }
+    await page.getByTestId('prevideo-complete').waitFor();
+    await page.getByRole('button', { name: /一覧に戻る/ }).click();
+    await page.getByTestId('lesson-progress').getByText('2本中2本視聴済み').waitFor();
+    expect(await page.getByTestId('lesson-seen').count()).toBe(2);
+    const videos = await apiCall<{ lessons: Array<{ title: string; is_seen: boolean }> }>(
+      `/trainings/${world.sessionId}/enrollments/pre-videos?user_type=4`,
+      { token },
+    );
+    expect(videos.lessons.map((l) => [l.title, l.is_seen])).toEqual(LESSONS.map((l) => [l.title, true]));
+
     await page.goto(`${world.root}/pretest`);
     await page.getByRole('heading', { level: 1, name: '事前テスト' }).waitFor();
-    expect(await page.locator('[data-testid^="question-"]').count()).toBe(3);
     await page.getByText(PRE[0]!.title).waitFor();
+    expect(await page.locator('[data-testid^="question-"]').count()).toBe(3);
     await page.getByRole('button', { name: '問1 回答する' }).click();
     const view = page.getByTestId('question-view');
     const answerAll = async (text: string) => {
