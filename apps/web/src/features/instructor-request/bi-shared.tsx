@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
+import { errorText, Fact, FlowError, FlowFrame, FlowPanel } from '../../components/flow-page.tsx';
 import { useBiI18n } from './bi-messages.ts';
 
 /** The course kinds of /certificate/{courseId}/{type}/basic-instructor/… (spec 001 §2, §9). */
@@ -27,38 +26,16 @@ export const biRequestPath = (courseId: number | string, requestId: number, kind
 export function BiFrame({ children, lead }: { children: ReactNode; lead?: ReactNode }) {
   const { b } = useBiI18n();
   return (
-    <Container size="md" py="xl">
-      <PageHeading title={b.title} lead={lead} />
+    <FlowFrame title={b.title} lead={lead}>
       {children}
-    </Container>
+    </FlowFrame>
   );
 }
 
 /** A step's panel with its h2. */
-export function StepPanel({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid={testId}>
-      <Stack gap="md" component="section" aria-label={title}>
-        <Title order={2} fz={20}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+export const StepPanel = FlowPanel;
 
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError || error instanceof Error ? error.message || fallback : fallback;
-}
+export { errorText, Fact };
 
 /** Other errors: the message(s) and a way back (spec 001 §8). */
 export function BiErrorPanel({
@@ -70,14 +47,7 @@ export function BiErrorPanel({
 }) {
   const { b } = useBiI18n();
   return (
-    <StepPanel title={b.error.title} testId="bi-error">
-      <Alert color="red" variant="light" role="alert">
-        {message}
-      </Alert>
-      <Anchor component={Link} to={backTo}>
-        {b.back}
-      </Anchor>
-    </StepPanel>
+    <FlowError title={b.error.title} message={message} backTo={backTo} backLabel={b.back} testId="bi-error" />
   );
 }
 
@@ -87,19 +57,5 @@ export function BackToMyPage() {
     <Button component={Link} to="/my-page/completed" variant="default" style={{ alignSelf: 'flex-start' }}>
       {b.backToMyPage}
     </Button>
-  );
-}
-
-/** One fact of a definition list. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={600} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { RENEWAL_STATUS, type RenewalView } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { errorText, Fact, FlowError, FlowFrame, FlowPanel } from '../../components/flow-page.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { renewalQuery } from './api/renewal-calls.ts';
 import { useRenewalI18n } from './renewal-messages.ts';
@@ -42,30 +41,16 @@ export function useRenewalKey(): RenewalKey | null {
 export function RenewalFrame({ children, lead }: { children: ReactNode; lead?: ReactNode }) {
   const { r } = useRenewalI18n();
   return (
-    <Container size="md" py="xl">
-      <PageHeading title={r.title} lead={lead} />
+    <FlowFrame title={r.title} lead={lead}>
       {children}
-    </Container>
+    </FlowFrame>
   );
 }
 
 /** A panel with its h2. */
-export function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} data-testid={testId}>
-      <Stack gap="md" component="section" aria-label={title}>
-        <Title order={2} fz={20}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+export const Panel = FlowPanel;
 
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error ? error.message || fallback : fallback;
-}
+export { errorText, Fact };
 
 /** A refusal: the server's message and the way back (spec 001 §8). */
 export function RenewalError({
@@ -77,28 +62,13 @@ export function RenewalError({
 }) {
   const { r } = useRenewalI18n();
   return (
-    <Panel title={r.error.title} testId="renewal-error">
-      <Alert color="red" variant="light" role="alert">
-        {message}
-      </Alert>
-      <Anchor component={Link} to={backTo}>
-        {r.back}
-      </Anchor>
-    </Panel>
-  );
-}
-
-/** One fact of a definition list. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={600} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
+    <FlowError
+      title={r.error.title}
+      message={message}
+      backTo={backTo}
+      backLabel={r.back}
+      testId="renewal-error"
+    />
   );
 }
 
