@@ -14,12 +14,13 @@ import {
 } from '@mantine/core';
 import { api, QUIZ_INPUT_TYPE, type OfficeQuiz, type QuizKind } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QuizQuestionPreview } from '../../components/question-preview.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { call } from '../../lib/api-client.ts';
-import { errorOf, fieldErrors, messageOf } from './form-errors.ts';
+import { QuestionCard, SaveMessages, keepEnter } from './editor-parts.tsx';
+import { errorOf, fieldErrors } from './form-errors.ts';
 import { moveItem, QUIZZES_KEY, rowKey, useQuizzesI18n } from './quizzes-i18n.ts';
 import { DragRow, ReorderButtons } from './reorder-controls.tsx';
 import classes from './quiz-editor.module.css';
@@ -83,11 +84,6 @@ function newQuestion(): Question {
     choices: [first, newChoice([first])],
   };
 }
-
-/** Enter in a one-line field must not submit the course form around the panel. */
-export const keepEnter = (e: KeyboardEvent) => {
-  if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
-};
 
 /** A course's pre-test, post-test or renewal test: edit, reorder (keyboard and drag), see the member's view, save. */
 export function QuizEditorPanel({ courseId, kind }: { courseId: number; kind: QuizKind }) {
@@ -174,23 +170,7 @@ function QuizEditor({
           {f(c.versionNote, quiz.answered_members)}
         </Alert>
       ) : null}
-      {save.isError ? (
-        <Alert
-          color="red"
-          role="alert"
-          title={messageOf(save.error, c.saveFailed)}
-          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-        >
-          {err('questions')}
-        </Alert>
-      ) : null}
-      <div aria-live="polite">
-        {notice ? (
-          <Alert color="teal" role="status">
-            {notice}
-          </Alert>
-        ) : null}
-      </div>
+      <SaveMessages error={save.isError ? save.error : null} detail={err('questions')} notice={notice} />
 
       {mode === 'preview' ? (
         <Stack gap="lg" className={classes.preview}>
@@ -226,82 +206,56 @@ function QuizEditor({
           />
           {draft.questions.length === 0 ? <Text c="dimmed">{c.empty}</Text> : null}
           {draft.questions.map((q, i) => (
-            <DragRow
+            <QuestionCard
               key={q.key}
               list={`questions-${kind}`}
               index={i}
-              className={classes.question}
+              count={draft.questions.length}
+              answered={q.answered}
               testId="quiz-question"
+              onMove={(to) => setQuestions(moveItem(draft.questions, i, to))}
+              onRemove={() => setQuestions(draft.questions.filter((_, qi) => qi !== i))}
             >
-              <Stack gap="sm" role="group" aria-label={f(c.question, i + 1)}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap="xs">
-                    <Text fw={700}>{f(c.question, i + 1)}</Text>
-                    {q.answered ? (
-                      <Badge variant="light" color="yellow" c="yellow.9">
-                        {c.answered}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <ReorderButtons
-                    list={`questions-${kind}`}
-                    index={i}
-                    count={draft.questions.length}
-                    upLabel={f(c.moveUp, i + 1)}
-                    downLabel={f(c.moveDown, i + 1)}
-                    dragLabel={f(c.dragQuestion, i + 1)}
-                    onMove={(to) => setQuestions(moveItem(draft.questions, i, to))}
-                  />
-                </Group>
-                <Textarea
-                  label={w.fields.questionTitle}
-                  value={q.title}
-                  onChange={(e) => update(i, { title: e.currentTarget.value })}
-                  error={err(`questions.${i}.title`)}
-                  autosize
-                  minRows={2}
-                  required
-                  data-user-content
-                />
-                <TextInput
-                  label={w.fields.questionDescription}
-                  value={q.description}
-                  onChange={(e) => update(i, { description: e.currentTarget.value })}
-                  error={err(`questions.${i}.description`)}
-                />
-                <Select
-                  label={w.fields.inputType}
-                  data={typeOptions}
-                  value={String(q.input_type)}
-                  allowDeselect={false}
-                  onChange={(v) => {
-                    const input_type = Number(v) as InputType;
-                    const wasText = q.input_type === QUIZ_INPUT_TYPE.text;
-                    const isText = input_type === QUIZ_INPUT_TYPE.text;
-                    update(i, {
-                      input_type,
-                      choices: wasText === isText ? q.choices : isText ? [] : newQuestion().choices,
-                    });
-                  }}
-                  maw={240}
-                />
-                <ChoicesEditor
-                  kind={kind}
-                  question={q}
-                  index={i}
-                  error={err}
-                  onChange={(choices) => update(i, { choices })}
-                />
-                <Group justify="flex-end">
-                  <Button
-                    variant="default"
-                    onClick={() => setQuestions(draft.questions.filter((_, qi) => qi !== i))}
-                  >
-                    {f(c.removeQuestion, i + 1)}
-                  </Button>
-                </Group>
-              </Stack>
-            </DragRow>
+              <Textarea
+                label={w.fields.questionTitle}
+                value={q.title}
+                onChange={(e) => update(i, { title: e.currentTarget.value })}
+                error={err(`questions.${i}.title`)}
+                autosize
+                minRows={2}
+                required
+                data-user-content
+              />
+              <TextInput
+                label={w.fields.questionDescription}
+                value={q.description}
+                onChange={(e) => update(i, { description: e.currentTarget.value })}
+                error={err(`questions.${i}.description`)}
+              />
+              <Select
+                label={w.fields.inputType}
+                data={typeOptions}
+                value={String(q.input_type)}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const input_type = Number(v) as InputType;
+                  const wasText = q.input_type === QUIZ_INPUT_TYPE.text;
+                  const isText = input_type === QUIZ_INPUT_TYPE.text;
+                  update(i, {
+                    input_type,
+                    choices: wasText === isText ? q.choices : isText ? [] : newQuestion().choices,
+                  });
+                }}
+                maw={240}
+              />
+              <ChoicesEditor
+                kind={kind}
+                question={q}
+                index={i}
+                error={err}
+                onChange={(choices) => update(i, { choices })}
+              />
+            </QuestionCard>
           ))}
           <Button
             variant="light"

@@ -24,8 +24,8 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { SurveyQuestionPreview } from '../../components/question-preview.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { call } from '../../lib/api-client.ts';
-import { errorOf, fieldErrors, messageOf } from './form-errors.ts';
-import { keepEnter } from './quiz-editor-panel.tsx';
+import { QuestionCard, SaveMessages, keepEnter } from './editor-parts.tsx';
+import { errorOf, fieldErrors } from './form-errors.ts';
 import { moveItem, QUIZZES_KEY, rowKey, useQuizzesI18n } from './quizzes-i18n.ts';
 import { DragRow, ReorderButtons } from './reorder-controls.tsx';
 import classes from './quiz-editor.module.css';
@@ -145,23 +145,7 @@ function SurveyEditor({ courseId, survey }: { courseId: number; survey: OfficeSu
           {f(c.versionNote, survey.answered_members)}
         </Alert>
       ) : null}
-      {save.isError ? (
-        <Alert
-          color="red"
-          role="alert"
-          title={messageOf(save.error, c.saveFailed)}
-          styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-        >
-          {err('questions')}
-        </Alert>
-      ) : null}
-      <div aria-live="polite">
-        {notice ? (
-          <Alert color="teal" role="status">
-            {notice}
-          </Alert>
-        ) : null}
-      </div>
+      <SaveMessages error={save.isError ? save.error : null} detail={err('questions')} notice={notice} />
       {mode === 'preview' ? (
         <Stack gap="lg" className={classes.preview}>
           <Text size="sm" c="dimmed">
@@ -199,135 +183,108 @@ function SurveyEditor({ courseId, survey }: { courseId: number; survey: OfficeSu
           />
           {draft.questions.length === 0 ? <Text c="dimmed">{c.empty}</Text> : null}
           {draft.questions.map((q, i) => (
-            <DragRow
+            <QuestionCard
               key={q.key}
               list="survey-questions"
               index={i}
-              className={classes.question}
+              count={draft.questions.length}
+              answered={q.answered}
               testId="survey-question"
+              onMove={(to) => setQuestions(moveItem(draft.questions, i, to))}
+              onRemove={() => setQuestions(draft.questions.filter((_, qi) => qi !== i))}
             >
-              <Stack gap="sm" role="group" aria-label={f(c.question, i + 1)}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap="xs">
-                    <Text fw={700}>{f(c.question, i + 1)}</Text>
-                    {q.answered ? (
-                      <Badge variant="light" color="yellow" c="yellow.9">
-                        {c.answered}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <ReorderButtons
-                    list="survey-questions"
-                    index={i}
-                    count={draft.questions.length}
-                    upLabel={f(c.moveUp, i + 1)}
-                    downLabel={f(c.moveDown, i + 1)}
-                    dragLabel={f(c.dragQuestion, i + 1)}
-                    onMove={(to) => setQuestions(moveItem(draft.questions, i, to))}
-                  />
-                </Group>
-                <TextInput
-                  label={w.fields.surveyTitle}
-                  description={c.unitHint}
-                  value={q.title}
-                  onChange={(e) => update(i, { title: e.currentTarget.value })}
-                  error={err(`questions.${i}.title`)}
-                  required
-                />
-                <Select
-                  label={w.fields.surveyKind}
-                  data={kindOptions}
-                  value={q.kind}
-                  allowDeselect={false}
-                  onChange={(v) => {
-                    const kind = (v ?? 'option') as SurveyQuestionKind;
-                    update(i, {
-                      kind,
-                      options:
-                        kind === 'text' ? [] : q.options.length ? q.options : [newOption(), newOption()],
-                    });
-                  }}
-                  maw={320}
-                />
-                <Group gap="lg">
-                  {q.kind === 'text' ? (
-                    <Checkbox
-                      label={c.required}
-                      checked={q.is_required}
-                      onChange={(e) => update(i, { is_required: e.currentTarget.checked })}
-                    />
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      {c.requiredAlways}
-                    </Text>
-                  )}
+              <TextInput
+                label={w.fields.surveyTitle}
+                description={c.unitHint}
+                value={q.title}
+                onChange={(e) => update(i, { title: e.currentTarget.value })}
+                error={err(`questions.${i}.title`)}
+                required
+              />
+              <Select
+                label={w.fields.surveyKind}
+                data={kindOptions}
+                value={q.kind}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const kind = (v ?? 'option') as SurveyQuestionKind;
+                  update(i, {
+                    kind,
+                    options: kind === 'text' ? [] : q.options.length ? q.options : [newOption(), newOption()],
+                  });
+                }}
+                maw={320}
+              />
+              <Group gap="lg">
+                {q.kind === 'text' ? (
                   <Checkbox
-                    label={c.noSub}
-                    checked={q.no_sub}
-                    onChange={(e) => update(i, { no_sub: e.currentTarget.checked })}
+                    label={c.required}
+                    checked={q.is_required}
+                    onChange={(e) => update(i, { is_required: e.currentTarget.checked })}
                   />
-                </Group>
-                {q.kind === 'text' ? null : (
-                  <Stack gap="xs" role="group" aria-label={w.fields.options}>
-                    <Text size="sm" fw={500}>
-                      {w.fields.options}
-                    </Text>
-                    {q.options.map((o, j) => (
-                      <DragRow key={o.key} list={`options-${q.key}`} index={j} className={classes.choice}>
-                        <TextInput
-                          className={classes.choiceInput}
-                          aria-label={f(c.choiceN, j + 1)}
-                          placeholder={f(c.choiceN, j + 1)}
-                          value={o.value}
-                          onChange={(e) => {
-                            const value = e.currentTarget.value;
-                            update(i, { options: q.options.map((x, k) => (k === j ? { ...x, value } : x)) });
-                          }}
-                          error={err(`questions.${i}.options.${j}.value`)}
-                        />
-                        <ReorderButtons
-                          list={`options-${q.key}`}
-                          index={j}
-                          count={q.options.length}
-                          upLabel={f(c.moveChoiceUp, j + 1)}
-                          downLabel={f(c.moveChoiceDown, j + 1)}
-                          dragLabel={f(c.dragChoice, j + 1)}
-                          onMove={(to) => update(i, { options: moveItem(q.options, j, to) })}
-                        />
-                        <ActionIcon
-                          variant="default"
-                          aria-label={f(c.removeChoice, j + 1)}
-                          onClick={() => update(i, { options: q.options.filter((_, k) => k !== j) })}
-                        >
-                          ×
-                        </ActionIcon>
-                      </DragRow>
-                    ))}
-                    {err(`questions.${i}.options`) ? (
-                      <Text c="red.8" size="sm" role="alert">
-                        {err(`questions.${i}.options`)}
-                      </Text>
-                    ) : null}
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      w="fit-content"
-                      onClick={() => update(i, { options: [...q.options, newOption()] })}
-                    >
-                      {c.addChoice}
-                    </Button>
-                  </Stack>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    {c.requiredAlways}
+                  </Text>
                 )}
-                <Group justify="flex-end">
+                <Checkbox
+                  label={c.noSub}
+                  checked={q.no_sub}
+                  onChange={(e) => update(i, { no_sub: e.currentTarget.checked })}
+                />
+              </Group>
+              {q.kind === 'text' ? null : (
+                <Stack gap="xs" role="group" aria-label={w.fields.options}>
+                  <Text size="sm" fw={500}>
+                    {w.fields.options}
+                  </Text>
+                  {q.options.map((o, j) => (
+                    <DragRow key={o.key} list={`options-${q.key}`} index={j} className={classes.choice}>
+                      <TextInput
+                        className={classes.choiceInput}
+                        aria-label={f(c.choiceN, j + 1)}
+                        placeholder={f(c.choiceN, j + 1)}
+                        value={o.value}
+                        onChange={(e) => {
+                          const value = e.currentTarget.value;
+                          update(i, { options: q.options.map((x, k) => (k === j ? { ...x, value } : x)) });
+                        }}
+                        error={err(`questions.${i}.options.${j}.value`)}
+                      />
+                      <ReorderButtons
+                        list={`options-${q.key}`}
+                        index={j}
+                        count={q.options.length}
+                        upLabel={f(c.moveChoiceUp, j + 1)}
+                        downLabel={f(c.moveChoiceDown, j + 1)}
+                        dragLabel={f(c.dragChoice, j + 1)}
+                        onMove={(to) => update(i, { options: moveItem(q.options, j, to) })}
+                      />
+                      <ActionIcon
+                        variant="default"
+                        aria-label={f(c.removeChoice, j + 1)}
+                        onClick={() => update(i, { options: q.options.filter((_, k) => k !== j) })}
+                      >
+                        ×
+                      </ActionIcon>
+                    </DragRow>
+                  ))}
+                  {err(`questions.${i}.options`) ? (
+                    <Text c="red.8" size="sm" role="alert">
+                      {err(`questions.${i}.options`)}
+                    </Text>
+                  ) : null}
                   <Button
-                    variant="default"
-                    onClick={() => setQuestions(draft.questions.filter((_, qi) => qi !== i))}
+                    variant="subtle"
+                    size="compact-sm"
+                    w="fit-content"
+                    onClick={() => update(i, { options: [...q.options, newOption()] })}
                   >
-                    {f(c.removeQuestion, i + 1)}
+                    {c.addChoice}
                   </Button>
-                </Group>
-              </Stack>
-            </DragRow>
+                </Stack>
+              )}
+            </QuestionCard>
           ))}
           <Button
             variant="light"
