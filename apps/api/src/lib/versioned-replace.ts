@@ -63,3 +63,15 @@ export async function writeVersionedReplace<
   }
   return version;
 }
+
+/**
+ * The audit data of a replace: on a creation the whole `present` as `after`; otherwise `before` and
+ * `after` of the parts (title, questions…) that changed. Undefined when nothing changed: no audit row.
+ */
+export function replaceAuditData<T extends Record<string, unknown>>(was: T, present: T, created: boolean) {
+  if (created) return { after: present };
+  const changed = Object.keys(present).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(present[k]));
+  if (changed.length === 0) return undefined;
+  const parts = (o: T) => Object.fromEntries(changed.map((k) => [k, o[k]])) as Partial<T>;
+  return { before: parts(was), after: parts(present) };
+}

@@ -18,7 +18,7 @@ import {
 } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
-import { writeVersionedReplace } from '../../lib/versioned-replace.ts';
+import { replaceAuditData, writeVersionedReplace } from '../../lib/versioned-replace.ts';
 import { findQuiz, type QuestionData } from './learning.repository.ts';
 import { auditedQuiz, presentOfficeQuiz } from './quiz-editor.presenter.ts';
 import {
@@ -125,33 +125,18 @@ export async function replaceQuiz(
 
     const after = await findQuiz(tx, courseId, kind);
     if (!after) throw notFound();
-    const was = auditedQuiz(quiz.title, current);
-    const present = auditedQuiz(input.title, after.questions);
-    const titleChanged = created || was.title !== present.title;
-    const questionsChanged = created || JSON.stringify(was.questions) !== JSON.stringify(present.questions);
-    if (titleChanged || questionsChanged)
+    const audit = replaceAuditData(
+      auditedQuiz(quiz.title, current),
+      auditedQuiz(input.title, after.questions),
+      created,
+    );
+    if (audit)
       await insertAudit(tx, {
         actorId: options.actorId,
         action: created ? 'quiz.create' : 'quiz.update',
         entity: 'quiz',
         entityId: quiz.id,
-        data: {
-          course_id: courseId,
-          kind,
-          version,
-          ...(created
-            ? { after: present }
-            : {
-                before: {
-                  ...(titleChanged && { title: was.title }),
-                  ...(questionsChanged && { questions: was.questions }),
-                },
-                after: {
-                  ...(titleChanged && { title: present.title }),
-                  ...(questionsChanged && { questions: present.questions }),
-                },
-              }),
-        },
+        data: { course_id: courseId, kind, version, ...audit },
         now,
       });
     const facts = await answerFacts(

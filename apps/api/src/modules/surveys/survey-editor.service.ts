@@ -16,7 +16,7 @@ import {
 } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
-import { writeVersionedReplace } from '../../lib/versioned-replace.ts';
+import { replaceAuditData, writeVersionedReplace } from '../../lib/versioned-replace.ts';
 import { auditedSurvey, presentOfficeSurvey } from './survey-editor.presenter.ts';
 import {
   ensureCourseSurvey,
@@ -110,32 +110,18 @@ export async function replaceSurvey(
 
     const after = await findSurvey(tx, courseId);
     if (!after) throw notFound();
-    const was = auditedSurvey(survey.name, current);
-    const present = auditedSurvey(input.name, after.questions);
-    const nameChanged = created || was.name !== present.name;
-    const questionsChanged = created || JSON.stringify(was.questions) !== JSON.stringify(present.questions);
-    if (nameChanged || questionsChanged)
+    const audit = replaceAuditData(
+      auditedSurvey(survey.name, current),
+      auditedSurvey(input.name, after.questions),
+      created,
+    );
+    if (audit)
       await insertAudit(tx, {
         actorId: options.actorId,
         action: created ? 'survey.create' : 'survey.update',
         entity: 'survey',
         entityId: survey.id,
-        data: {
-          course_id: courseId,
-          version,
-          ...(created
-            ? { after: present }
-            : {
-                before: {
-                  ...(nameChanged && { name: was.name }),
-                  ...(questionsChanged && { questions: was.questions }),
-                },
-                after: {
-                  ...(nameChanged && { name: present.name }),
-                  ...(questionsChanged && { questions: present.questions }),
-                },
-              }),
-        },
+        data: { course_id: courseId, version, ...audit },
         now,
       });
     const facts = await surveyAnswerFacts(
