@@ -4,8 +4,8 @@
  * survey and the certificate.
  */
 export { learningContext, lockEnrollment, ownEnrollment } from './learning.context.ts';
-// The tests' current version and the office's editor (decision 036).
-export { currentQuiz, replaceQuiz } from './quiz-editor.service.ts';
+// The tests' current version and the office's editor (decision 036); its refusal, shared with the survey editor.
+export { currentQuiz, editorIssuesError, replaceQuiz } from './quiz-editor.service.ts';
 // The learning steps of a certificate request (the renewal's videos and test, decision 034).
 export {
   answerRequestQuestion,

@@ -10,13 +10,13 @@ import {
   surveyQuestionChange,
   type OfficeSurvey,
   type OfficeSurveyInput,
-  type QuizEditorIssue,
   type SurveyQuestionDraft,
   type SurveyQuestionKind,
 } from '@mels/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, notFound, type FieldErrors } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { replaceAuditData, writeVersionedReplace } from '../../lib/versioned-replace.ts';
+import { editorIssuesError } from '../learning/index.ts';
 import { auditedSurvey, presentOfficeSurvey } from './survey-editor.presenter.ts';
 import {
   ensureCourseSurvey,
@@ -31,12 +31,6 @@ import {
 import { findSurvey, type SurveyData } from './surveys.repository.ts';
 
 const words = K.office.quizzes;
-
-function issuesError(issues: readonly QuizEditorIssue[]) {
-  const errors: FieldErrors = {};
-  for (const issue of issues) (errors[issue.field] ??= []).push(words.rules[issue.code]);
-  return badRequest(words.errors.invalid, errors);
-}
 
 const draftOf = (q: SurveyData['questions'][number]): SurveyQuestionDraft => ({
   id: q.id,
@@ -80,7 +74,7 @@ export async function replaceSurvey(
     // Questions shown from the general survey are new questions of the course's own.
     const questions = created ? input.questions.map((q) => ({ ...q, id: undefined })) : input.questions;
     const issues = surveyIssues({ questions }, new Set(current.map((q) => q.id)));
-    if (issues.length) throw issuesError(issues);
+    if (issues.length) throw editorIssuesError(issues);
 
     const version = await writeVersionedReplace({
       current,
