@@ -104,6 +104,32 @@ describe('the office catalogue console', () => {
     expect(await axeSerious(page)).toEqual([]);
     await shootBoth(page, 'course', (p) => p.getByRole('textbox', { name: '名称', exact: true }).waitFor());
 
+    // The preview of the public course page: the saved course as a member will see it.
+    const openPreview = async (p: Page) => {
+      await p.getByRole('button', { name: '公開ページのプレビュー' }).click();
+      const drawer = p.getByRole('dialog', { name: '公開ページのプレビュー' });
+      await drawer.getByRole('heading', { level: 2, name: courseName }).waitFor();
+      // Let the drawer's slide-in finish before anything is measured or shot.
+      await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      return drawer;
+    };
+    const preview = await openPreview(page);
+    await preview.getByRole('button', { name: /講師より/ }).waitFor();
+    await preview.getByText('1日', { exact: true }).waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+    await shootBoth(page, 'course-preview', openPreview);
+    // A course that is not public is previewed too, with a notice (the public API does not show it).
+    const patchActive = (is_active: boolean) =>
+      apiCall(`/office/courses/${courseId}`, { token: officeToken, method: 'PATCH', body: { is_active } });
+    await patchActive(false);
+    await page.reload();
+    const hidden = await openPreview(page);
+    await hidden.getByText('このコースは非公開です。公開するまで受講者には表示されません。').waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await patchActive(true);
+
     // The session: one form, its recruitments as rows, published at once.
     const eventDay = japanDay(60);
     await page.goto('/office/sessions/new');

@@ -351,8 +351,8 @@ export const routes: RouteObject[] = [
                   {
                     path: 'courses/:id',
                     lazy: () =>
-                      import('../features/office-catalogue/course-edit-page.tsx').then((m) => ({
-                        Component: m.CourseEditPage,
+                      import('./pages/office-course-edit-page.tsx').then((m) => ({
+                        Component: m.OfficeCourseEditPage,
                       })),
                   },
                   {

@@ -47,7 +47,8 @@ function searchUrl(id: number) {
   return `/search-result?course_id=${id}&recruitment=4`;
 }
 
-function CourseBody({ course }: { course: CourseDetail }) {
+/** The public course page below its heading; the office's preview renders it too (app/pages). */
+export function CourseBody({ course }: { course: CourseDetail }) {
   const { t, f } = useI18n();
   const c = t.publicSite.course;
   const [playing, setPlaying] = useState<VideoPreview | null>(null);

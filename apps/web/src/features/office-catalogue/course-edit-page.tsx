@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { api, OCCUPATIONS, RECRUITABLE_USER_TYPES, type CourseCreate, type OfficeCourse } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -92,8 +92,11 @@ function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   return out;
 }
 
-/** /office/courses/new and /office/courses/:id: a course's details, conditions and preview videos. */
-export function CourseEditPage() {
+/**
+ * /office/courses/new and /office/courses/:id: a course's details, conditions and preview videos.
+ * `actions` adds controls beside the back link for a saved course (app/pages adds the public preview).
+ */
+export function CourseEditPage({ actions }: { actions?: (course: OfficeCourse) => ReactNode } = {}) {
   const { id } = useParams();
   const courseId = id && id !== 'new' ? Number(id) : null;
   const { c } = useCatalogueI18n();
@@ -108,9 +111,12 @@ export function CourseEditPage() {
   return (
     <Stack gap="md">
       <PageHeading title={courseId === null ? c.console.newCourse : c.console.editCourse} />
-      <Anchor component={Link} to="/office/courses" size="sm">
-        {c.console.back}
-      </Anchor>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Anchor component={Link} to="/office/courses" size="sm">
+          {c.console.back}
+        </Anchor>
+        {course.data && actions ? actions(course.data) : null}
+      </Group>
       <CourseForm
         key={courseId ?? 'new'}
         courseId={courseId}
