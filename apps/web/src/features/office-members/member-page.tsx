@@ -75,14 +75,22 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section of the member's page; `empty`: the records are none, and it says so instead of the children. */
+function Section({ title, empty, children }: { title: string; empty?: boolean; children: ReactNode }) {
+  const { x } = useMembersI18n();
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Stack gap="sm">
         <Title order={2} fz="lg">
           {title}
         </Title>
-        {children}
+        {empty ? (
+          <Text size="sm" c="dimmed">
+            {x.empty}
+          </Text>
+        ) : (
+          children
+        )}
       </Stack>
     </Paper>
   );
@@ -284,156 +292,129 @@ function MemberView({ detail }: { detail: MemberDetail }) {
         </Section>
       )}
 
-      <Section title={x.sections.enrollments}>
-        {detail.enrollments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {x.empty}
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {detail.enrollments.map((e) => (
-              <li key={e.id}>
-                <Paper withBorder p="sm">
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Anchor
-                      component={Link}
-                      to={`/office/trainings/${e.training_id}`}
-                      fw={600}
-                      data-user-content
-                    >
-                      {e.training_name}
-                    </Anchor>
-                    <Badge variant="filled" color="gray.8">
-                      {o.statuses[e.status]}
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDay(e.event_date)} ・ <span data-user-content>{e.course_name}</span> ・{' '}
-                    {userTypes[e.user_type]}
-                    {e.checked_in_at ? ` ・ ${x.enrollment.checkedIn}` : ''}
-                  </Text>
-                  <Text size="xs" fw={600} mt={4}>
-                    {x.enrollment.trail}
-                  </Text>
-                  <ol className={classes.trail}>
-                    {e.steps.map((s, i) => (
-                      <li key={i}>
-                        {formatDateTime(s.created_at)} {stepNames[s.step] ?? f(x.enrollment.step, s.step)} ／{' '}
-                        {o.statuses[s.status]}
-                        {s.note ? ` ／ ${notes[s.note] ?? s.note}` : ''}
-                        {s.actor ? (
-                          <>
-                            {' '}
-                            ／ <span data-user-content>{s.actor.name}</span>
-                          </>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ol>
-                </Paper>
-              </li>
-            ))}
-          </Stack>
-        )}
+      <Section title={x.sections.enrollments} empty={detail.enrollments.length === 0}>
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {detail.enrollments.map((e) => (
+            <li key={e.id}>
+              <Paper withBorder p="sm">
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Anchor
+                    component={Link}
+                    to={`/office/trainings/${e.training_id}`}
+                    fw={600}
+                    data-user-content
+                  >
+                    {e.training_name}
+                  </Anchor>
+                  <Badge variant="filled" color="gray.8">
+                    {o.statuses[e.status]}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatDay(e.event_date)} ・ <span data-user-content>{e.course_name}</span> ・{' '}
+                  {userTypes[e.user_type]}
+                  {e.checked_in_at ? ` ・ ${x.enrollment.checkedIn}` : ''}
+                </Text>
+                <Text size="xs" fw={600} mt={4}>
+                  {x.enrollment.trail}
+                </Text>
+                <ol className={classes.trail}>
+                  {e.steps.map((s, i) => (
+                    <li key={i}>
+                      {formatDateTime(s.created_at)} {stepNames[s.step] ?? f(x.enrollment.step, s.step)} ／{' '}
+                      {o.statuses[s.status]}
+                      {s.note ? ` ／ ${notes[s.note] ?? s.note}` : ''}
+                      {s.actor ? (
+                        <>
+                          {' '}
+                          ／ <span data-user-content>{s.actor.name}</span>
+                        </>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              </Paper>
+            </li>
+          ))}
+        </Stack>
       </Section>
 
-      <Section title={x.sections.orders}>
-        {detail.orders.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {x.empty}
-          </Text>
-        ) : (
-          <div className={classes.scroll} role="region" aria-label={x.sections.orders} tabIndex={0}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{x.order.id}</Table.Th>
-                  <Table.Th>{x.order.date}</Table.Th>
-                  <Table.Th>{x.order.what}</Table.Th>
-                  <Table.Th>{x.order.amount}</Table.Th>
-                  <Table.Th>{x.order.method}</Table.Th>
-                  <Table.Th>{x.order.status}</Table.Th>
+      <Section title={x.sections.orders} empty={detail.orders.length === 0}>
+        <div className={classes.scroll} role="region" aria-label={x.sections.orders} tabIndex={0}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{x.order.id}</Table.Th>
+                <Table.Th>{x.order.date}</Table.Th>
+                <Table.Th>{x.order.what}</Table.Th>
+                <Table.Th>{x.order.amount}</Table.Th>
+                <Table.Th>{x.order.method}</Table.Th>
+                <Table.Th>{x.order.status}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.orders.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.id}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(r.created_at)}</Table.Td>
+                  <Table.Td data-user-content>
+                    {r.type === 2 ? `${x.order.refund} ` : ''}
+                    {r.what ?? ''}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatYen(r.amount)}</Table.Td>
+                  <Table.Td>{paymentMethods[r.payment_method_id]}</Table.Td>
+                  <Table.Td>{orderStatus[r.status]}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.orders.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.id}</Table.Td>
-                    <Table.Td className={classes.nowrap}>{formatDateTime(r.created_at)}</Table.Td>
-                    <Table.Td data-user-content>
-                      {r.type === 2 ? `${x.order.refund} ` : ''}
-                      {r.what ?? ''}
-                    </Table.Td>
-                    <Table.Td className={classes.nowrap}>{formatYen(r.amount)}</Table.Td>
-                    <Table.Td>{paymentMethods[r.payment_method_id]}</Table.Td>
-                    <Table.Td>{orderStatus[r.status]}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
-        )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       </Section>
 
-      <Section title={x.sections.certificates}>
-        {detail.certificates.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {x.empty}
-          </Text>
-        ) : (
-          <Stack gap="xs">
-            {detail.certificates.map((c) => (
-              <Text key={c.id} size="sm">
-                <span data-user-content>{c.certificate_number}</span> ・{' '}
-                <span data-user-content>{c.course_name}</span> ・ {formatDay(c.start_date)}〜
-                {c.end_date ? formatDay(c.end_date) : ''}
-                {c.revoked_at ? ` ・ ${x.certificate.revoked}` : ''} ・{' '}
-                <Anchor href={`/verify/${c.verification_code}`} target="_blank" rel="noopener">
-                  {x.certificate.verify}
-                </Anchor>
-              </Text>
-            ))}
-          </Stack>
-        )}
+      <Section title={x.sections.certificates} empty={detail.certificates.length === 0}>
+        <Stack gap="xs">
+          {detail.certificates.map((c) => (
+            <Text key={c.id} size="sm">
+              <span data-user-content>{c.certificate_number}</span> ・{' '}
+              <span data-user-content>{c.course_name}</span> ・ {formatDay(c.start_date)}〜
+              {c.end_date ? formatDay(c.end_date) : ''}
+              {c.revoked_at ? ` ・ ${x.certificate.revoked}` : ''} ・{' '}
+              <Anchor href={`/verify/${c.verification_code}`} target="_blank" rel="noopener">
+                {x.certificate.verify}
+              </Anchor>
+            </Text>
+          ))}
+        </Stack>
       </Section>
 
-      <Section title={x.sections.requests}>
-        {detail.certificate_requests.length === 0 && detail.rank_up_requests.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {x.empty}
-          </Text>
-        ) : (
-          <Stack gap="xs">
-            {detail.certificate_requests.map((r) => (
-              <Text key={`c${r.id}`} size="sm">
-                {requestTypes[r.certificate_type] ?? ''} ・ <span data-user-content>{r.course_name}</span> ・{' '}
-                {formatDateTime(r.created_at)}
-              </Text>
-            ))}
-            {detail.rank_up_requests.map((r) => (
-              <Text key={`r${r.id}`} size="sm">
-                {x.sections.rankUps} ・ <span data-user-content>{r.to_rank}</span> ・{' '}
-                {rankUpStatuses[r.status]} ・ {formatDateTime(r.created_at)}
-              </Text>
-            ))}
-          </Stack>
-        )}
+      <Section
+        title={x.sections.requests}
+        empty={detail.certificate_requests.length === 0 && detail.rank_up_requests.length === 0}
+      >
+        <Stack gap="xs">
+          {detail.certificate_requests.map((r) => (
+            <Text key={`c${r.id}`} size="sm">
+              {requestTypes[r.certificate_type] ?? ''} ・ <span data-user-content>{r.course_name}</span> ・{' '}
+              {formatDateTime(r.created_at)}
+            </Text>
+          ))}
+          {detail.rank_up_requests.map((r) => (
+            <Text key={`r${r.id}`} size="sm">
+              {x.sections.rankUps} ・ <span data-user-content>{r.to_rank}</span> ・ {rankUpStatuses[r.status]}{' '}
+              ・ {formatDateTime(r.created_at)}
+            </Text>
+          ))}
+        </Stack>
       </Section>
 
-      <Section title={x.sections.ranks}>
-        {detail.ranks.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {x.empty}
-          </Text>
-        ) : (
-          <Group gap="xs">
-            {detail.ranks.map((r) => (
-              <Badge key={r.short_name} variant="filled" color="blue.9" data-user-content>
-                {r.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
+      <Section title={x.sections.ranks} empty={detail.ranks.length === 0}>
+        <Group gap="xs">
+          {detail.ranks.map((r) => (
+            <Badge key={r.short_name} variant="filled" color="blue.9" data-user-content>
+              {r.name}
+            </Badge>
+          ))}
+        </Group>
       </Section>
 
       <Section title={x.sections.data}>
