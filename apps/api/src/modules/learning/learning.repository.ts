@@ -11,13 +11,16 @@ import {
 
 export type Range = [number, number];
 
-export function findPreLessons(db: Executor, courseId: number) {
+/** A course's lessons of a kind (the session's pre-videos, the renewal's videos), not hidden by the office, in order. */
+export function findLessons(db: Executor, courseId: number, kind: 'pre' | 'renewal') {
   return db
     .select()
     .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre'), isNull(lessons.archivedAt)))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, kind), isNull(lessons.archivedAt)))
     .orderBy(asc(lessons.sortOrder), asc(lessons.id));
 }
+
+export const findPreLessons = (db: Executor, courseId: number) => findLessons(db, courseId, 'pre');
 export type LessonRow = Awaited<ReturnType<typeof findPreLessons>>[number];
 
 /**

@@ -4,18 +4,13 @@
  * keyed by request_id (the partial unique indexes lesson_views_request_uq and quiz_answers_request_uq; the
  * watch records' queries are learning.repository.ts's, given the request as their key).
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { lessons, quizAnswers } from '../../db/schema.ts';
+import { quizAnswers } from '../../db/schema.ts';
+import { findLessons } from './learning.repository.ts';
 
 /** The renewal videos of a course (lessons of kind 'renewal', not hidden by the office), in order. */
-export function findRenewalLessons(db: Executor, courseId: number) {
-  return db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'renewal'), isNull(lessons.archivedAt)))
-    .orderBy(asc(lessons.sortOrder), asc(lessons.id));
-}
+export const findRenewalLessons = (db: Executor, courseId: number) => findLessons(db, courseId, 'renewal');
 
 export function findRequestAnswers(db: Executor, requestId: number, questionIds: number[]) {
   if (questionIds.length === 0) return Promise.resolve([]);
