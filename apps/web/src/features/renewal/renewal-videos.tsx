@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { Lesson, RenewalVideos } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { coveragePercent, LessonList } from '../../components/lesson-list.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useWatchTracker } from '../../lib/watch-tracker.ts';
@@ -21,9 +22,6 @@ export function formatDuration(total: number): string {
   const s = Math.max(0, Math.floor(total));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
-
-const coveragePercent = (l: Lesson) =>
-  l.duration > 0 ? Math.min(100, Math.floor((l.watched_seconds / l.duration) * 100)) : 0;
 
 function Meta({ lesson }: { lesson: Lesson }) {
   const { r } = useRenewalI18n();
@@ -154,57 +152,28 @@ function Player({
   );
 }
 
-function LessonList({ data, onOpen }: { data: RenewalVideos; onOpen: (id: number) => void }) {
+function VideoList({ data, onOpen }: { data: RenewalVideos; onOpen: (id: number) => void }) {
   const { r, t, f } = useRenewalI18n();
   const m = r.videos;
   return (
-    <ul className={classes.lessons} aria-label={m.listLabel}>
-      {data.lessons.map((lesson) => {
-        const pct = coveragePercent(lesson);
-        const action = lesson.is_seen ? m.replay : pct > 0 ? m.resume : m.play;
-        return (
-          <li
-            key={lesson.id}
-            className={classes.lesson}
-            data-seen={lesson.is_seen}
-            data-testid={`renewal-lesson-${lesson.id}`}
-          >
-            {lesson.thumbnail ? (
-              <img className={classes.thumb} src={lesson.thumbnail} alt="" loading="lazy" />
-            ) : (
-              <div className={classes.thumb} aria-hidden="true" />
-            )}
-            <div>
-              <h3 className={classes.lessonTitle} data-user-content>
-                {lesson.title}
-              </h3>
-              <Meta lesson={lesson} />
-              {lesson.is_seen ? (
-                <Badge color="teal.9" variant="filled" data-testid="renewal-lesson-seen">
-                  ✓ {m.seen}
-                </Badge>
-              ) : pct > 0 ? (
-                <Badge color="orange" variant="light" c="orange.9">
-                  {f(m.inProgress, pct)}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" c="gray.8">
-                  {m.notSeen}
-                </Badge>
-              )}
-            </div>
-            <Button
-              className={classes.lessonAction}
-              variant={lesson.is_seen ? 'default' : 'filled'}
-              onClick={() => onOpen(lesson.id)}
-              aria-label={`${action}${t.app.colon}${lesson.title}`}
-            >
-              {action}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+    <LessonList
+      lessons={data.lessons}
+      labels={{
+        list: m.listLabel,
+        seen: m.seen,
+        inProgress: (pct) => f(m.inProgress, pct),
+        notSeen: m.notSeen,
+        play: m.play,
+        resume: m.resume,
+        replay: m.replay,
+        colon: t.app.colon,
+      }}
+      headingOrder={3}
+      testIdPrefix="renewal-lesson"
+      titleIsEntered
+      meta={(lesson) => <Meta lesson={lesson} />}
+      onOpen={onOpen}
+    />
   );
 }
 
@@ -241,7 +210,7 @@ function VideosBody({ k }: { k: RenewalKey }) {
           <Text fw={700} data-testid="renewal-videos-progress">
             {f(m.progress, data.lessons.length, seen)}
           </Text>
-          <LessonList data={data} onOpen={select} />
+          <VideoList data={data} onOpen={select} />
         </>
       )}
       {data.is_completed ? <Complete k={k} /> : null}

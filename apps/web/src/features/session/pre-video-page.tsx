@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { type Lesson, type PreVideos } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { coveragePercent, LessonList } from '../../components/lesson-list.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -27,12 +28,6 @@ import classes from './learning.module.css';
 /** Moves the playhead (the resume point); a seek, so nothing is counted as watched. */
 function seekTo(video: HTMLVideoElement, seconds: number) {
   video.currentTime = seconds;
-}
-
-function coveragePercent(lesson: Lesson) {
-  return lesson.duration > 0
-    ? Math.min(100, Math.floor((lesson.watched_seconds / lesson.duration) * 100))
-    : 0;
 }
 
 function Player({
@@ -179,63 +174,38 @@ function CompleteNotice({ sessionKey }: { sessionKey: SessionKey }) {
   );
 }
 
-function LessonList({ data, onOpen }: { data: PreVideos; onOpen: (id: number) => void }) {
+function VideoList({ data, onOpen }: { data: PreVideos; onOpen: (id: number) => void }) {
   const { t, f } = useI18n();
   const p = t.learning.pages.preVideo;
   return (
-    <ul className={classes.lessons} aria-label={p.listLabel}>
-      {data.lessons.map((lesson) => {
-        const pct = coveragePercent(lesson);
-        return (
-          <li
-            key={lesson.id}
-            className={classes.lesson}
-            data-seen={lesson.is_seen}
-            data-testid={`lesson-${lesson.id}`}
-          >
-            {lesson.thumbnail ? (
-              <img className={classes.thumb} src={lesson.thumbnail} alt="" loading="lazy" />
-            ) : (
-              <div className={classes.thumb} aria-hidden="true" />
-            )}
-            <div>
-              <h2 className={classes.lessonTitle}>{lesson.title}</h2>
-              <dl className={classes.meta}>
-                <div>
-                  <dt>{p.tutor}</dt>
-                  <dd>{lesson.tutor}</dd>
-                </div>
-                <div>
-                  <dt>{p.duration}</dt>
-                  <dd>{formatDuration(lesson.duration)}</dd>
-                </div>
-              </dl>
-              {lesson.is_seen ? (
-                <Badge color="teal.9" variant="filled" data-testid="lesson-seen">
-                  ✓ {p.seen}
-                </Badge>
-              ) : pct > 0 ? (
-                <Badge color="orange" variant="light" c="orange.9">
-                  {f(p.inProgress, pct)}
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light" c="gray.8">
-                  {p.notSeen}
-                </Badge>
-              )}
-            </div>
-            <Button
-              className={classes.lessonAction}
-              variant={lesson.is_seen ? 'default' : 'filled'}
-              onClick={() => onOpen(lesson.id)}
-              aria-label={`${lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}${t.app.colon}${lesson.title}`}
-            >
-              {lesson.is_seen ? p.replay : pct > 0 ? p.resume : p.play}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+    <LessonList
+      lessons={data.lessons}
+      labels={{
+        list: p.listLabel,
+        seen: p.seen,
+        inProgress: (pct) => f(p.inProgress, pct),
+        notSeen: p.notSeen,
+        play: p.play,
+        resume: p.resume,
+        replay: p.replay,
+        colon: t.app.colon,
+      }}
+      headingOrder={2}
+      testIdPrefix="lesson"
+      meta={(lesson) => (
+        <dl className={classes.meta}>
+          <div>
+            <dt>{p.tutor}</dt>
+            <dd>{lesson.tutor}</dd>
+          </div>
+          <div>
+            <dt>{p.duration}</dt>
+            <dd>{formatDuration(lesson.duration)}</dd>
+          </div>
+        </dl>
+      )}
+      onOpen={onOpen}
+    />
   );
 }
 
@@ -281,7 +251,7 @@ function PreVideoBody({ sessionKey }: { sessionKey: SessionKey }) {
           <Text fw={700} data-testid="lesson-progress">
             {f(p.progress, data.lessons.length, seen)}
           </Text>
-          <LessonList data={data} onOpen={select} />
+          <VideoList data={data} onOpen={select} />
         </>
       )}
       {data.is_completed ? (
