@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { api, COURSE_CONTENT_LIMITS, type OfficeDocument } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +6,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { call, callWithProgress } from '../../lib/api-client.ts';
 import { CONTENT_KEY, useContentI18n } from './content-i18n.ts';
+import { RemoveModal, UploadProgress } from './content-parts.tsx';
 import { errorOf, fieldErrors, messageOf } from './form-errors.ts';
 import { OrderedList } from './ordered-list.tsx';
 
@@ -154,17 +144,7 @@ export function DocumentsTab({ courseId }: { courseId: number }) {
             if (e.key === 'Enter') submit(e as unknown as FormEvent);
           }}
         />
-        {progress !== null ? (
-          <Stack gap={4}>
-            <Text size="sm" role="status">
-              {f(cc.console.uploading, Math.round(progress * 100))}
-            </Text>
-            <Progress
-              value={progress * 100}
-              aria-label={f(cc.console.uploading, Math.round(progress * 100))}
-            />
-          </Stack>
-        ) : null}
+        <UploadProgress progress={progress} />
         <Button w="fit-content" loading={add.isPending} onClick={() => add.mutate()}>
           {cc.console.uploadDocument}
         </Button>
@@ -183,34 +163,15 @@ export function DocumentsTab({ courseId }: { courseId: number }) {
         />
       ) : null}
 
-      <Modal
+      <RemoveModal
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={removing ? f(cc.console.removeDocumentTitle, removing.name) : ''}
-        centered
-        closeButtonProps={{ 'aria-label': t.app.close }}
-      >
-        <Stack>
-          <Text>{cc.console.removeDocumentBody}</Text>
-          {remove.isError ? (
-            <Alert color="red" role="alert">
-              {messageOf(remove.error, t.errors.generic)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {cc.console.cancel}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() => removing && remove.mutate(removing)}
-            >
-              {cc.console.remove}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={cc.console.removeDocumentBody}
+        error={remove.isError ? remove.error : null}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
     </Stack>
   );
 }

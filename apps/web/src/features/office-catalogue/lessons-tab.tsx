@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Progress,
   Radio,
   SegmentedControl,
   Stack,
@@ -20,6 +19,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { call, callWithProgress } from '../../lib/api-client.ts';
 import { CONTENT_KEY, useContentI18n } from './content-i18n.ts';
+import { RemoveModal, UploadProgress } from './content-parts.tsx';
 import classes from './content.module.css';
 import { errorOf, fieldErrors, messageOf } from './form-errors.ts';
 import { OrderedList } from './ordered-list.tsx';
@@ -186,38 +186,19 @@ export function LessonsTab({ courseId, isRenewal }: { courseId: number; isRenewa
         />
       ) : null}
 
-      <Modal
+      <RemoveModal
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={removing ? f(cc.console.removeTitle, removing.title) : ''}
-        centered
-        closeButtonProps={{ 'aria-label': t.app.close }}
-      >
-        <Stack>
-          <Text>
-            {removing && removing.views > 0
-              ? f(cc.console.removeBodyWatched, removing.views)
-              : cc.console.removeBody}
-          </Text>
-          {remove.isError ? (
-            <Alert color="red" role="alert">
-              {messageOf(remove.error, t.errors.generic)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {cc.console.cancel}
-            </Button>
-            <Button
-              color="red.8"
-              loading={remove.isPending}
-              onClick={() => removing && remove.mutate(removing)}
-            >
-              {cc.console.remove}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={
+          removing && removing.views > 0
+            ? f(cc.console.removeBodyWatched, removing.views)
+            : cc.console.removeBody
+        }
+        error={remove.isError ? remove.error : null}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
 
       <Modal
         opened={previewing !== null}
@@ -384,17 +365,7 @@ function LessonForm({
             clearable
             error={err('thumbnail')}
           />
-          {progress !== null ? (
-            <Stack gap={4}>
-              <Text size="sm" role="status">
-                {f(cc.console.uploading, Math.round(progress * 100))}
-              </Text>
-              <Progress
-                value={progress * 100}
-                aria-label={f(cc.console.uploading, Math.round(progress * 100))}
-              />
-            </Stack>
-          ) : null}
+          <UploadProgress progress={progress} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {cc.console.cancel}
