@@ -30,6 +30,24 @@ function seekTo(video: HTMLVideoElement, seconds: number) {
   video.currentTime = seconds;
 }
 
+/** A lesson's tutor and length. */
+function Meta({ lesson }: { lesson: Lesson }) {
+  const { t } = useI18n();
+  const p = t.learning.pages.preVideo;
+  return (
+    <dl className={classes.meta}>
+      <div>
+        <dt>{p.tutor}</dt>
+        <dd>{lesson.tutor}</dd>
+      </div>
+      <div>
+        <dt>{p.duration}</dt>
+        <dd>{formatDuration(lesson.duration)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function Player({
   sessionKey,
   lesson,
@@ -104,16 +122,7 @@ function Player({
       >
         {p.noVideoSupport}
       </video>
-      <dl className={classes.meta}>
-        <div>
-          <dt>{p.tutor}</dt>
-          <dd>{lesson.tutor}</dd>
-        </div>
-        <div>
-          <dt>{p.duration}</dt>
-          <dd>{formatDuration(lesson.duration)}</dd>
-        </div>
-      </dl>
+      <Meta lesson={lesson} />
       {seenAlready ? (
         <Alert color="teal" variant="light" role="status">
           {p.alreadySeen}
@@ -192,18 +201,7 @@ function VideoList({ data, onOpen }: { data: PreVideos; onOpen: (id: number) => 
       }}
       headingOrder={2}
       testIdPrefix="lesson"
-      meta={(lesson) => (
-        <dl className={classes.meta}>
-          <div>
-            <dt>{p.tutor}</dt>
-            <dd>{lesson.tutor}</dd>
-          </div>
-          <div>
-            <dt>{p.duration}</dt>
-            <dd>{formatDuration(lesson.duration)}</dd>
-          </div>
-        </dl>
-      )}
+      meta={(lesson) => <Meta lesson={lesson} />}
       onOpen={onOpen}
     />
   );
