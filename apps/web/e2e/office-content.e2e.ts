@@ -79,7 +79,7 @@ describe('the office gives a course its videos and documents', () => {
     page.on('response', (response) => {
       if (response.url().includes('/api/v1/lessons/')) ranges.push(response.status());
     });
-    await page.getByRole('button', { name: 'プレビュー' }).first().click();
+    await page.getByRole('button', { name: 'プレビュー', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: '受講者の画面での表示' });
     await dialog.locator('video').waitFor();
     const played = await dialog.locator('video').evaluate(async (video: HTMLVideoElement) => {
