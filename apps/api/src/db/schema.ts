@@ -1320,7 +1320,11 @@ export const productImages = pgTable(
     isThumb: boolean('is_thumb').notNull().default(false),
   },
   // One thumbnail per product (decision 040).
-  (t) => [uniqueIndex('product_images_thumb_uq').on(t.productId).where(sql`${t.isThumb}`)],
+  (t) => [
+    uniqueIndex('product_images_thumb_uq')
+      .on(t.productId)
+      .where(sql`${t.isThumb}`),
+  ],
 );
 
 export const productAttributes = pgTable('product_attributes', {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { idParamSchema } from '../schemas/common.ts';
 import {
   assignLocalHoldingSchema,

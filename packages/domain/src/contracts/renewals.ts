@@ -8,7 +8,6 @@ import {
   lessonViewBodySchema,
   lessonViewSchema,
   preVideosSchema,
-  quizAnswerBodySchema,
   quizAnswerResultSchema,
   quizSchema,
 } from '../schemas/learning.ts';

@@ -166,11 +166,6 @@ describe.each(drivers())('certificate renewal course (%s)', (driver) => {
     return view(m, requestId, lesson.id);
   }
 
-  async function passAll(m: Member, requestId: number) {
-    for (const lesson of videos) expect((await watch(m, requestId, lesson)).statusCode).toBe(200);
-    for (const q of questions) expect((await answer(m, requestId, q.id, q.right)).statusCode).toBe(200);
-  }
-
   it('videos: seen only when really played; all seen → 3 → 8 once; refusals before payment and for another member', async () => {
     const { m, requestId } = await renewalAt(3);
     const list = await videosOf(m, requestId);

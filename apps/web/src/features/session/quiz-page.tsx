@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { LEARNING_LIMITS, QUIZ_INPUT_TYPE, type Quiz, type QuizQuestion } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
