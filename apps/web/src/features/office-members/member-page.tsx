@@ -136,6 +136,7 @@ type Dialog = null | 'passwordReset' | 'registrationMail' | 'deactivate' | 'reac
 
 function MemberView({ detail }: { detail: MemberDetail }) {
   const { x, t, o, f } = useMembersI18n();
+  const sep = t.app.separator;
   const p = detail.profile;
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -311,9 +312,12 @@ function MemberView({ detail }: { detail: MemberDetail }) {
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDay(e.event_date)} ・ <span data-user-content>{e.course_name}</span> ・{' '}
+                  {formatDay(e.event_date)}
+                  {sep}
+                  <span data-user-content>{e.course_name}</span>
+                  {sep}
                   {userTypes[e.user_type]}
-                  {e.checked_in_at ? ` ・ ${x.enrollment.checkedIn}` : ''}
+                  {e.checked_in_at ? `${sep}${x.enrollment.checkedIn}` : ''}
                 </Text>
                 <Text size="xs" fw={600} mt={4}>
                   {x.enrollment.trail}
@@ -375,10 +379,15 @@ function MemberView({ detail }: { detail: MemberDetail }) {
         <Stack gap="xs">
           {detail.certificates.map((c) => (
             <Text key={c.id} size="sm">
-              <span data-user-content>{c.certificate_number}</span> ・{' '}
-              <span data-user-content>{c.course_name}</span> ・ {formatDay(c.start_date)}〜
+              <span data-user-content>{c.certificate_number}</span>
+              {sep}
+              <span data-user-content>{c.course_name}</span>
+              {sep}
+              {formatDay(c.start_date)}
+              {t.app.range}
               {c.end_date ? formatDay(c.end_date) : ''}
-              {c.revoked_at ? ` ・ ${x.certificate.revoked}` : ''} ・{' '}
+              {c.revoked_at ? `${sep}${x.certificate.revoked}` : ''}
+              {sep}
               <Anchor href={`/verify/${c.verification_code}`} target="_blank" rel="noopener">
                 {x.certificate.verify}
               </Anchor>
@@ -394,14 +403,22 @@ function MemberView({ detail }: { detail: MemberDetail }) {
         <Stack gap="xs">
           {detail.certificate_requests.map((r) => (
             <Text key={`c${r.id}`} size="sm">
-              {requestTypes[r.certificate_type] ?? ''} ・ <span data-user-content>{r.course_name}</span> ・{' '}
+              {requestTypes[r.certificate_type] ?? ''}
+              {sep}
+              <span data-user-content>{r.course_name}</span>
+              {sep}
               {formatDateTime(r.created_at)}
             </Text>
           ))}
           {detail.rank_up_requests.map((r) => (
             <Text key={`r${r.id}`} size="sm">
-              {x.sections.rankUps} ・ <span data-user-content>{r.to_rank}</span> ・ {rankUpStatuses[r.status]}{' '}
-              ・ {formatDateTime(r.created_at)}
+              {x.sections.rankUps}
+              {sep}
+              <span data-user-content>{r.to_rank}</span>
+              {sep}
+              {rankUpStatuses[r.status]}
+              {sep}
+              {formatDateTime(r.created_at)}
             </Text>
           ))}
         </Stack>

@@ -50,7 +50,8 @@ export function OrderHistory() {
               const attributes = attributeText(p.attributes);
               return (
                 <li key={i}>
-                  {`${p.name} × ${p.quantity}`}
+                  <span data-user-content>{p.name}</span>
+                  {` × ${p.quantity}`}
                   {attributes ? <span className={classes.note}>{attributes}</span> : null}
                 </li>
               );
@@ -68,9 +69,14 @@ export function OrderHistory() {
           ) : null}
         </div>
       );
+    // The order's lines as they were recorded (their names are data, in the language of the day).
     if (order.products.length > 0)
-      return order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、');
-    return order.training?.name ?? order.course?.name ?? '';
+      return (
+        <span data-user-content>
+          {order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、')}
+        </span>
+      );
+    return <span data-user-content>{order.training?.name ?? order.course?.name ?? ''}</span>;
   };
 
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
