@@ -69,7 +69,9 @@ describe('the office inbox', () => {
 
     // Assigned and in progress.
     await page.getByRole('textbox', { name: '担当者', exact: true }).click();
-    const option = page.getByRole('option').filter({ hasNotText: '未割り当て' }).first();
+    // Assigned to the office user who is signed in (山本 恵子 of the demo data), who then replies; other
+    // office accounts (a staff member another file granted) may be listed before it.
+    const option = page.getByRole('option').filter({ hasText: '山本 恵子' }).first();
     const assigneeName = (await option.textContent()) ?? '';
     await option.click();
     await page.getByRole('textbox', { name: '対応状況', exact: true }).click();
