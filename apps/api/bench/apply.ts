@@ -1,0 +1,407 @@
+/**
+ * `npm run bench:apply`: the lottery rush (issue 20). Members applying at once to one session, on
+ * real PostgreSQL, against the real server.
+ *
+ *   1. PostgreSQL: BENCH_DATABASE_URL when set, else a throwaway cluster made from the machine's
+ *      binaries (scripts/pg-cluster.mjs), removed at the end. Migrated; the demo data when empty.
+ *   2. The bench's own data: BENCH_MEMBERS members (default 2,000) with login tokens, and one free
+ *      course and session per run (attendees, window open now, BENCH_CAPACITY places, default 100),
+ *      each on its own day so that no application conflicts with another of the same member.
+ *   3. The real server (buildApp, production config, log level warn, the default pool) on a free
+ *      loopback port.
+ *   4. Round trips: one member applies alone to a first-come and to a lottery session while every
+ *      statement the server's pool sends is counted (BEGIN and COMMIT included).
+ *   5. The rushes (autocannon in a worker thread, BENCH_CONNECTIONS connections, default 200, each
+ *      member exactly once): /healthz for 5 s as the yardstick; 200 members at once on a first-come
+ *      session; all members on a first-come session; all members on a lottery session. Answers per
+ *      second, p50, p99, status codes; then the database is checked: no session over capacity, the
+ *      places taken equal the 201s, one enrolment and its steps per 201, nothing for a refusal.
+ *
+ * The load average (1, 5, 15 min) is printed before and after the runs: the machine is shared.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDb, type DbHandle } from '../src/db/client.ts';
+import { authTokens, courses, trainings, trainingUserTypes, users } from '../src/db/schema.ts';
+import { isDatabaseEmpty, seedDemoData } from '../src/db/seed/index.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { localStorage } from '../src/lib/storage.ts';
+import { generateToken, hashToken } from '../src/lib/tokens.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
+const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 100);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const ATTENDEE = 4;
+
+const started = Date.now();
+const say = (line: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+type Cluster = { url: string; stop: () => void };
+type RushResult = {
+  answered: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+};
+type Member = { id: number; token: string };
+
+const cleanups: Array<() => void | Promise<void>> = [];
+async function cleanup() {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`[bench] cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** The database to measure: BENCH_DATABASE_URL, or a fresh database on a throwaway cluster. */
+async function database(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) {
+    say('PostgreSQL: BENCH_DATABASE_URL');
+    return process.env.BENCH_DATABASE_URL;
+  }
+  const modulePath = pathToFileURL(path.resolve(here, '../../../scripts/pg-cluster.mjs')).href;
+  const { startCluster } = (await import(modulePath)) as {
+    startCluster: (options: { log: (line: string) => void }) => Promise<Cluster>;
+  };
+  const cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
+  cleanups.push(() => {
+    cluster.stop();
+    say('PostgreSQL: throwaway cluster stopped and removed');
+  });
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database mels_bench');
+  await admin.end();
+  const url = new URL(cluster.url);
+  url.pathname = '/mels_bench';
+  return url.toString();
+}
+
+/** Members with login tokens (no password: they never log in), inserted 500 to a statement. */
+async function makeMembers(handle: DbHandle, count: number): Promise<Member[]> {
+  const out: Member[] = [];
+  const stamp = Date.now();
+  for (let from = 0; from < count; from += 500) {
+    const rows = Array.from({ length: Math.min(500, count - from) }, (_, i) => ({
+      email: `bench.apply.${stamp}.${from + i}@example.jp`,
+      passwordHash: 'scrypt$not-used',
+      role: 'member' as const,
+      lastName: '負荷',
+      firstName: `花子${from + i}`,
+      lastNameKana: 'フカ',
+      firstNameKana: 'ハナコ',
+      lastNameAlpha: 'FUKA',
+      firstNameAlpha: 'HANAKO',
+      occupation: 2,
+      locationWork: 'テスト病院',
+      postalCode: '1000001',
+      district: '千代田区',
+      address: '千代田1-1',
+      phone: '03-0000-0000',
+      gender: 1,
+      birthday: '1990-01-01',
+    }));
+    const inserted = await handle.db.insert(users).values(rows).returning({ id: users.id });
+    const tokens = inserted.map(() => generateToken());
+    await handle.db.insert(authTokens).values(
+      inserted.map((u, i) => ({
+        userId: u.id,
+        tokenHash: hashToken(tokens[i] ?? ''),
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      })),
+    );
+    inserted.forEach((u, i) => out.push({ id: u.id, token: tokens[i] ?? '' }));
+  }
+  return out;
+}
+
+let sessionNo = 0;
+
+/** A free course of its own and one session of it for attendees, its window open now. */
+async function makeSession(handle: DbHandle, selection: 'first_come' | 'lottery'): Promise<number> {
+  sessionNo += 1;
+  const [course] = await handle.db
+    .insert(courses)
+    .values({ name: `負荷試験コース${sessionNo}`, price: 0, certificatePrefix: 'T', isRenewal: false })
+    .returning({ id: courses.id });
+  // Each session on its own day, far enough ahead: no same-time conflict between the runs.
+  const day = new Date(Date.now() + (60 + sessionNo) * 86_400_000).toISOString().slice(0, 10);
+  const [training] = await handle.db
+    .insert(trainings)
+    .values({
+      courseId: course?.id ?? 0,
+      areaId: 13,
+      name: `負荷試験講習会${sessionNo}`,
+      eventDate: day,
+      eventStartTime: '09:00:00',
+      eventEndTime: '17:00:00',
+      sponsorBy: '負荷試験',
+      venue: '東京都千代田区',
+      venueName: '試験会場',
+      isActive: true,
+    })
+    .returning({ id: trainings.id });
+  await handle.db.insert(trainingUserTypes).values({
+    trainingId: training?.id ?? 0,
+    userTypeId: ATTENDEE,
+    capacity: CAPACITY,
+    price: 0,
+    selection,
+    applyStartDate: new Date(Date.now() - 86_400_000),
+    applyEndDate: new Date(Date.now() + 30 * 86_400_000),
+  });
+  return training?.id ?? 0;
+}
+
+function rush(
+  base: string,
+  input: { trainingId: number; members: readonly Member[]; connections: number },
+): Promise<RushResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./apply-worker.mjs', import.meta.url), {
+      workerData: {
+        url: base,
+        path: `/api/v1/trainings/${input.trainingId}/enrollments/user`,
+        tokens: input.members.map((m) => m.token),
+        connections: Math.min(input.connections, input.members.length),
+        userType: ATTENDEE,
+      },
+    });
+    worker.once('message', (result: RushResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`rush worker exited with ${code}`));
+    });
+  });
+}
+
+function healthz(base: string): Promise<{ requestsPerSecond: number; p50: number; p99: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url: `${base}/healthz`, connections: CONNECTIONS, duration: 5, timeout: 30 },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/** What the database holds for a session after a rush: places, enrolments by status, steps, mails. */
+async function tally(admin: pg.Client, trainingId: number) {
+  const { rows } = await admin.query<{
+    capacity: number;
+    participant: number;
+    enrollments: number;
+    won: number;
+    awaiting_lottery: number;
+    steps: number;
+    mails: number;
+  }>(
+    `select t.capacity, t.participant,
+       (select count(*)::int from enrollments e where e.training_id = t.training_id) as enrollments,
+       (select count(*)::int from enrollments e where e.training_id = t.training_id and e.status = 6) as won,
+       (select count(*)::int from enrollments e where e.training_id = t.training_id and e.status = 5) as awaiting_lottery,
+       (select count(*)::int from enrollment_steps s join enrollments e on e.id = s.enrollment_id
+         where e.training_id = t.training_id) as steps,
+       (select count(*)::int from jobs j join enrollments e on j.dedupe_key = 'mail:applicationReceived:' || e.id
+         where e.training_id = t.training_id) as mails
+     from training_user_types t where t.training_id = $1`,
+    [trainingId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no recruitment for session ${trainingId}`);
+  return row;
+}
+
+/** Counts every statement the server's pool sends (pg.Client.prototype.query) while `fn` runs. */
+async function countStatements(fn: () => Promise<void>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let n = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    n += 1;
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return n;
+}
+
+async function main() {
+  const databaseUrl = await database();
+  const setup = await openDb({ databaseUrl, poolSize: 4 });
+  cleanups.push(() => setup.close());
+  await setup.migrate();
+  if (await isDatabaseEmpty(setup.db)) {
+    say('seeding the demo data');
+    await seedDemoData(setup.db);
+  }
+  say(`${MEMBERS + 2} members with tokens`);
+  const members = await makeMembers(setup, MEMBERS + 2);
+  const [soloA, soloB] = members.splice(MEMBERS, 2);
+  const sessions = {
+    soloFirstCome: await makeSession(setup, 'first_come'),
+    soloLottery: await makeSession(setup, 'lottery'),
+    burst: await makeSession(setup, 'first_come'),
+    firstCome: await makeSession(setup, 'first_come'),
+    lottery: await makeSession(setup, 'lottery'),
+  };
+  await setup.db.execute(sql`vacuum analyze`);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_ON_EMPTY: 'false',
+  });
+  const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
+  const app = await buildApp(
+    { config, dbHandle, db: dbHandle.db, clock: systemClock, storage: localStorage(path.join(dataDir, 'files')) },
+    {},
+  );
+  cleanups.push(async () => {
+    await app.close();
+    await dbHandle.close();
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  say(`server on ${base} (pool ${config.databasePoolSize}, log level warn)`);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  cleanups.push(() => admin.end());
+
+  // Round trips of one application, alone (warm: one request first to open the pool's connections).
+  await fetch(`${base}/healthz`);
+  const applyAlone = async (trainingId: number, member: Member | undefined) => {
+    const response = await fetch(`${base}/api/v1/trainings/${trainingId}/enrollments/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Token ${member?.token ?? ''}` },
+      body: JSON.stringify({ user_type: ATTENDEE }),
+    });
+    if (response.status !== 201) throw new Error(`apply alone: HTTP ${response.status} ${await response.text()}`);
+  };
+  // The job runner (the application mails, sent after the answer) is paused while the requests are
+  // counted, then its two mails are sent and counted apart.
+  await app.deps.jobs.stop();
+  const roundTrips = {
+    firstCome: await countStatements(() => applyAlone(sessions.soloFirstCome, soloA)),
+    lottery: await countStatements(() => applyAlone(sessions.soloLottery, soloB)),
+    mails: await countStatements(async () => {
+      await app.deps.jobs.runOnce();
+    }),
+  };
+  app.deps.jobs.start();
+  say(
+    `statements per application: first-come ${roundTrips.firstCome}, lottery ${roundTrips.lottery}; the two application mails afterwards ${roundTrips.mails}`,
+  );
+
+  const before = loadAverage();
+  say(`load average before the runs: ${before}`);
+  const health = await healthz(base);
+  say(`/healthz: ${health.requestsPerSecond.toFixed(0)} req/s, p50 ${health.p50} ms, p99 ${health.p99} ms`);
+
+  const runs: Array<{ name: string; trainingId: number; applicants: number; result: RushResult }> = [];
+  for (const run of [
+    { name: `first-come, 200 members at once, ${CAPACITY} places`, trainingId: sessions.burst, count: 200 },
+    {
+      name: `first-come, ${MEMBERS} members, ${CAPACITY} places`,
+      trainingId: sessions.firstCome,
+      count: MEMBERS,
+    },
+    { name: `lottery, ${MEMBERS} members`, trainingId: sessions.lottery, count: MEMBERS },
+  ]) {
+    const applicants = members.slice(0, run.count);
+    say(`rush: ${run.name} (${Math.min(CONNECTIONS, applicants.length)} connections)`);
+    const result = await rush(base, { trainingId: run.trainingId, members: applicants, connections: CONNECTIONS });
+    runs.push({ name: run.name, trainingId: run.trainingId, applicants: applicants.length, result });
+    say(
+      `  ${(result.answered / result.seconds).toFixed(0)} answers/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+    );
+  }
+  const after = loadAverage();
+
+  const cpu = os.cpus();
+  const version = await admin.query<{ server_version: string }>('show server_version');
+  console.log('\n── Results ──');
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`,
+  );
+  console.log(
+    `server: production config, pool ${config.databasePoolSize}, log level warn; load: autocannon in a worker thread, ${CONNECTIONS} connections, each member once, loopback, same machine`,
+  );
+  console.log(`load average (1, 5, 15 min): ${before} before the runs, ${after} after`);
+  console.log(
+    `statements per application (server → PostgreSQL, one member alone, BEGIN/COMMIT included): first-come ${roundTrips.firstCome}, lottery ${roundTrips.lottery}; sending the two application mails afterwards (job runner): ${roundTrips.mails}\n`,
+  );
+  console.log('| run | applicants | answers/s | p50 (ms) | p99 (ms) | 201 | 409 | other | ratio to /healthz |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `| /healthz, 5 s | – | ${health.requestsPerSecond.toFixed(0)} | ${health.p50} | ${health.p99} | – | – | – | 1.00 |`,
+  );
+  let oversold = false;
+  const checks: string[] = [];
+  for (const run of runs) {
+    const r = run.result;
+    const created = r.statuses['201'] ?? 0;
+    const refused = r.statuses['409'] ?? 0;
+    const other = run.applicants - created - refused;
+    const rate = r.answered / r.seconds;
+    console.log(
+      `| ${run.name} | ${run.applicants} | ${rate.toFixed(0)} | ${r.p50} | ${r.p99} | ${created} | ${refused} | ${other} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
+    );
+    const t = await tally(admin, run.trainingId);
+    const firstCome = run.name.startsWith('first-come');
+    const ok =
+      t.participant <= t.capacity &&
+      t.enrollments === created &&
+      t.mails === created &&
+      (firstCome ? t.won === created && t.participant === created : t.awaiting_lottery === created) &&
+      t.steps === created;
+    if (!ok) oversold = true;
+    checks.push(
+      `${run.name}: capacity ${t.capacity}, places taken ${t.participant}, enrolments ${t.enrollments} (won ${t.won}, awaiting the draw ${t.awaiting_lottery}), steps ${t.steps}, application mails ${t.mails}: ${ok ? 'consistent' : 'INCONSISTENT'}`,
+    );
+  }
+  console.log('');
+  for (const line of checks) console.log(line);
+  say('done');
+  if (oversold) process.exitCode = 1;
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
