@@ -159,6 +159,18 @@ describe('sessionIssues', () => {
       ['payment_method_ids:paymentMethodsNeeded'],
     ],
     [
+      'an attendee fee under ¥50 (completed without payment) needs no payment method',
+      session({}, [recruitment({ price: 30 })]),
+      context(),
+      [],
+    ],
+    [
+      "an observer's fee (not collected through the portal) needs no payment method",
+      session({}, [recruitment({ type_id: 3, price: 3000 })]),
+      context(),
+      [],
+    ],
+    [
       'a fee with a payment method',
       session({ payment_method_ids: [1] }, [recruitment({ price: 8000 })]),
       context(),

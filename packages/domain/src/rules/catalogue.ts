@@ -6,6 +6,7 @@
  * does ('users_types.1.apply_end_date') and its code, whose text is office.catalogue.rules.<code>.
  */
 import type { Selection } from '../schemas/trainings.ts';
+import { sessionFeeDue } from './workflow.ts';
 
 export const CATALOGUE_RULE_CODES = [
   'eventTimeOrder',
@@ -174,7 +175,9 @@ export function sessionIssues(draft: SessionDraft, context: SessionRuleContext):
     if (!seen.has(facts.type_id) && facts.applicants > 0)
       out.push({ field: 'users_types', code: 'recruitmentHasApplicants' });
   }
-  if (draft.users_types.some((r) => r.price > 0) && draft.payment_method_ids.length === 0)
+  // Only a fee the member is asked to pay needs a way to pay it (an attendee's fee of ¥50 or more: the
+  // member's own flow completes a smaller fee, and other user types' fees, without payment).
+  if (draft.users_types.some((r) => sessionFeeDue(r.type_id, r.price)) && draft.payment_method_ids.length === 0)
     out.push({ field: 'payment_method_ids', code: 'paymentMethodsNeeded' });
   if (context.courseChanged && context.existing.some((f) => f.applicants > 0))
     out.push({ field: 'course_id', code: 'courseLocked' });

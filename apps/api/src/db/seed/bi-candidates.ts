@@ -4,6 +4,7 @@ import type { Executor } from '../client.ts';
 import { courses, enrollments, enrollmentSteps, trainings, trainingUserTypes } from '../schema.ts';
 import type { CourseIds } from './courses.ts';
 import { addDays, jst } from './dates.ts';
+import { createTrainingPlans } from './trainings.ts';
 
 /** The BI course's certification fee (認定申請料) of the demo: its registration is free, certification is not. */
 export const BI_CERTIFICATION_FEE = 11000;
@@ -46,29 +47,32 @@ export async function pastCopy(db: Executor, input: { courseId: number; userType
     .limit(1);
   if (!model) throw new Error(`no session of course ${input.courseId} to copy for the BI demo accounts`);
   const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = model;
-  const [copy] = await db
-    .insert(trainings)
-    .values({
-      ...fields,
-      eventDate: input.day,
-      isActive: true,
-      cancelledReason: null,
-      createdAt: jst(addDays(input.day, -90), '10:00'),
-      updatedAt: jst(input.day, '18:00'),
-    })
-    .returning({ id: trainings.id });
-  await db.insert(trainingUserTypes).values(
-    // The user type asked for is recruited too (an instructor's activity of the renewal demo).
-    [...new Set([USER_TYPE.attendee, USER_TYPE.assistant, input.userTypeId])].map((userTypeId) => ({
-      trainingId: copy!.id,
-      userTypeId,
-      capacity: userTypeId === USER_TYPE.attendee ? 24 : 4,
-      participant: 0,
-      price: 0,
-      applyStartDate: jst(addDays(input.day, -60), '10:00'),
-      applyEndDate: jst(addDays(input.day, -14), '23:59'),
-    })),
-  );
+  // Created as the office would have made it, 90 days before the day (issue 16: through the catalogue).
+  const [copy] = await createTrainingPlans(db, [
+    {
+      training: {
+        ...fields,
+        eventDate: input.day,
+        isActive: true,
+        cancelledReason: null,
+        createdAt: jst(addDays(input.day, -90), '10:00'),
+      },
+      // The user type asked for is recruited too (an instructor's activity of the renewal demo).
+      userTypes: [...new Set([USER_TYPE.attendee, USER_TYPE.assistant, input.userTypeId])].map(
+        (userTypeId) => ({
+          userTypeId,
+          description: '',
+          capacity: userTypeId === USER_TYPE.attendee ? 24 : 4,
+          participant: 0,
+          price: 0,
+          selection: 'first_come',
+          applyStartDate: jst(addDays(input.day, -60), '10:00'),
+          applyEndDate: jst(addDays(input.day, -14), '23:59'),
+        }),
+      ),
+      paymentMethods: [],
+    },
+  ]);
   return { trainingId: copy!.id, userTypeId: input.userTypeId, day: input.day };
 }
 

@@ -22,7 +22,7 @@ import { seedPages } from './pages.ts';
 import { createRng, deriveSeed } from './random.ts';
 import { seedReference } from './reference.ts';
 import { seedShop } from './shop.ts';
-import { demoSlots, insertTrainingPlans, planSession } from './trainings.ts';
+import { createTrainingPlans, demoSlots, planSession } from './trainings.ts';
 
 export { DEMO_ACCOUNTS } from './accounts.ts';
 export { seedScale } from './scale.ts';
@@ -66,7 +66,7 @@ export async function seedDemoData(db: Executor, options: SeedOptions = {}): Pro
     const rng = createRng(deriveSeed(seed, 'trainings'));
     const ctx = { now, today: day, courseIds, localHoldings };
     const plans = demoSlots(rng, day, DEMO_SESSION_COUNT).map((slot) => planSession(rng, ctx, slot));
-    await insertTrainingPlans(tx, plans);
+    await createTrainingPlans(tx, plans);
 
     const accounts = await seedAccounts(tx, hashes, courseIds, day);
     await seedInstructorHistory(tx, { userId: accounts.instructor ?? 0, today: day });

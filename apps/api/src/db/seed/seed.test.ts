@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renewalEligibility } from '@mels/domain';
+import { renewalEligibility, sessionCreateSchema, sessionIssues } from '@mels/domain';
+import { sessionForm } from '../../modules/catalogue/catalogue.service.ts';
 import { tokyoDate } from '../../lib/dates.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { openDb, type DbHandle } from '../client.ts';
@@ -29,6 +30,40 @@ import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData, seedScale } from './index
 const NOW = new Date('2026-11-22T01:00:00Z');
 const SEED = 424242;
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
+
+const SESSION_FIELDS = [
+  'course_id',
+  'name',
+  'area',
+  'event_date',
+  'event_start_time',
+  'event_end_time',
+  'start_time_morning',
+  'end_time_morning',
+  'start_time_afternoon',
+  'end_time_afternoon',
+  'sponsor_by',
+  'venue',
+  'venue_name',
+  'target',
+  'note',
+  'register_date_note',
+  'apply_date_note',
+  'status',
+] as const;
+const RECRUITMENT_FIELDS = [
+  'type_id',
+  'description',
+  'capacity',
+  'price',
+  'selection',
+  'apply_start_date',
+  'apply_end_date',
+  'register_start_date',
+  'register_end_date',
+] as const;
+const pick = <T extends object, K extends keyof T>(o: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 
 async function freshDb(): Promise<DbHandle> {
   const handle = await openDb({});
@@ -138,6 +173,39 @@ describe('demo data seeder', () => {
     // Tokyo holds more sessions than Tottori.
     const inArea = (id: number) => rows.filter((r) => r.areaId === id).length;
     expect(inArea(13)).toBeGreaterThan(inArea(31) * 3);
+  });
+
+  it('creates its sessions the way the office does: each one reads back as a valid office form (issue 16)', async () => {
+    const rows = await handle.db
+      .select({
+        id: trainings.id,
+        createdAt: trainings.createdAt,
+        cancelledAt: trainings.cancelledAt,
+        isActive: trainings.isActive,
+      })
+      .from(trainings);
+    for (const row of rows) {
+      const form = await sessionForm(handle.db, row.id);
+      const input = sessionCreateSchema.parse({
+        ...pick(form, SESSION_FIELDS),
+        payment_method_ids: form.payment_method_ids,
+        users_types: form.users_types.map((r) => pick(r, RECRUITMENT_FIELDS)),
+      });
+      // The rules of a new session hold at the instant it was created (publishing included).
+      const issues = sessionIssues(input, {
+        existing: [],
+        published: true,
+        publishing: true,
+        now: row.createdAt,
+      });
+      expect({ id: row.id, issues }).toEqual({ id: row.id, issues: [] });
+      // A cancelled session was cancelled through the office's function (it records when).
+      expect(row.isActive || row.cancelledAt !== null).toBe(true);
+    }
+    hosted =
+      (await handle.db.select({ n: count() }).from(trainings).where(isNotNull(trainings.localHoldingId)))[0]
+        ?.n ?? 0;
+    expect(hosted).toBeGreaterThan(0);
   });
 
   it('opens application windows around now: upcoming, open and closed; past sessions closed', async () => {

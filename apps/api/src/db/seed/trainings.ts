@@ -1,4 +1,7 @@
+import { japanDateTime, sessionCreateSchema, TRAINING_STATUS, type SessionCreate } from '@mels/domain';
 import type { Executor } from '../client.ts';
+import { addSession, markSessionCancelled } from '../../modules/catalogue/index.ts';
+import { setSessionHolding } from '../../modules/local-holdings/index.ts';
 import { trainingPaymentMethods, trainings, trainingUserTypes } from '../schema.ts';
 import { PREFECTURES, TOTAL_POPULATION, type Prefecture } from './areas.ts';
 import { insertInBatches, reserveIds } from './batch.ts';
@@ -425,4 +428,77 @@ export async function insertTrainingPlans(
     ),
   );
   return inserted;
+}
+
+const hhmm = (t: string | null | undefined) => (t ? t.slice(0, 5) : null);
+const japan = (d: Date | string | null | undefined) =>
+  d === null || d === undefined ? null : japanDateTime(new Date(d));
+
+/** A session's plan as the office's form sends it (POST /office/trainings), checked by the same schema. */
+export function sessionInput(plan: TrainingPlan): SessionCreate {
+  const t = plan.training;
+  return sessionCreateSchema.parse({
+    course_id: t.courseId,
+    name: t.name,
+    area: t.areaId,
+    event_date: t.eventDate,
+    event_start_time: hhmm(t.eventStartTime),
+    event_end_time: hhmm(t.eventEndTime),
+    start_time_morning: hhmm(t.startTimeMorning),
+    end_time_morning: hhmm(t.endTimeMorning),
+    start_time_afternoon: hhmm(t.startTimeAfternoon),
+    end_time_afternoon: hhmm(t.endTimeAfternoon),
+    sponsor_by: t.sponsorBy,
+    venue: t.venue,
+    venue_name: t.venueName,
+    target: t.target ?? '',
+    note: t.note ?? '',
+    register_date_note: t.registerDateNote ?? '',
+    apply_date_note: t.applyDateNote ?? '',
+    status: TRAINING_STATUS.published,
+    payment_method_ids: plan.paymentMethods,
+    users_types: plan.userTypes.map((u) => ({
+      type_id: u.userTypeId,
+      description: u.description ?? '',
+      capacity: u.capacity,
+      price: u.price,
+      selection: u.selection,
+      apply_start_date: japan(u.applyStartDate),
+      apply_end_date: japan(u.applyEndDate),
+      register_start_date: japan(u.registerStartDate),
+      register_end_date: japan(u.registerEndDate),
+    })),
+  });
+}
+
+/**
+ * The demo's sessions, created the way the office creates them (issue 16): each through the catalogue's
+ * `addSession` as of the day it was created (so the rules that hold for a new session hold for it), then
+ * given to its local holding and cancelled, where the plan says so, through the same office functions.
+ */
+export async function createTrainingPlans(
+  tx: Executor,
+  plans: readonly TrainingPlan[],
+): Promise<InsertedTraining[]> {
+  const created: InsertedTraining[] = [];
+  for (const plan of plans) {
+    const createdAt = new Date(plan.training.createdAt ?? Date.now());
+    const id = await addSession(tx, { actorId: null, input: sessionInput(plan), now: createdAt });
+    if (plan.training.localHoldingId)
+      await setSessionHolding(tx, {
+        actorId: null,
+        trainingId: id,
+        holdingId: plan.training.localHoldingId,
+        now: createdAt,
+      });
+    if (plan.training.isActive === false)
+      await markSessionCancelled(tx, {
+        actorId: null,
+        id,
+        reason: plan.training.cancelledReason ?? '',
+        now: new Date(plan.training.updatedAt ?? createdAt),
+      });
+    created.push({ id, plan });
+  }
+  return created;
 }

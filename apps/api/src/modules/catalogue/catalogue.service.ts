@@ -320,6 +320,18 @@ export async function createSession(
   deps: Deps,
   options: { actorId: number; input: SessionCreate; now: Date },
 ) {
+  return deps.db.transaction((tx) => addSession(tx, options));
+}
+
+/**
+ * Creates a session with its recruitments in the caller's transaction, checked by the same rules at
+ * `now`: the office's POST /office/trainings, and the demo seed (no actor, so no audit row), which
+ * creates each session as of the day the office would have created it.
+ */
+export async function addSession(
+  tx: Executor,
+  options: { actorId: number | null; input: SessionCreate; now: Date },
+): Promise<number> {
   const { input, now } = options;
   const issues = sessionIssues(draftOf(input), {
     existing: [],
@@ -328,15 +340,15 @@ export async function createSession(
     now,
   });
   if (issues.length) throw ruleError(issues);
-  return deps.db.transaction(async (tx) => {
-    await checkReferences(tx, input);
-    const id = await insertTraining(tx, { ...trainingColumns(input), createdAt: now, updatedAt: now });
-    await replacePaymentMethods(tx, id, input.payment_method_ids);
-    await insertRecruitments(
-      tx,
-      id,
-      input.users_types.map((r) => recruitmentValues(input, r)),
-    );
+  await checkReferences(tx, input);
+  const id = await insertTraining(tx, { ...trainingColumns(input), createdAt: now, updatedAt: now });
+  await replacePaymentMethods(tx, id, input.payment_method_ids);
+  await insertRecruitments(
+    tx,
+    id,
+    input.users_types.map((r) => recruitmentValues(input, r)),
+  );
+  if (options.actorId !== null)
     await insertAudit(tx, {
       actorId: options.actorId,
       action: 'training.create',
@@ -345,8 +357,7 @@ export async function createSession(
       data: { after: await presentedSession(tx, id) },
       now,
     });
-    return id;
-  });
+  return id;
 }
 
 /** GET /office/sessions: the console's list, drafts and cancelled sessions included. */
@@ -547,6 +558,39 @@ export async function cancelPreview(db: Executor, id: number) {
 }
 
 /**
+ * The cancellation itself, in the caller's transaction: the session's row locked, is_active 0 with the
+ * reason, audited (unless there is no actor: the demo seed), and who is to be mailed and refunded. The
+ * office's cancel mails and refunds after the commit; the seed cancels before anyone applied.
+ */
+export async function markSessionCancelled(
+  tx: Executor,
+  options: { actorId: number | null; id: number; reason: string; now: Date },
+) {
+  const { id, reason, now } = options;
+  if (!(await lockTraining(tx, id))) throw notFound();
+  const found = await findSessionForm(tx, id);
+  if (!found) throw notFound();
+  if (!(await markCancelled(tx, { id, reason, now })))
+    throw conflict(words.errors.sessionCancelled, 'SESSION_CANCELLED');
+  const [liveRows, feeRows] = await Promise.all([findLiveEnrollments(tx, id), findPaidSessionFees(tx, id)]);
+  if (options.actorId !== null)
+    await insertAudit(tx, {
+      actorId: options.actorId,
+      action: 'training.cancel',
+      entity: 'training',
+      entityId: id,
+      data: {
+        before: { is_active: 1, cancelled_reason: found.training.cancelledReason },
+        after: { is_active: 0, cancelled_reason: reason },
+        members: new Set(liveRows.map((e) => e.userId)).size,
+        refunds: feeRows.map((f) => f.id),
+      },
+      now,
+    });
+  return { record: found, live: liveRows, fees: feeRows };
+}
+
+/**
  * Cancels a session once (is_active 0, the reason kept): every member with a live application is
  * mailed, and every paid session fee is refunded through the orders module's refund (its own
  * transaction and audit row; a card is refunded at the gateway). A refund that fails is reported, and
@@ -563,28 +607,9 @@ export async function cancelSession(
     const largest = (await findPaidSessionFees(deps.db, id)).sort((a, b) => b.amount - a.amount)[0];
     if (largest) await assertRefundAllowed(deps, { orderId: largest.id, officeRole: options.officeRole });
   }
-  const { record, live, fees } = await deps.db.transaction(async (tx) => {
-    if (!(await lockTraining(tx, id))) throw notFound();
-    const found = await findSessionForm(tx, id);
-    if (!found) throw notFound();
-    if (!(await markCancelled(tx, { id, reason, now })))
-      throw conflict(words.errors.sessionCancelled, 'SESSION_CANCELLED');
-    const [liveRows, feeRows] = await Promise.all([findLiveEnrollments(tx, id), findPaidSessionFees(tx, id)]);
-    await insertAudit(tx, {
-      actorId: options.actorId,
-      action: 'training.cancel',
-      entity: 'training',
-      entityId: id,
-      data: {
-        before: { is_active: 1, cancelled_reason: found.training.cancelledReason },
-        after: { is_active: 0, cancelled_reason: reason },
-        members: new Set(liveRows.map((e) => e.userId)).size,
-        refunds: feeRows.map((f) => f.id),
-      },
-      now,
-    });
-    return { record: found, live: liveRows, fees: feeRows };
-  });
+  const { record, live, fees } = await deps.db.transaction((tx) =>
+    markSessionCancelled(tx, { actorId: options.actorId, id, reason, now }),
+  );
 
   const refunds: { order_id: number; refund_order_id: number | null; message: string | null }[] = [];
   const refundOf = new Map<number, CancellationRefund>();

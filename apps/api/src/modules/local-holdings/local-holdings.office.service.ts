@@ -138,19 +138,37 @@ export async function assignSessionHolding(
   deps: Pick<Deps, 'db'>,
   input: Actor & { trainingId: number; body: AssignLocalHolding },
 ) {
-  const holdingId = input.body.local_holding_id;
+  return deps.db.transaction((tx) =>
+    setSessionHolding(tx, {
+      actorId: input.actorId,
+      trainingId: input.trainingId,
+      holdingId: input.body.local_holding_id,
+      now: input.now,
+    }),
+  );
+}
+
+/**
+ * The assignment in the caller's transaction: the office's PUT above, and the demo seed (no actor, so
+ * no audit row), which gives its host-run sessions to their holdings the way the office does.
+ */
+export async function setSessionHolding(
+  tx: Executor,
+  input: { actorId: number | null; trainingId: number; holdingId: number | null; now: Date },
+) {
+  const { holdingId } = input;
   if (holdingId !== null) {
-    const holding = await findHolding(deps.db, holdingId);
+    const holding = await findHolding(tx, holdingId);
     if (!holding) throw notFound();
     if (holding.status !== LOCAL_HOLDING_STATUS.approved)
       throw new ApiError(400, 'VALIDATION_ERROR', K.errors.validation, {
         local_holding_id: [e.holdingNotApproved],
       });
   }
-  return deps.db.transaction(async (tx) => {
-    const session = await lockTrainingHolding(tx, input.trainingId);
-    if (!session) throw notFound();
-    await setTrainingHolding(tx, session.id, holdingId);
+  const session = await lockTrainingHolding(tx, input.trainingId);
+  if (!session) throw notFound();
+  await setTrainingHolding(tx, session.id, holdingId);
+  if (input.actorId !== null)
     await writeHoldingAudit(tx, {
       actorId: input.actorId,
       action: 'training.assign_local_holding',
@@ -159,8 +177,7 @@ export async function assignSessionHolding(
       data: { before: { local_holding_id: session.localHoldingId }, after: { local_holding_id: holdingId } },
       now: input.now,
     });
-    return { training_id: session.id, local_holding_id: holdingId };
-  });
+  return { training_id: session.id, local_holding_id: holdingId };
 }
 
 // ───────────────────────────── the host's view ─────────────────────────────
