@@ -425,6 +425,70 @@ export const trainingUserTypes = pgTable(
   ],
 );
 
+/**
+ * The session search's table (decision 045, migration 0029): one row per recruitment with the session's
+ * filter and order columns beside it. Written ONLY by the triggers of migration 0029 (on inserts and
+ * updates of training_user_types and trainings), read only by the trainings module's search.
+ */
+export const trainingSearch = pgTable(
+  'training_search',
+  {
+    tutId: integer('tut_id')
+      .primaryKey()
+      .references(() => trainingUserTypes.id, { onDelete: 'cascade' }),
+    trainingId: integer('training_id').notNull(),
+    userTypeId: smallint('user_type_id').notNull(),
+    areaId: smallint('area_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    eventStartTime: time('event_start_time').notNull(),
+    applyStartDate: ts('apply_start_date').notNull(),
+    applyEndDate: ts('apply_end_date').notNull(),
+    published: boolean('published').notNull(),
+  },
+  (t) => [
+    index('training_search_training_idx').on(t.trainingId),
+    // Each leads with the equality keys of one lateral probe, then the card order, then every other
+    // column the search filters on, so that page and count are index-only range scans (published only).
+    index('training_search_type_idx')
+      .on(
+        t.userTypeId,
+        t.eventDate,
+        t.eventStartTime,
+        t.trainingId,
+        t.areaId,
+        t.courseId,
+        t.applyStartDate,
+        t.applyEndDate,
+      )
+      .where(sql`published`),
+    index('training_search_type_area_idx')
+      .on(
+        t.userTypeId,
+        t.areaId,
+        t.eventDate,
+        t.eventStartTime,
+        t.trainingId,
+        t.courseId,
+        t.applyStartDate,
+        t.applyEndDate,
+      )
+      .where(sql`published`),
+    index('training_search_type_course_idx')
+      .on(
+        t.userTypeId,
+        t.courseId,
+        t.eventDate,
+        t.eventStartTime,
+        t.trainingId,
+        t.areaId,
+        t.applyStartDate,
+        t.applyEndDate,
+      )
+      .where(sql`published`),
+  ],
+);
+
 export const trainingPaymentMethods = pgTable(
   'training_payment_methods',
   {

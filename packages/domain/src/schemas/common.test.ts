@@ -16,6 +16,7 @@ import {
   intField,
   pageQuerySchema,
   paginate,
+  paginateCapped,
   textString,
 } from './common.ts';
 import { nameField } from './users.ts';
@@ -199,6 +200,22 @@ describe('paginate', () => {
     [2, 5, 47, 10],
   ])('page %i, limit %i, total %i → %i pages', (page, limit, total, pages) => {
     expect(paginate(page, limit, total)).toEqual({ page, limit, total, pages });
+  });
+});
+
+describe('paginateCapped', () => {
+  it.each([
+    // [page, limit, counted, count limit, expected]
+    [1, 10, 0, 1001, { total: 0, pages: 1 }],
+    [1, 10, 37, 1001, { total: 37, pages: 4 }],
+    [1, 10, 1000, 1001, { total: 1000, pages: 100 }],
+    [1, 10, 1001, 1001, { total: 1000, pages: 101, total_capped: true }],
+    [100, 10, 1001, 1001, { total: 1000, pages: 101, total_capped: true }],
+    [101, 10, 1011, 1011, { total: 1010, pages: 102, total_capped: true }],
+    [101, 10, 1004, 1011, { total: 1004, pages: 101 }],
+    [1, 7, 1001, 1001, { total: 1000, pages: 143, total_capped: true }],
+  ] as const)('page %i, limit %i, %i counted of at most %i', (page, limit, count, countLimit, expected) => {
+    expect(paginateCapped(page, limit, { count, countLimit })).toEqual({ page, limit, ...expected });
   });
 });
 

@@ -81,6 +81,11 @@ export const paginationSchema = z.object({
   pages: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  /**
+   * Present (true) only when the count stopped at a cap (the session search, decision 045): more than
+   * `total` items match, and `pages` counts at least one page past `page`. Absent: both are exact.
+   */
+  total_capped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -100,6 +105,22 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function paginate(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/**
+ * The pagination of a count that stopped at `countLimit` rows (see searchCountLimit). Below the limit
+ * the count is exact (as paginate). At it, more than `countLimit - 1` items match: `total` says that
+ * many with `total_capped`, and `pages` counts the pages of `countLimit` items, so a client that
+ * fetches while `page < pages` goes on past the cap.
+ */
+export function paginateCapped(
+  page: number,
+  limit: number,
+  counted: { count: number; countLimit: number },
+): Pagination {
+  if (counted.count < counted.countLimit) return paginate(page, limit, counted.count);
+  const total = counted.countLimit - 1;
+  return { page, limit, total, pages: Math.ceil(counted.countLimit / limit), total_capped: true };
 }
 
 /** A calendar date written YYYY-MM-DD (optionally followed by a time, as the spec sends ' 00:00:00'). */

@@ -3,7 +3,12 @@ import { translate } from '../i18n/catalog.ts';
 
 /** A schema's message (a key, decision 027) in Japanese, as the server answers by default. */
 const jaText = (text: string) => translate(text, 'ja');
-import { trainingDetailQuerySchema, trainingsQuerySchema } from './trainings.ts';
+import {
+  searchCountLimit,
+  trainingDetailQuerySchema,
+  trainingsQuerySchema,
+  TRAININGS_TOTAL_CAP,
+} from './trainings.ts';
 
 function issues(value: unknown) {
   const result = trainingsQuerySchema.safeParse(value);
@@ -77,5 +82,20 @@ describe('trainingDetailQuerySchema', () => {
     expect(trainingDetailQuerySchema.parse({})).toEqual({});
     expect(trainingDetailQuerySchema.parse({ user_type: '2' })).toEqual({ user_type: 2 });
     expect(trainingDetailQuerySchema.safeParse({ user_type: '0' }).success).toBe(false);
+  });
+});
+
+describe('searchCountLimit', () => {
+  it.each([
+    [1, 10, 1001],
+    [100, 10, 1001],
+    [101, 10, 1011],
+    [200, 10, 2001],
+    [1, 100, 1001],
+    [11, 100, 1101],
+  ])('page %i of %i: counts at most %i', (page, limit, expected) => {
+    expect(searchCountLimit(page, limit)).toBe(expected);
+    // One more than the cards up to this page: whether another page follows is always known.
+    expect(expected).toBeGreaterThan(Math.max(TRAININGS_TOTAL_CAP, page * limit));
   });
 });

@@ -10,6 +10,21 @@ import { documentSchema } from './content.ts';
 export const TRAININGS_MAX_PAGE_SIZE = 100;
 
 /**
+ * Where the session search stops counting (decision 045): a total above it is answered as
+ * "more than 1,000" (`pagination.total_capped`), since the infinite scroll needs only to know that
+ * another page follows, and counting every match was most of the search's time.
+ */
+export const TRAININGS_TOTAL_CAP = 1000;
+
+/**
+ * How many matches the search counts for a page: one more than the cap, or than the cards up to and
+ * including this page when the page lies past the cap, so that a page knows whether another follows.
+ */
+export function searchCountLimit(page: number, limit: number): number {
+  return Math.max(TRAININGS_TOTAL_CAP, page * limit) + 1;
+}
+
+/**
  * A calendar date as the search form sends it ('2026-11-22 00:00:00' or '2026-11-22'), read as
  * 'YYYY-MM-DD'. Days that do not exist (2026-02-30, 2026-13-01) are refused here, before the
  * database sees them.

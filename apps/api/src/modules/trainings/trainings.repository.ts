@@ -1,5 +1,11 @@
-import { OBJECT_TYPE, ORDER_TYPE, PLACE_HOLDING_STATUSES, TRAINING_STATUS } from '@mels/domain';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  OBJECT_TYPE,
+  ORDER_TYPE,
+  PLACE_HOLDING_STATUSES,
+  searchCountLimit,
+  TRAINING_STATUS,
+} from '@mels/domain';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -47,66 +53,112 @@ const shapeKey = (shape: SearchShape) =>
   `${shape.areas ? 'a' : ''}${shape.courses ? 'c' : ''}${shape.from ? 'f' : ''}${shape.to ? 't' : ''}${shape.open ? 'o' : ''}` ||
   'none';
 
-/**
- * The search's WHERE over training_user_types ⋈ trainings, with placeholders. Every condition is a
- * plain comparison on an indexed column (`= any(array)` is what IN (…) becomes), so the planner can
- * use trainings_search_idx / trainings_area_search_idx / trainings_course_search_idx and
- * training_user_types_uq.
- */
-function searchWhere(shape: SearchShape): SQL | undefined {
-  return and(
-    sql`${trainingUserTypes.userTypeId} = any(${sql.placeholder('types')})`,
-    published,
-    shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
-    shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
-    shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
-    shape.to ? sql`${trainings.eventDate} <= ${sql.placeholder('to')}` : undefined,
-    shape.open ? recruitingOpen(trainingUserTypes.applyStartDate, trainingUserTypes.applyEndDate) : undefined,
-  );
-}
-
 /** Only published sessions are public; a draft is the office's alone (decision 031). */
 const published = sql`${trainings.status} = ${sql.raw(`'${TRAINING_STATUS.published}'`)}`;
 
 /** The moment of the search, for the recruiting phase (a timestamptz placeholder). */
 const searchNow = sql`${sql.placeholder('now')}::timestamptz`;
 
-/** Recruiting open at the search's moment: the window holds it (recruitingPhase's 'open'). */
-function recruitingOpen(start: SQLWrapper, end: SQLWrapper): SQL {
-  return sql`(${start} <= ${searchNow} and ${end} >= ${searchNow})`;
-}
+/**
+ * The recruiting phases as recruitingPhase (@mels/domain) decides them, over training_search `s`, in
+ * the order the search lists them (their rank): 0 open (the window holds the moment), 1 upcoming (it
+ * opens later), 2 closed (it ended). The three conditions are disjoint (a window's start ≤ its end).
+ */
+const PHASES: readonly SQL[] = [
+  sql`s.apply_start_date <= ${searchNow} and s.apply_end_date >= ${searchNow}`,
+  sql`s.apply_start_date > ${searchNow}`,
+  sql`s.apply_end_date < ${searchNow}`,
+];
 
 /**
- * The recruiting phase of a card as a rank, as recruitingPhase (@mels/domain) decides it: 0 open,
- * 1 upcoming, 2 closed. The search lists open recruitings first.
+ * The placeholders' values for a filter and a page. Lists are deduplicated (each value is one index
+ * probe); `reach` is how many cards of each probe the page may need; `count_limit` is where the count
+ * stops (searchCountLimit: a total above the cap is reported as "at least").
  */
-const phaseRank = sql`(case when ${trainingUserTypes.applyStartDate} > ${searchNow} then 1 when ${trainingUserTypes.applyEndDate} < ${searchNow} then 2 else 0 end)`;
-
-/** The values of the placeholders for a filter and a page. */
 export function searchValues(filter: SearchFilter, limit: number, offset: number): Record<string, unknown> {
+  const unique = (list: readonly number[] | undefined) => (list?.length ? [...new Set(list)] : null);
   return {
-    types: [...filter.userTypes],
-    areas: filter.areas ? [...filter.areas] : null,
-    courses: filter.courses ? [...filter.courses] : null,
+    types: unique(filter.userTypes) ?? [],
+    areas: unique(filter.areas),
+    courses: unique(filter.courses),
     from: filter.from ?? null,
     to: filter.to ?? null,
     now: filter.now.toISOString(),
     limit,
     offset,
+    reach: offset + limit,
+    count_limit: searchCountLimit(offset / limit + 1, limit),
   };
 }
 
 /**
- * The order of the cards: open recruitings first, then upcoming, then closed ones; within each,
- * date, start time, session, user type (stable across pages).
+ * The keys each probe of training_search is made for: every (user type) or, with prefectures, every
+ * (user type, prefecture) or, with courses only, every (user type, course). Within one probe the
+ * index returns the cards already in card order (date, start time, session).
  */
-const searchOrder = [
-  asc(phaseRank),
-  asc(trainings.eventDate),
-  asc(trainings.eventStartTime),
-  asc(trainings.id),
-  asc(trainingUserTypes.userTypeId),
-] as const;
+function probeKeys(shape: SearchShape): SQL {
+  const types = sql`unnest(${sql.placeholder('types')}::int[]) as k_type(id)`;
+  if (shape.areas) return sql`${types} cross join unnest(${sql.placeholder('areas')}::int[]) as k_key(id)`;
+  if (shape.courses)
+    return sql`${types} cross join unnest(${sql.placeholder('courses')}::int[]) as k_key(id)`;
+  return types;
+}
+
+/** The probe's equality conditions on training_search `s` (the leading columns of one of its indexes). */
+function probeEquality(shape: SearchShape): SQL {
+  if (shape.areas) return sql`s.user_type_id = k_type.id and s.area_id = k_key.id`;
+  if (shape.courses) return sql`s.user_type_id = k_type.id and s.course_id = k_key.id`;
+  return sql`s.user_type_id = k_type.id`;
+}
+
+/** The filters that are not the probe's keys, on training_search `s` (columns of the same index). */
+function rangeFilters(shape: SearchShape): SQL {
+  const parts: SQL[] = [sql`s.published`];
+  if (shape.courses && shape.areas) parts.push(sql`s.course_id = any(${sql.placeholder('courses')}::int[])`);
+  if (shape.from) parts.push(sql`s.event_date >= ${sql.placeholder('from')}::date`);
+  if (shape.to) parts.push(sql`s.event_date <= ${sql.placeholder('to')}::date`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The page's keys. For each recruiting phase and each probe key, the first `reach` cards in card
+ * order: an index range scan of training_search that stops after `reach` rows (a LATERAL with LIMIT).
+ * Their union holds the page whatever the offset, so only those rows are sorted into the final order:
+ * phase, date, start time, session, user type (decision 045; the order members saw before it).
+ */
+function searchPageKeys(shape: SearchShape): SQL {
+  const phases = shape.open ? [0] : [0, 1, 2];
+  const branches = phases.map(
+    (rank) => sql`select ${sql.raw(String(rank))} as rank, x.* from ${probeKeys(shape)} cross join lateral (
+      select s.tut_id, s.event_date, s.event_start_time, s.training_id, s.user_type_id
+      from training_search s
+      where ${probeEquality(shape)} and ${rangeFilters(shape)} and ${PHASES[rank]}
+      order by s.event_date, s.event_start_time, s.training_id
+      limit ${sql.placeholder('reach')}
+    ) x`,
+  );
+  return sql`(${sql.join(branches, sql` union all `)}
+    order by rank, event_date, event_start_time, training_id, user_type_id
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as page`;
+}
+
+/**
+ * The count of the search (the page's `total`), stopped at `count_limit` rows: an index-only range
+ * scan of training_search per user type (and prefecture or course) with the other filters in the
+ * same index, no join. Below the limit the count is exact.
+ */
+function searchCountSource(shape: SearchShape): SQL {
+  const keys: SQL[] = [sql`s.user_type_id = any(${sql.placeholder('types')}::int[])`];
+  if (shape.areas) keys.push(sql`s.area_id = any(${sql.placeholder('areas')}::int[])`);
+  if (shape.courses && !shape.areas) keys.push(sql`s.course_id = any(${sql.placeholder('courses')}::int[])`);
+  if (shape.open) keys.push(PHASES[0] as SQL);
+  return sql`(select 1 from training_search s where ${sql.join(keys, sql` and `)} and ${rangeFilters(shape)}
+    limit ${sql.placeholder('count_limit')}) as matches`;
+}
+
+export function searchCountQuery(db: Executor, shape: SearchShape) {
+  return db.select({ n: count() }).from(searchCountSource(shape));
+}
 
 /** The recruited user types of a session (users_types), as JSON, for one row of the page only. */
 const usersTypesJson = sql<RawUserTypeWindow[]>`(
@@ -175,77 +227,29 @@ const cardColumns = {
 };
 
 /**
- * The page's keys: the narrow part of the search (filter, order, limit, offset) over the join of
- * training_user_types and trainings. Only these ids go through the sort; the wide columns are
- * joined afterwards for the page's rows alone (a deferred join).
- */
-/**
- * The page's keys: the narrow part of the search (filter, order, limit, offset) over the join of
- * training_user_types and trainings. Only these ids go through the sort; the wide columns are
- * joined afterwards for the page's rows alone (a deferred join).
- */
-function searchPageKeys(db: Executor, shape: SearchShape) {
-  return db
-    .select({ tutId: sql<number>`${trainingUserTypes.id}`.as('tut_id') })
-    .from(trainingUserTypes)
-    .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
-    .where(searchWhere(shape))
-    .orderBy(...searchOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-}
-
-/** The trainings-side conditions of the search (everything but the user types). */
-function trainingsWhere(shape: SearchShape): SQL | undefined {
-  return and(
-    published,
-    shape.areas ? sql`${trainings.areaId} = any(${sql.placeholder('areas')})` : undefined,
-    shape.courses ? sql`${trainings.courseId} = any(${sql.placeholder('courses')})` : undefined,
-    shape.from ? sql`${trainings.eventDate} >= ${sql.placeholder('from')}` : undefined,
-    shape.to ? sql`${trainings.eventDate} <= ${sql.placeholder('to')}` : undefined,
-  );
-}
-
-/**
- * The count of the search (the page's `total`). With a prefecture filter the matching sessions are
- * few (a prefecture holds at most about a tenth of them), so each one's recruitments are counted by
- * a probe of training_user_types_uq (a LATERAL subquery, kept from being flattened by OFFSET 0);
- * the planner would otherwise hash-join every recruitment of the user types (measured 2× slower on
- * 20,000 sessions). Without one, the plain join, where the hash join is the right plan.
- */
-export function searchCountQuery(db: Executor, shape: SearchShape) {
-  if (shape.areas) {
-    return db
-      .select({ n: count() })
-      .from(trainings)
-      .crossJoinLateral(
-        sql`(select 1 from ${trainingUserTypes} u where u.training_id = ${trainings.id} and u.user_type_id = any(${sql.placeholder('types')})${shape.open ? sql` and ${recruitingOpen(sql`u.apply_start_date`, sql`u.apply_end_date`)}` : sql``} offset 0) as recruited`,
-      )
-      .where(trainingsWhere(shape));
-  }
-  return db
-    .select({ n: count() })
-    .from(trainingUserTypes)
-    .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
-    .where(searchWhere(shape));
-}
-
-/**
  * The page of the search: the keys, then every column a card shows, for those rows only; and the
- * total, as an uncorrelated subquery (evaluated once, an InitPlan) so that page and total come back
+ * count, as an uncorrelated subquery (evaluated once, an InitPlan) so that page and total come back
  * in one statement and one round trip.
  */
 export function searchPageQuery(db: Executor, shape: SearchShape) {
-  const keys = searchPageKeys(db, shape).as('page');
   return db
-    .select({ ...cardColumns, total: sql<number>`(${searchCountQuery(db, shape)})`.mapWith(Number) })
-    .from(keys)
-    .innerJoin(trainingUserTypes, eq(trainingUserTypes.id, keys.tutId))
+    .select({
+      ...cardColumns,
+      total: sql<number>`(select count(*) from ${searchCountSource(shape)})`.mapWith(Number),
+    })
+    .from(searchPageKeys(shape))
+    .innerJoin(trainingUserTypes, sql`${trainingUserTypes.id} = page.tut_id`)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
     .innerJoin(courses, eq(courses.id, trainings.courseId))
     .innerJoin(areas, eq(areas.id, trainings.areaId))
     .innerJoin(userTypes, eq(userTypes.id, trainingUserTypes.userTypeId))
-    .orderBy(...searchOrder);
+    .orderBy(
+      sql`page.rank`,
+      sql`page.event_date`,
+      sql`page.event_start_time`,
+      sql`page.training_id`,
+      sql`page.user_type_id`,
+    );
 }
 export type CardRow = Omit<Awaited<ReturnType<typeof searchPageQuery>>[number], 'total'>;
 
@@ -269,18 +273,19 @@ function statementsFor(db: Executor, shape: SearchShape) {
 }
 
 /**
- * The page of the search (its rows, in order) and the total. One statement; only a page past the
- * end (no row to carry the total) needs the count on its own.
+ * The page of the search (its rows, in order) and the count of its matches, stopped at `countLimit`
+ * (searchCountLimit). One statement; only a page past the end (no row to carry the count) needs the
+ * count on its own.
  */
 export async function searchTrainings(db: Executor, filter: SearchFilter, page: number, limit: number) {
   const statements = statementsFor(db, searchShape(filter));
   const values = searchValues(filter, limit, (page - 1) * limit);
   const rows = await statements.page.execute(values);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    total = page === 1 ? 0 : Number((await statements.count.execute(values))[0]?.n ?? 0);
+  let count = rows[0]?.total;
+  if (count === undefined) {
+    count = page === 1 ? 0 : Number((await statements.count.execute(values))[0]?.n ?? 0);
   }
-  return { rows: rows as CardRow[], total };
+  return { rows: rows as CardRow[], count, countLimit: Number(values.count_limit) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { paginate, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
+import { paginateCapped, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
@@ -39,7 +39,7 @@ async function statesFor(
 
 /** GET /trainings: one card per (session, recruited user type) pair, filtered, ordered and paged in SQL. */
 export async function searchCards(db: Executor, query: TrainingsQuery, user: AuthUser | null, now: Date) {
-  const { rows, total } = await searchTrainings(
+  const { rows, count, countLimit } = await searchTrainings(
     db,
     {
       userTypes: query.user_type,
@@ -55,7 +55,7 @@ export async function searchCards(db: Executor, query: TrainingsQuery, user: Aut
   );
   const states = await statesFor(db, rows, user);
   const data: TrainingCard[] = rows.map((row, i) => presentCard(row, now, states[i] ?? VISITOR_STATE));
-  return { data, pagination: paginate(query.page, query.limit, total) };
+  return { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) };
 }
 
 /** GET /trainings/{id}: one session's card with its times and documents; undefined when unknown. */
