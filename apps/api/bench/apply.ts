@@ -238,6 +238,42 @@ async function tally(admin: pg.Client, trainingId: number) {
   return row;
 }
 
+type Samples = { n: number; inUse: number; waiting: number; active: number; lockWaits: number };
+
+/** Samples the pool and pg_stat_activity every 20 ms until stopped: where the time of a rush goes. */
+function sample(admin: pg.Client, handle: DbHandle) {
+  const seen: Samples = { n: 0, inUse: 0, waiting: 0, active: 0, lockWaits: 0 };
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const pool = handle.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
+      const { rows } = await admin.query<{ active: number; locks: number }>(
+        `select count(*) filter (where state = 'active')::int as active,
+           count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as locks
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      seen.n += 1;
+      seen.inUse += pool.total - pool.idle;
+      seen.waiting += pool.waiting;
+      seen.active += rows[0]?.active ?? 0;
+      seen.lockWaits += rows[0]?.locks ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return seen;
+    },
+  };
+}
+
+function describeSamples(s: Samples): string {
+  const avg = (x: number) => (s.n ? x / s.n : 0).toFixed(1);
+  return `pool in use ${avg(s.inUse)}, requests waiting for a connection ${avg(s.waiting)}, backends active ${avg(s.active)}, waiting on a lock ${avg(s.lockWaits)} (${s.n} samples)`;
+}
+
 /** Counts every statement the server's pool sends (pg.Client.prototype.query) while `fn` runs. */
 async function countStatements(fn: () => Promise<void>): Promise<number> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -287,7 +323,13 @@ async function main() {
   });
   const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
   const app = await buildApp(
-    { config, dbHandle, db: dbHandle.db, clock: systemClock, storage: localStorage(path.join(dataDir, 'files')) },
+    {
+      config,
+      dbHandle,
+      db: dbHandle.db,
+      clock: systemClock,
+      storage: localStorage(path.join(dataDir, 'files')),
+    },
     {},
   );
   cleanups.push(async () => {
@@ -310,7 +352,8 @@ async function main() {
       headers: { 'content-type': 'application/json', authorization: `Token ${member?.token ?? ''}` },
       body: JSON.stringify({ user_type: ATTENDEE }),
     });
-    if (response.status !== 201) throw new Error(`apply alone: HTTP ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`apply alone: HTTP ${response.status} ${await response.text()}`);
   };
   // The job runner (the application mails, sent after the answer) is paused while the requests are
   // counted, then its two mails are sent and counted apart.
@@ -333,6 +376,7 @@ async function main() {
   say(`/healthz: ${health.requestsPerSecond.toFixed(0)} req/s, p50 ${health.p50} ms, p99 ${health.p99} ms`);
 
   const runs: Array<{ name: string; trainingId: number; applicants: number; result: RushResult }> = [];
+  const samples: Array<{ name: string; seen: Samples }> = [];
   for (const run of [
     { name: `first-come, 200 members at once, ${CAPACITY} places`, trainingId: sessions.burst, count: 200 },
     {
@@ -344,7 +388,15 @@ async function main() {
   ]) {
     const applicants = members.slice(0, run.count);
     say(`rush: ${run.name} (${Math.min(CONNECTIONS, applicants.length)} connections)`);
-    const result = await rush(base, { trainingId: run.trainingId, members: applicants, connections: CONNECTIONS });
+    const sampling = sample(admin, dbHandle);
+    const result = await rush(base, {
+      trainingId: run.trainingId,
+      members: applicants,
+      connections: CONNECTIONS,
+    });
+    const seen = await sampling.stop();
+    samples.push({ name: run.name, seen });
+    say(`  sampled every 20 ms: ${describeSamples(seen)}`);
     runs.push({ name: run.name, trainingId: run.trainingId, applicants: applicants.length, result });
     say(
       `  ${(result.answered / result.seconds).toFixed(0)} answers/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
@@ -365,7 +417,9 @@ async function main() {
   console.log(
     `statements per application (server → PostgreSQL, one member alone, BEGIN/COMMIT included): first-come ${roundTrips.firstCome}, lottery ${roundTrips.lottery}; sending the two application mails afterwards (job runner): ${roundTrips.mails}\n`,
   );
-  console.log('| run | applicants | answers/s | p50 (ms) | p99 (ms) | 201 | 409 | other | ratio to /healthz |');
+  console.log(
+    '| run | applicants | answers/s | p50 (ms) | p99 (ms) | 201 | 409 | other | ratio to /healthz |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
     `| /healthz, 5 s | – | ${health.requestsPerSecond.toFixed(0)} | ${health.p50} | ${health.p99} | – | – | – | 1.00 |`,
@@ -396,6 +450,13 @@ async function main() {
   }
   console.log('');
   for (const line of checks) console.log(line);
+  console.log(
+    "\nDuring each rush, sampled every 20 ms (averages): the server pool's connections in use and requests",
+  );
+  console.log(
+    'waiting for one; PostgreSQL backends of the bench database active, and of those waiting on a lock.',
+  );
+  for (const { name, seen } of samples) console.log(`${name}: ${describeSamples(seen)}`);
   say('done');
   if (oversold) process.exitCode = 1;
 }

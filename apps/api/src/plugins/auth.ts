@@ -1,6 +1,7 @@
 import { mayManageStaff, type OfficeRole } from '@mels/domain';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { authTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -41,6 +42,36 @@ export function tokenFromHeader(header: string | undefined): string | null {
 export const TOKEN_LAST_USE_RESOLUTION_MS = 60_000;
 
 /**
+ * The token's account, prepared once per database (a named statement on each connection): the token
+ * is valid (not revoked, not expired, used within the idle limit) and the account active.
+ */
+function prepareTokenLookup(db: Database) {
+  const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
+  return db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      officeRole: users.officeRole,
+      localHoldingId: users.localHoldingId,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        gt(lastUse, sql`${sql.placeholder('idleSince')}::timestamptz`),
+        eq(users.isActive, true),
+      ),
+    )
+    .prepare('auth_token_lookup');
+}
+
+/**
  * Resolves the user of every API request that carries a token. A missing or bad token leaves
  * request.user null; routes that need a user call requireUser (401) or requireOffice (403).
  * A token works until its lifetime ends (30 days) or until it has gone unused for
@@ -50,43 +81,34 @@ export const TOKEN_LAST_USE_RESOLUTION_MS = 60_000;
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  const lookup = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
   app.addHook('onRequest', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) return;
+    const db = app.deps.db;
+    let statement = lookup.get(db);
+    if (!statement) lookup.set(db, (statement = prepareTokenLookup(db)));
     const now = app.deps.clock.now();
-    const idleSince = new Date(now.getTime() - app.deps.config.authTokenIdleMs);
-    const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
-    const [row] = await app.deps.db
-      .select({
-        tokenId: authTokens.id,
-        id: users.id,
-        role: users.role,
-        email: users.email,
-        officeRole: users.officeRole,
-        localHoldingId: users.localHoldingId,
-      })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashToken(token)),
-          isNull(authTokens.revokedAt),
-          gt(authTokens.expiresAt, now),
-          gt(lastUse, idleSince),
-          eq(users.isActive, true),
-        ),
-      );
+    const [row] = await statement.execute({
+      tokenHash: hashToken(token),
+      now,
+      idleSince: new Date(now.getTime() - app.deps.config.authTokenIdleMs),
+    });
     if (!row) return;
     const role = roleOf(row.role);
     request.user = {
-      ...row,
+      tokenId: row.tokenId,
+      id: row.id,
+      email: row.email,
       role,
       officeRole: role === 'office' ? row.officeRole : null,
       localHoldingId: role === 'host' ? row.localHoldingId : null,
     };
-    // Only when the recorded use is older than the resolution: most requests write nothing.
+    // Only when the recorded use is older than the resolution (issue 20: most requests make one round
+    // trip, the lookup); the UPDATE stays conditional, so two requests at once write it once.
     const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
-    await app.deps.db
+    if (row.lastUsedAt !== null && row.lastUsedAt >= stale) return;
+    await db
       .update(authTokens)
       .set({ lastUsedAt: now })
       .where(

@@ -9,7 +9,7 @@ import {
   type WorkflowStep,
   CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -478,4 +478,186 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
     .from(enrollments)
     .where(eq(enrollments.id, enrollmentId));
   return current?.code ?? code;
+}
+
+/**
+ * Everything an application is decided from, in ONE prepared statement (issue 20: the lottery rush
+ * made 19 round trips per application): the recruitment with its session and course, and as columns
+ * the member's occupation, their enrolment and its last step, the session's payment methods, the
+ * course's occupations, conditions and pre-material, what the member has passed, a live application
+ * at the same time, and their records of the course. The same reads as loadContext's functions above.
+ */
+function applyContextQuery(db: Executor) {
+  const userId = sql.placeholder('userId');
+  const thisEnrollment = sql`e.training_id = ${trainingUserTypes.trainingId} and e.user_id = ${userId} and e.user_type_id = ${trainingUserTypes.userTypeId}`;
+  return db
+    .select({
+      recruitmentId: trainingUserTypes.id,
+      trainingId: trainings.id,
+      status: trainings.status,
+      isActive: trainings.isActive,
+      courseId: courses.id,
+      coursePrice: courses.price,
+      certificatePrefix: courses.certificatePrefix,
+      isRenewal: courses.isRenewal,
+      userTypeId: trainingUserTypes.userTypeId,
+      capacity: trainingUserTypes.capacity,
+      participant: trainingUserTypes.participant,
+      price: trainingUserTypes.price,
+      selection: trainingUserTypes.selection,
+      applyStartDate: trainingUserTypes.applyStartDate,
+      applyEndDate: trainingUserTypes.applyEndDate,
+      occupation: sql<number | null>`(select u.occupation from ${users} u where u.id = ${userId})`,
+      enrollment: sql<{
+        id: number;
+        status: number;
+        approved: boolean;
+      } | null>`(select json_build_object('id', e.id, 'status', e.status, 'approved', e.assistant_approved_at is not null) from ${enrollments} e where ${thisEnrollment})`,
+      lastStep: sql<{
+        status: number;
+        note: string | null;
+      } | null>`(select json_build_object('status', s.status, 'note', s.note) from ${enrollmentSteps} s join ${enrollments} e on e.id = s.enrollment_id where ${thisEnrollment} order by s.id desc limit 1)`,
+      methods: sql<
+        number[]
+      >`array(select m.payment_method_id from ${trainingPaymentMethods} m where m.training_id = ${trainings.id} order by m.payment_method_id)`,
+      occupations: sql<
+        number[]
+      >`array(select o.occupation from ${courseOccupations} o where o.course_id = ${courses.id} order by o.occupation)`,
+      conditions: sql<
+        Array<{ groupNo: number; courseId: number; courseName: string; userTypeId: number | null }>
+      >`coalesce((select json_agg(json_build_object('groupNo', k.group_no, 'courseId', k.required_course_id, 'courseName', rc.name, 'userTypeId', k.required_user_type_id) order by k.group_no, k.id) from ${courseConditions} k join ${courses} rc on rc.id = k.required_course_id where k.course_id = ${courses.id}), '[]'::json)`,
+      completed: sql<
+        Array<{ courseId: number; userTypeId: number }>
+      >`coalesce((select json_agg(distinct jsonb_build_object('courseId', pt.course_id, 'userTypeId', pe.user_type_id)) from ${enrollments} pe join ${trainings} pt on pt.id = pe.training_id where pe.user_id = ${userId} and pe.status = ${STEP_STATUS.completed}), '[]'::json)`,
+      certs: sql<
+        Array<{ courseId: number; endDate: string | null }>
+      >`coalesce((select json_agg(json_build_object('courseId', c.course_id, 'endDate', c.end_date)) from ${certificates} c where c.user_id = ${userId} and c.revoked_at is null), '[]'::json)`,
+      sameTimeConflict: sql<boolean>`exists (select 1 from ${enrollments} ce join ${trainings} ct on ct.id = ce.training_id where ce.user_id = ${userId} and ce.training_id <> ${trainings.id} and ce.status >= ${STEP_STATUS.applying} and ce.status <> ${STEP_STATUS.lost} and ct.event_date = ${trainings.eventDate} and ct.event_start_time < ${trainings.eventEndTime} and ct.event_end_time > ${trainings.eventStartTime})`,
+      hasPreVideo: sql<boolean>`exists (select 1 from ${lessons} l where l.course_id = ${courses.id} and l.kind = 'pre' and l.archived_at is null)`,
+      hasPreTest: sql<boolean>`exists (select 1 from ${quizzes} q where q.course_id = ${courses.id} and q.kind = 'pre')`,
+      registrationPaid: sql<boolean>`exists (select 1 from ${orders} ro where ro.user_id = ${userId} and ro.type = ${ORDER_TYPE.purchase} and ro.object_type = ${OBJECT_TYPE.courseRegistration} and ro.object_id = ${courses.id} and ro.status = ${ORDER_STATUS.complete})`,
+      otherStatuses: sql<
+        number[]
+      >`array(select oe.status from ${enrollments} oe join ${trainings} ot on ot.id = oe.training_id where oe.user_id = ${userId} and oe.user_type_id = ${USER_TYPE.attendee} and ot.course_id = ${courses.id} and oe.training_id <> ${trainings.id})`,
+    })
+    .from(trainingUserTypes)
+    .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
+    .innerJoin(courses, eq(courses.id, trainings.courseId))
+    .where(
+      and(
+        eq(trainingUserTypes.trainingId, sql.placeholder('trainingId')),
+        eq(trainingUserTypes.userTypeId, sql.placeholder('userTypeId')),
+      ),
+    );
+}
+
+const preparedApplyContext = new WeakMap<Executor, ReturnType<typeof prepareApplyContext>>();
+function prepareApplyContext(db: Executor) {
+  return applyContextQuery(db).prepare('enrollments_apply_context');
+}
+
+export async function findApplyContext(
+  db: Executor,
+  input: { trainingId: number; userTypeId: number; userId: number },
+) {
+  let statement = preparedApplyContext.get(db);
+  if (!statement) preparedApplyContext.set(db, (statement = prepareApplyContext(db)));
+  const [row] = await statement.execute(input);
+  return row;
+}
+export type ApplyContextRow = NonNullable<Awaited<ReturnType<typeof findApplyContext>>>;
+
+/**
+ * Records an application in ONE statement (no read before the write decides anything): the place is
+ * taken by a conditional UPDATE (participant < capacity) when the application takes one; the
+ * enrolment is inserted (the unique index refuses a second one: the caller answers ALREADY_APPLIED),
+ * or an existing one before applying (status 0–3) is locked and moved; its step entries and the
+ * application mail's job are written from what was inserted or moved. Everything or nothing: when
+ * the place is not taken or the enrolment is no longer before applying, nothing is written.
+ */
+export async function recordApplication(
+  db: Executor,
+  input: {
+    recruitmentId: number;
+    trainingId: number;
+    userId: number;
+    userTypeId: number;
+    /** The member's enrolment before applying (status 0–3), or null to insert one. */
+    enrollmentId: number | null;
+    takesPlace: boolean;
+    entries: readonly StepEntry[];
+    now: Date;
+    /** The mail job's INSERT … SELECT for the enrolment ids of the relation given (notifications module). */
+    mailJob: (enrollmentIds: SQL) => SQL;
+  },
+): Promise<{ enrollmentId: number | null; placed: boolean; beforeApplying: boolean }> {
+  const last = input.entries[input.entries.length - 1];
+  if (!last) throw new Error('an application records at least one step');
+  const existing = input.enrollmentId !== null;
+  const before = [
+    STEP_STATUS.initial,
+    STEP_STATUS.courseRegistered,
+    STEP_STATUS.preVideoWatched,
+    STEP_STATUS.preTestDone,
+  ];
+  const cur = existing
+    ? sql`select id from ${enrollments} where id = ${input.enrollmentId} and status in (${sql.join(
+        before.map((s) => sql`${s}`),
+        sql`, `,
+      )}) for update`
+    : sql`select null::integer as id where false`;
+  const go = sql`(${input.takesPlace ? sql`exists (select 1 from place)` : sql`true`}${existing ? sql` and exists (select 1 from cur)` : sql``})`;
+  const steps = sql.join(
+    input.entries.map(
+      (e, i) =>
+        // Entries of one transition keep their order (ids), and their times are the same moment.
+        sql`(${e.step}::integer, ${e.status}::integer, ${e.note ?? null}::text, ${new Date(input.now.getTime() + i)}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    enrollment_id: number | null;
+    placed: boolean;
+    before_applying: boolean;
+  }>(sql`
+    with cur as (${cur}),
+    place as (
+      update ${trainingUserTypes} set participant = participant + 1
+      where ${input.takesPlace ? sql`id = ${input.recruitmentId} and participant < capacity` : sql`false`}
+        ${existing ? sql`and exists (select 1 from cur)` : sql``}
+      returning id
+    ),
+    ins as (
+      insert into ${enrollments} (training_id, user_id, user_type_id, status, created_at, updated_at)
+      select ${input.trainingId}, ${input.userId}, ${input.userTypeId}, ${last.status}, ${input.now}, ${input.now}
+      where ${existing ? sql`false` : go}
+      returning id
+    ),
+    moved as (
+      update ${enrollments} set status = ${last.status}, updated_at = ${input.now}
+      where id in (select id from cur) and ${go}
+      returning id
+    ),
+    target as (select id from ins union all select id from moved),
+    steps as (
+      insert into ${enrollmentSteps} (enrollment_id, step, status, note, actor_user_id, created_at)
+      select target.id, s.step, s.status, s.note, ${input.userId}, s.at
+      from target cross join (values ${steps}) as s(step, status, note, at)
+    ),
+    mail as (${input.mailJob(sql`target`)})
+    select (select id from target) as enrollment_id,
+      exists (select 1 from place) as placed,
+      ${existing ? sql`exists (select 1 from cur)` : sql`true`} as before_applying
+  `);
+  const rows = (
+    result as unknown as {
+      rows: Array<{ enrollment_id: number | null; placed: boolean; before_applying: boolean }>;
+    }
+  ).rows;
+  const row = rows[0];
+  return {
+    enrollmentId: row?.enrollment_id ?? null,
+    placed: Boolean(row?.placed),
+    beforeApplying: Boolean(row?.before_applying),
+  };
 }

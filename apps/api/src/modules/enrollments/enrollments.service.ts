@@ -39,7 +39,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { queueApplicationMail, queueTicketMails } from '../notifications/index.ts';
+import { applicationMailJobs, queueTicketMails } from '../notifications/index.ts';
 import {
   occupationName,
   presentApplication,
@@ -64,6 +64,7 @@ import {
   findCoursesConditions,
   findCoursesOccupations,
   findDocuments,
+  findApplyContext,
   findEnrollment,
   findLatestCancel,
   findPassedCourses,
@@ -75,10 +76,10 @@ import {
   findUser,
   insertCancelRequest,
   insertEnrollment,
+  recordApplication,
   recordSteps,
   setAttendanceCode,
   setPaymentMethod,
-  takePlace,
   wonOtherSessionSameCourse,
   type EnrollmentRow,
   type Recruitment,
@@ -87,6 +88,81 @@ import {
 
 export const CANCELLED_NOTE = 'cancelled';
 export const WON_ELSEWHERE_NOTE = 'won elsewhere';
+
+/** What the workflow of one member and recruitment is decided from (loadContext's reads, or apply's one statement). */
+type WorkflowParts<
+  C extends { groupNo: number; courseId: number; courseName: string; userTypeId: number | null },
+> = {
+  r: Pick<
+    Recruitment,
+    | 'userTypeId'
+    | 'coursePrice'
+    | 'certificatePrefix'
+    | 'applyStartDate'
+    | 'applyEndDate'
+    | 'isActive'
+    | 'isRenewal'
+    | 'selection'
+    | 'participant'
+    | 'capacity'
+  >;
+  occupation: number;
+  /** The enrolment's status; null without one. */
+  status: number | null;
+  assistantApproved: boolean;
+  lastStep: { status: number; note: string | null } | undefined;
+  occupations: readonly number[];
+  conditions: readonly C[];
+  passed: {
+    completed: ReadonlyArray<{ courseId: number; userTypeId: number }>;
+    certs: ReadonlyArray<{ courseId: number; endDate: string | null }>;
+  };
+  /** Another live application of the member on the same day at overlapping times. */
+  sameTimeConflict: boolean;
+  pre: { hasPreVideo: boolean; hasPreTest: boolean };
+  records: { registrationPaid: boolean; otherStatuses: number[] };
+};
+
+/** The workflow input and what the page shows of it, from the member's records (one rule set for every caller). */
+function workflowOf<
+  C extends { groupNo: number; courseId: number; courseName: string; userTypeId: number | null },
+>(p: WorkflowParts<C>, now: Date) {
+  const { r, status } = p;
+  const occupationPassed = occupationAccepted(p.occupations, p.occupation);
+  // Groups of alternatives: every group needs one alternative passed (a completed enrolment in that
+  // course as that user type, or a valid certificate of that course).
+  const unmetGroups = unmetConditionGroups(p.conditions, p.passed);
+  // Basic-course holder limitation (renewal courses): a certificate valid for under one more year.
+  const today = now.toISOString().slice(0, 10);
+  const inOneYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const basicUpdatedPassed =
+    !r.isRenewal ||
+    p.passed.certs.some((c) => c.endDate !== null && c.endDate >= today && c.endDate < inOneYear);
+  const cancelled = Boolean(
+    p.lastStep && p.lastStep.status === STEP_STATUS.lost && p.lastStep.note === CANCELLED_NOTE,
+  );
+  const workflow: WorkflowInput = {
+    userTypeId: r.userTypeId,
+    status,
+    cancelled,
+    coursePrice: r.coursePrice,
+    certificatePrefix: r.certificatePrefix,
+    hasPreVideo: p.pre.hasPreVideo,
+    hasPreTest: p.pre.hasPreTest,
+    applyStart: r.applyStartDate,
+    applyEnd: r.applyEndDate,
+    sessionActive: r.isActive,
+    sameTimeConflict: p.sameTimeConflict && !isLiveApplication(status),
+    occupationPassed,
+    courseConditionPassed: unmetGroups.length === 0,
+    basicUpdatedCoursePassed: basicUpdatedPassed,
+    assistantApproved: p.assistantApproved,
+    full: r.selection === 'first_come' && r.participant >= r.capacity,
+    courseProgress: courseProgress(p.records),
+    now,
+  };
+  return { workflow, unmetGroups, cancelled };
+}
 
 /** Everything the session page and every step endpoint decide from, for one user. */
 export type PageContext = Awaited<ReturnType<typeof loadContext>>;
@@ -120,43 +196,22 @@ export async function loadContext(
   const cancel = enrollment ? await findLatestCancel(db, enrollment.id) : undefined;
   const order = enrollment ? await findSessionFeeOrder(db, enrollment.id) : undefined;
   const orderStatus = order?.status ?? null;
-
-  const occupationPassed = occupationAccepted(occupations, user.occupation);
-  // Groups of alternatives: every group needs one alternative passed (a completed enrolment in that
-  // course as that user type, or a valid certificate of that course).
-  const unmetGroups = unmetConditionGroups(conditions, passed);
-  // Basic-course holder limitation (renewal courses): a certificate valid for under one more year.
-  const today = now.toISOString().slice(0, 10);
-  const inOneYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
-  const basicUpdatedPassed =
-    !r.isRenewal ||
-    passed.certs.some((c) => c.endDate !== null && c.endDate >= today && c.endDate < inOneYear);
-
-  const lastStep = steps[steps.length - 1];
-  const cancelled = Boolean(
-    lastStep && lastStep.status === STEP_STATUS.lost && lastStep.note === CANCELLED_NOTE,
-  );
-  const status = enrollment ? enrollment.status : null;
-  const workflow: WorkflowInput = {
-    userTypeId,
-    status,
-    cancelled,
-    coursePrice: r.coursePrice,
-    certificatePrefix: r.certificatePrefix,
-    hasPreVideo: pre.hasPreVideo,
-    hasPreTest: pre.hasPreTest,
-    applyStart: r.applyStartDate,
-    applyEnd: r.applyEndDate,
-    sessionActive: r.isActive,
-    sameTimeConflict: conflictId !== null && !isLiveApplication(status),
-    occupationPassed,
-    courseConditionPassed: unmetGroups.length === 0,
-    basicUpdatedCoursePassed: basicUpdatedPassed,
-    assistantApproved: Boolean(enrollment?.assistantApprovedAt),
-    full: r.selection === 'first_come' && r.participant >= r.capacity,
-    courseProgress: courseProgress(records),
+  const { workflow, unmetGroups, cancelled } = workflowOf(
+    {
+      r,
+      occupation: user.occupation,
+      status: enrollment ? enrollment.status : null,
+      assistantApproved: Boolean(enrollment?.assistantApprovedAt),
+      lastStep: steps[steps.length - 1],
+      occupations,
+      conditions,
+      passed,
+      sameTimeConflict: conflictId !== null,
+      pre,
+      records,
+    },
     now,
-  };
+  );
   return {
     r,
     user,
@@ -276,7 +331,14 @@ export async function courseEligibility(
 }
 
 /** Refuses an application the rules do not allow now, with the reason in Japanese. */
-function assertCanApply(ctx: PageContext, now: Date) {
+function assertCanApply(
+  ctx: {
+    r: Pick<Recruitment, 'applyStartDate' | 'applyEndDate' | 'userTypeId'>;
+    enrollment: { status: number } | undefined;
+    workflow: WorkflowInput;
+  },
+  now: Date,
+) {
   const w = ctx.workflow;
   const status = ctx.enrollment?.status ?? null;
   if (status !== null && status >= STEP_STATUS.applying) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
@@ -305,37 +367,70 @@ export function entriesForPlace(
   return entries;
 }
 
-/** POST …/enrollments/user: apply. First-come places are taken atomically with the enrolment. */
+/**
+ * POST …/enrollments/user: apply. Two statements (issue 20): one prepared read of everything the
+ * rules decide from, then one statement that takes the place (first-come), records the enrolment and
+ * its steps and queues the mail, all or nothing, enforced by the database (a conditional UPDATE of
+ * the places, the enrolment's unique index, a row lock on an enrolment before applying).
+ */
 export async function apply(db: Database, trainingId: number, userTypeId: number, userId: number, now: Date) {
-  const ctx = await loadContext(db, trainingId, userTypeId, userId, now);
-  assertCanApply(ctx, now);
-  const selection = ctx.r.selection === 'lottery' ? 'lottery' : 'first_come';
-  const initial = statusOnApply(userTypeId, selection);
+  const row = await findApplyContext(db, { trainingId, userTypeId, userId });
+  if (!row || row.status !== TRAINING_STATUS.published || row.occupation === null)
+    throw notFound(K.errors.notFound);
+  const enrollment = row.enrollment ?? undefined;
+  const { workflow } = workflowOf(
+    {
+      r: row,
+      occupation: row.occupation,
+      status: enrollment ? enrollment.status : null,
+      assistantApproved: Boolean(enrollment?.approved),
+      lastStep: row.lastStep ?? undefined,
+      occupations: row.occupations,
+      conditions: row.conditions,
+      passed: { completed: row.completed, certs: row.certs },
+      sameTimeConflict: row.sameTimeConflict,
+      pre: { hasPreVideo: row.hasPreVideo, hasPreTest: row.hasPreTest },
+      records:
+        userTypeId === USER_TYPE.attendee
+          ? { registrationPaid: row.registrationPaid, otherStatuses: row.otherStatuses }
+          : { registrationPaid: false, otherStatuses: [] },
+    },
+    now,
+  );
+  assertCanApply({ r: row, enrollment, workflow }, now);
+  const initial = statusOnApply(userTypeId, row.selection === 'lottery' ? 'lottery' : 'first_come');
+  const takesPlace = initial === STEP_STATUS.won;
+  const entries: StepEntry[] = takesPlace
+    ? entriesForPlace(row, row.methods)
+    : [{ step: WORKFLOW_STEP.application, status: initial }];
+  let recorded: Awaited<ReturnType<typeof recordApplication>>;
   try {
-    return await db.transaction(async (tx) => {
-      let entries: StepEntry[];
-      if (initial === STEP_STATUS.won) {
-        if (!(await takePlace(tx, ctx.r.recruitmentId))) throw conflict(m.full, 'FULL');
-        entries = entriesForPlace(ctx.r, ctx.methods);
-      } else {
-        entries = [{ step: WORKFLOW_STEP.application, status: initial }];
-      }
-      const enrollment =
-        ctx.enrollment ?? (await insertEnrollment(tx, { trainingId, userId, userTypeId, now }));
-      const moved = await recordSteps(tx, enrollment.id, entries, userId, now, [0, 1, 2, 3]);
-      if (!moved) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
-      await queueApplicationMail(tx, { enrollmentId: enrollment.id, now });
-      const status = entries[entries.length - 1]?.status ?? initial;
-      return {
-        enrollment_id: enrollment.id,
-        status,
-        step: displayStep(status as StepStatus, WORKFLOW_STEP.application),
-      };
+    recorded = await recordApplication(db, {
+      recruitmentId: row.recruitmentId,
+      trainingId,
+      userId,
+      userTypeId,
+      enrollmentId: enrollment?.id ?? null,
+      takesPlace,
+      entries,
+      now,
+      mailJob: (enrollmentIds) => applicationMailJobs(enrollmentIds, now),
     });
   } catch (error) {
+    // The enrolment's unique index: the same member's other application got there first.
     if (isUniqueViolation(error)) throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
     throw error;
   }
+  if (recorded.enrollmentId === null) {
+    if (recorded.beforeApplying && takesPlace && !recorded.placed) throw conflict(m.full, 'FULL');
+    throw conflict(m.alreadyApplied, 'ALREADY_APPLIED');
+  }
+  const status = entries[entries.length - 1]?.status ?? initial;
+  return {
+    enrollment_id: recorded.enrollmentId,
+    status,
+    step: displayStep(status as StepStatus, WORKFLOW_STEP.application),
+  };
 }
 
 /** The user's enrolment on this session and type, or 404 (another user's enrolment is never visible). */

@@ -3,6 +3,7 @@
  * only through its index): queue a member's mail in the transaction of the change, or mail a member now.
  */
 export {
+  applicationMailJobs,
   queueApplicationMail,
   queueAssistantApprovedMail,
   queueAssistantRejectedMail,

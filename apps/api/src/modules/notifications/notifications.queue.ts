@@ -1,5 +1,7 @@
 import { dayBeforeReminderAt, ORDER_TYPE, transferReminderAt } from '@mels/domain';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
 import { scheduleJob } from '../../lib/jobs.ts';
 import { findEventDate } from './notifications.repository.ts';
 
@@ -24,7 +26,9 @@ export const MAIL_TEMPLATES = [
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
-export const mailDedupeKey = (template: MailTemplate, id: number) => `${MAIL_JOB}:${template}:${id}`;
+/** The dedupe key of a template's mails without the id (an SQL statement appends it). */
+export const mailDedupeKeyPrefix = (template: MailTemplate) => `${MAIL_JOB}:${template}:`;
+export const mailDedupeKey = (template: MailTemplate, id: number) => `${mailDedupeKeyPrefix(template)}${id}`;
 
 export async function queueMail(
   db: Executor,
@@ -37,6 +41,20 @@ export async function queueMail(
     runAt: mail.runAt,
     dedupeKey: mailDedupeKey(mail.template, mail.id),
   });
+}
+
+/**
+ * The application mail's job for each enrolment of `enrollmentIds` (a relation with an `id` column,
+ * e.g. a CTE), as an INSERT … SELECT that the statement recording the application embeds (one round
+ * trip, issue 20). Same job, payload and dedupe key as queueApplicationMail.
+ */
+export function applicationMailJobs(enrollmentIds: SQL, runAt: Date): SQL {
+  const template: MailTemplate = 'applicationReceived';
+  return sql`insert into ${jobs} (kind, payload, run_at, dedupe_key)
+    select ${MAIL_JOB}::text, jsonb_build_object('template', ${template}::text, 'id', m.id), ${runAt}::timestamptz,
+      ${mailDedupeKeyPrefix(template)}::text || m.id
+    from ${enrollmentIds} m
+    on conflict (dedupe_key) do nothing`;
 }
 
 /** An application was recorded (any route: first-come place, lottery entry, assistant awaiting approval). */
