@@ -82,6 +82,10 @@ describe('the office catalogue console', () => {
     });
     await page.getByText('作成しました。').waitFor();
     courseId = Number(page.url().split('/').pop());
+    // A shown course links to its public page (a hidden one has none: the preview stands in).
+    expect(await page.getByRole('link', { name: '公開ページを見る' }).getAttribute('href')).toBe(
+      `/course/${courseId}`,
+    );
     expect(await axeSerious(page)).toEqual([]);
     await page.getByRole('tab', { name: '紹介動画' }).click();
     await page.getByRole('button', { name: '動画を追加' }).click();

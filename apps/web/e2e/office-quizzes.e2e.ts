@@ -17,9 +17,11 @@ import {
 /**
  * Issue 16 (decision 036): the office writes a course's pre-test, post-test (three questions each) and
  * survey in the console (keyboard and drag reordering, correct answers marked, the member's view, the
- * server's field messages), and a member of a published session of that course takes the pre-test,
- * watches the two pre-videos the office uploaded to its end, passes the post-test and answers the
- * survey in the browser.
+ * server's field messages). The office's published session of that course recruits attendees and
+ * assistants; a member finds it in the search, applies, watches the two pre-videos the office uploaded
+ * to their end, takes the pre-test, passes the post-test and answers the survey in the browser: with
+ * office-catalogue.e2e.ts (the course and session forms, the cancellation) and office-content.e2e.ts (the
+ * upload in the lessons tab), issue 16's journey.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LESSONS = [
@@ -100,6 +102,14 @@ beforeAll(async () => {
           {
             type_id: 4,
             capacity: 10,
+            price: 0,
+            selection: 'first_come',
+            apply_start_date: `${japanDay(-1)} 09:00`,
+            apply_end_date: `${japanDay(5)} 17:00`,
+          },
+          {
+            type_id: 2,
+            capacity: 4,
             price: 0,
             selection: 'first_come',
             apply_start_date: `${japanDay(-1)} 09:00`,
@@ -326,8 +336,13 @@ describe('the office writes the tests and the survey; a member takes them', () =
     const token = world.member.token;
     const { context, page } = await newPage(browser, DESKTOP, token);
 
+    // The member finds the office's session in the search; its steps start with the pre-videos.
+    await page.goto(`/search-result?course_id=${world.courseId}&recruitment=4`);
+    await page.getByText(`E2E設問講習会${stamp}`).first().click();
+    await page.waitForURL(new RegExp(`/session/${world.sessionId}/4`));
+    await page.getByRole('link', { name: '事前動画を視聴する' }).click();
+
     // The two videos the office uploaded, each played to its end.
-    await page.goto(`${world.root}/prevideo`);
     await page.getByRole('heading', { level: 1, name: '事前動画の視聴' }).waitFor();
     await page.getByTestId('lesson-progress').getByText('2本中0本視聴済み').waitFor();
     const lessons = page.locator('[data-testid^="lesson-"][data-seen]');
@@ -373,12 +388,14 @@ describe('the office writes the tests and the survey; a member takes them', () =
     await answerAll('院内緊急コールで応援を呼びます。');
     await page.getByTestId('quiz-complete').getByText('事前テストが完了しました').waitFor();
 
-    // Application, agreement and check-in through the API, as in the learning journey.
-    const applied = await apiCall<{ status: number }>(`/trainings/${world.sessionId}/enrollments/user`, {
-      token,
-      body: { user_type: 4, privacy: true },
-    });
-    expect(applied.status).toBe(6);
+    // The application, from the session page once the pre-test is done.
+    await page.goto(world.root);
+    await page.getByRole('link', { name: '申込へ進む' }).click();
+    await page.getByLabel('個人情報保護方針に同意する').check();
+    await page.getByRole('button', { name: '申し込む' }).click();
+    await page.getByRole('heading', { level: 1, name: 'お申し込みを受け付けました' }).waitFor();
+
+    // Agreement and check-in through the API, as in the learning journey.
     await apiCall(`/trainings/${world.sessionId}/enrollments/agreement`, {
       token,
       body: { user_type: 4, agree: true },

@@ -563,7 +563,8 @@ function CourseForm({
             <Button type="submit" loading={save.isPending}>
               {courseId === null ? c.console.create : c.console.save}
             </Button>
-            {courseId !== null ? (
+            {/* A hidden course (saved as not shown) has no public page: it answers not found, so the preview stands in. */}
+            {courseId !== null && initial.is_active ? (
               <Anchor component={Link} to={`/course/${courseId}`} target="_blank" size="sm">
                 {c.console.previewCourse}
               </Anchor>
