@@ -20,6 +20,7 @@
  * The load average (1, 5, 15 min) is printed before and after the runs: the machine is shared.
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +41,15 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const ATTENDEE = 4;
+/**
+ * The rounds: twice as the server runs (the application mails sent by its job runner, nudged after
+ * every answer), then once with the runner paused, to show what sending the mails costs in a rush.
+ */
+const ROUNDS: ReadonlyArray<readonly [string, boolean]> = [
+  ['round 1', true],
+  ['round 2', true],
+  ['round 3, mail runner paused', false],
+];
 
 const started = Date.now();
 const say = (line: string) =>
@@ -134,6 +144,8 @@ async function makeMembers(handle: DbHandle, count: number): Promise<Member[]> {
         userId: u.id,
         tokenHash: hashToken(tokens[i] ?? ''),
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        // Signed in and browsing a moment ago: a request does not rewrite the token's last use.
+        lastUsedAt: new Date(),
       })),
     );
     inserted.forEach((u, i) => out.push({ id: u.id, token: tokens[i] ?? '' }));
@@ -238,11 +250,18 @@ async function tally(admin: pg.Client, trainingId: number) {
   return row;
 }
 
-type Samples = { n: number; inUse: number; waiting: number; active: number; lockWaits: number };
+type Samples = {
+  n: number;
+  open: number;
+  inUse: number;
+  waiting: number;
+  active: number;
+  lockWaits: number;
+};
 
 /** Samples the pool and pg_stat_activity every 20 ms until stopped: where the time of a rush goes. */
 function sample(admin: pg.Client, handle: DbHandle) {
-  const seen: Samples = { n: 0, inUse: 0, waiting: 0, active: 0, lockWaits: 0 };
+  const seen: Samples = { n: 0, open: 0, inUse: 0, waiting: 0, active: 0, lockWaits: 0 };
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -253,6 +272,7 @@ function sample(admin: pg.Client, handle: DbHandle) {
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
       );
       seen.n += 1;
+      seen.open += pool.total;
       seen.inUse += pool.total - pool.idle;
       seen.waiting += pool.waiting;
       seen.active += rows[0]?.active ?? 0;
@@ -271,7 +291,7 @@ function sample(admin: pg.Client, handle: DbHandle) {
 
 function describeSamples(s: Samples): string {
   const avg = (x: number) => (s.n ? x / s.n : 0).toFixed(1);
-  return `pool in use ${avg(s.inUse)}, requests waiting for a connection ${avg(s.waiting)}, backends active ${avg(s.active)}, waiting on a lock ${avg(s.lockWaits)} (${s.n} samples)`;
+  return `pool open ${avg(s.open)}, in use ${avg(s.inUse)}, requests waiting for a connection ${avg(s.waiting)}, backends active ${avg(s.active)}, waiting on a lock ${avg(s.lockWaits)} (${s.n} samples)`;
 }
 
 /** Counts every statement the server's pool sends (pg.Client.prototype.query) while `fn` runs. */
@@ -306,10 +326,19 @@ async function main() {
   const sessions = {
     soloFirstCome: await makeSession(setup, 'first_come'),
     soloLottery: await makeSession(setup, 'lottery'),
-    burst: await makeSession(setup, 'first_come'),
-    firstCome: await makeSession(setup, 'first_come'),
-    lottery: await makeSession(setup, 'lottery'),
+    warmUp: await makeSession(setup, 'lottery'),
   };
+  const rounds: Array<{ label: string; jobs: boolean; burst: number; firstCome: number; lottery: number }> =
+    [];
+  for (const [label, jobs] of ROUNDS) {
+    rounds.push({
+      label,
+      jobs,
+      burst: await makeSession(setup, 'first_come'),
+      firstCome: await makeSession(setup, 'first_come'),
+      lottery: await makeSession(setup, 'lottery'),
+    });
+  }
   await setup.db.execute(sql`vacuum analyze`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-bench-'));
@@ -375,17 +404,41 @@ async function main() {
   const health = await healthz(base);
   say(`/healthz: ${health.requestsPerSecond.toFixed(0)} req/s, p50 ${health.p50} ms, p99 ${health.p99} ms`);
 
+  // BENCH_PROFILE=file.cpuprofile: a CPU profile of the server's thread during the rushes.
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const runs: Array<{ name: string; trainingId: number; applicants: number; result: RushResult }> = [];
   const samples: Array<{ name: string; seen: Samples }> = [];
-  for (const run of [
-    { name: `first-come, 200 members at once, ${CAPACITY} places`, trainingId: sessions.burst, count: 200 },
+  const drainMail = async () => {
+    while ((await app.deps.jobs.runOnce()) > 0);
+  };
+  // Warm-up: 200 members apply to a lottery session of their own (not measured).
+  say('warm-up: 200 applications (not measured)');
+  await rush(base, { trainingId: sessions.warmUp, members: members.slice(-200), connections: CONNECTIONS });
+  await drainMail();
+  const plan = rounds.flatMap((round) => [
     {
-      name: `first-come, ${MEMBERS} members, ${CAPACITY} places`,
-      trainingId: sessions.firstCome,
+      round,
+      name: `${round.label}: first-come, 200 members at once, ${CAPACITY} places`,
+      trainingId: round.burst,
+      count: 200,
+    },
+    {
+      round,
+      name: `${round.label}: first-come, ${MEMBERS} members, ${CAPACITY} places`,
+      trainingId: round.firstCome,
       count: MEMBERS,
     },
-    { name: `lottery, ${MEMBERS} members`, trainingId: sessions.lottery, count: MEMBERS },
-  ]) {
+    { round, name: `${round.label}: lottery, ${MEMBERS} members`, trainingId: round.lottery, count: MEMBERS },
+  ]);
+  for (const run of plan) {
+    if (!run.round.jobs) await app.deps.jobs.stop();
+    // Each rush starts with no mail left to send from the one before.
+    await drainMail();
     const applicants = members.slice(0, run.count);
     say(`rush: ${run.name} (${Math.min(CONNECTIONS, applicants.length)} connections)`);
     const sampling = sample(admin, dbHandle);
@@ -395,6 +448,7 @@ async function main() {
       connections: CONNECTIONS,
     });
     const seen = await sampling.stop();
+    if (!run.round.jobs) app.deps.jobs.start();
     samples.push({ name: run.name, seen });
     say(`  sampled every 20 ms: ${describeSamples(seen)}`);
     runs.push({ name: run.name, trainingId: run.trainingId, applicants: applicants.length, result });
@@ -403,6 +457,12 @@ async function main() {
     );
   }
   const after = loadAverage();
+  if (profiler && process.env.BENCH_PROFILE) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    say(`CPU profile of the rushes written to ${process.env.BENCH_PROFILE}`);
+    profiler.disconnect();
+  }
 
   const cpu = os.cpus();
   const version = await admin.query<{ server_version: string }>('show server_version');
@@ -436,7 +496,7 @@ async function main() {
       `| ${run.name} | ${run.applicants} | ${rate.toFixed(0)} | ${r.p50} | ${r.p99} | ${created} | ${refused} | ${other} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
     );
     const t = await tally(admin, run.trainingId);
-    const firstCome = run.name.startsWith('first-come');
+    const firstCome = run.name.includes('first-come');
     const ok =
       t.participant <= t.capacity &&
       t.enrollments === created &&
