@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stripRouteDocs } from './scripts/strip-route-docs.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), stripRouteDocs()],
   build: {
     manifest: true,
     sourcemap: false,

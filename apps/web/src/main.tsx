@@ -2,15 +2,33 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createRouter } from './app/router.tsx';
+import { preloadLanguage } from './lib/i18n.tsx';
 import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const router = createRouter();
+
+/** Resolves once the router has loaded the first page's chunk (and run its loaders). */
+const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+
+// The page prerendered into the HTML at build time (scripts/prerender.mjs) stays on screen until the app
+// can draw the same page in full: the first page's code and, for an English reader, the English
+// dictionary. React then replaces it in one commit, so nothing flashes or shifts (issue 20, decision 047).
+void Promise.all([routerReady, preloadLanguage()]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

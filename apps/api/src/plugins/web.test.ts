@@ -17,6 +17,8 @@ describe('the web app behind the API', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-web-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>MELS</title>');
+    // The home page prerendered by the web build (apps/web/scripts/prerender.mjs).
+    fs.writeFileSync(path.join(dist, 'home.html'), '<!doctype html><title>MELS home</title>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A script worth compressing, and the build's own precompression step run over the folder.
@@ -42,11 +44,25 @@ describe('the web app behind the API', () => {
     app.inject({ method: 'GET', url, headers: { accept } });
 
   it('answers page routes with index.html, also when the path holds dots (a ticket QR link)', async () => {
-    for (const url of ['/', '/session/12/4', '/check-in/22.hCoytlSGbxNxJBOgNHM9Vw.iimjU7YqV94KSFkd5v3mDQ']) {
+    for (const url of [
+      '/session/12/4',
+      '/search-result?area=13',
+      '/check-in/22.hCoytlSGbxNxJBOgNHM9Vw.iimjU7YqV94KSFkd5v3mDQ',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, `${url} ${response.body}`).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<title>MELS</title>');
+    }
+  });
+
+  it('answers / with the prerendered home page, revalidated on every visit', async () => {
+    for (const url of ['/', '/?lang=en']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>MELS home</title>');
     }
   });
 

@@ -21,12 +21,14 @@ export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 /**
  * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
  * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
- * (or its own 'PAGE NOT FOUND'). Unknown /api paths answer the JSON 404.
+ * (or its own 'PAGE NOT FOUND'); at `/` the home page prerendered at build time, home.html, when the build has it. Unknown /api paths answer the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ?? defaultWebDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // The home page prerendered at build time (apps/web/scripts/prerender.mjs); index.html holds the layout.
+  const hasHome = fs.existsSync(path.join(root, 'home.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -38,7 +40,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (/index\.html(\.br|\.gz)?$/.test(filePath)) {
+        } else if (/(index|home)\.html(\.br|\.gz)?$/.test(filePath)) {
           // The page names the hashed scripts of the current build: asked again on every visit.
           res.header('Cache-Control', 'no-cache');
         }
@@ -55,10 +57,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       !url.startsWith('/api/') &&
       (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
+      const home = hasHome && (url.split('?')[0] ?? '') === '/';
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+        .sendFile(home ? 'home.html' : 'index.html');
     }
     return sendNotFound(reply);
   });

@@ -69,6 +69,13 @@ export default async function setup(project: TestProject) {
   });
   if ((await new Promise<number | null>((resolve) => build.on('exit', resolve))) !== 0)
     throw new Error('web build failed');
+  // The home page and the layout prerendered into the HTML, as `npm run build` writes them.
+  const prerender = spawn(process.execPath, [path.join(webRoot, 'scripts/prerender.mjs'), webDist], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if ((await new Promise<number | null>((resolve) => prerender.on('exit', resolve))) !== 0)
+    throw new Error('prerendering the build failed');
   // The brotli/gzip copies the server sends, as `npm run build` writes them.
   const precompress = spawn(process.execPath, [path.join(webRoot, 'scripts/precompress.mjs'), webDist], {
     stdio: 'inherit',

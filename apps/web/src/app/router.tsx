@@ -1,15 +1,15 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../lib/auth/require-auth.tsx';
-import { HomePage } from './pages/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteFallback } from './route-fallback.tsx';
 
 /**
- * Every page but the home page is split into its own chunk and loaded when first visited. While the
- * chunk of the first page loads, the layout shows RouteFallback in the page's place (the
- * HydrateFallback of the pathless route under the layout).
+ * Every page is split into its own chunk and loaded when first visited. The app is first drawn once the
+ * first page's chunk is there (main.tsx); until then the browser shows the HTML prerendered at build time
+ * (scripts/prerender.mjs): the home page, or the layout with RouteFallback in the page's place, which is
+ * also what the pathless route under the layout shows (its HydrateFallback).
  */
 export const routes: RouteObject[] = [
   {
@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         HydrateFallback: RouteFallback,
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            index: true,
+            lazy: () => import('./pages/home/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+          },
           {
             path: 'news',
             lazy: () =>
@@ -571,4 +574,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The landing pages (and the home page, the index route): their Mantine styles come with the first visit
+ * (mantine-styles.ts). */
+const LANDING_PATHS = new Set(['search-result', 'course/:id']);
+const allMantineStyles = () => import('./mantine-styles-all.ts');
+
+/**
+ * Every other page loads Mantine's whole stylesheet with its code (issue 20, decision 047), so a page
+ * renders only once the styles of all the components it may use are there.
+ */
+function withAllStyles(list: RouteObject[]) {
+  for (const route of list) {
+    const load = route.lazy;
+    if (typeof load === 'function' && !route.index && !LANDING_PATHS.has(route.path ?? '')) {
+      route.lazy = () => Promise.all([allMantineStyles(), load()]).then(([, loaded]) => loaded);
+    }
+    if (route.children) withAllStyles(route.children);
+  }
+}
+withAllStyles(routes);
+
+/** The browser's router (created in main.tsx; the prerender uses `routes` with a static router). */
+export const createRouter = () => createBrowserRouter(routes);

@@ -23,6 +23,11 @@ function initialLanguage(): Language {
 let english: Messages | null = null;
 const loadEnglish = async (): Promise<Messages> => (english ??= (await import('./english.ts')).en);
 
+/** Loads the stored language's dictionary before the app's first drawing (main.tsx), so it is drawn in it. */
+export async function preloadLanguage(): Promise<void> {
+  if (initialLanguage() === 'en') await loadEnglish().catch(() => undefined);
+}
+
 /** Japanese first; English on request (kept in the browser), its dictionary loaded when first needed. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Language>(initialLanguage);

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { CourseDetail, VideoPreview } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -11,7 +11,11 @@ import { formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { courseQuery } from './api/get-course.ts';
 import classes from './course.module.css';
-import { VideoPlayerModal } from './video-player-modal.tsx';
+
+// The player's modal loads with the first video opened (issue 20, decision 047), and stays for the next.
+const VideoPlayerModal = lazy(() =>
+  import('./video-player-modal.tsx').then((m) => ({ default: m.VideoPlayerModal })),
+);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,6 +56,7 @@ export function CourseBody({ course }: { course: CourseDetail }) {
   const { t, f } = useI18n();
   const c = t.publicSite.course;
   const [playing, setPlaying] = useState<VideoPreview | null>(null);
+  const [played, setPlayed] = useState(false);
   return (
     <Stack gap="xl">
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="course-overview">
@@ -108,10 +113,21 @@ export function CourseBody({ course }: { course: CourseDetail }) {
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
             {course.video_previews.map((v) => (
-              <VideoThumb key={v.id} video={v} onOpen={() => setPlaying(v)} />
+              <VideoThumb
+                key={v.id}
+                video={v}
+                onOpen={() => {
+                  setPlayed(true);
+                  setPlaying(v);
+                }}
+              />
             ))}
           </SimpleGrid>
-          <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
+          {played ? (
+            <Suspense fallback={null}>
+              <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
+            </Suspense>
+          ) : null}
         </Box>
       ) : null}
     </Stack>

@@ -1,7 +1,11 @@
+// Loaded with the first video opened: the modal's styles come with it (decision 047).
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import type { VideoPreview } from '@mels/domain';
 import { useI18n } from '../../lib/i18n.tsx';
-import classes from './course.module.css';
+import classes from './video-player.module.css';
 import { videoSource } from './video-source.ts';
 
 /** The player of one video preview, in a modal dialog. */

@@ -1,5 +1,3 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/ja';
 import {
   Box,
   Button,
@@ -11,14 +9,13 @@ import {
   Skeleton,
   UnstyledButton,
 } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { RECRUITABLE_USER_TYPES } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { areasQuery } from './api/get-areas.ts';
+import { DateField } from './date-field.tsx';
 import { coursesQuery } from './api/get-courses.ts';
 import { EMPTY_FILTERS, withDateRange, type SearchFilters } from './search-params.ts';
 import classes from './search.module.css';
@@ -62,7 +59,7 @@ function CheckboxGroup({
  * selects, a date range, and the advanced section with prefecture, course and recruitment checkboxes.
  */
 export function SearchForm({ initial, onSearch, compact = false }: Props) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const s = t.publicSite.search;
   const id = useId();
   const areas = useQuery(areasQuery());
@@ -76,26 +73,6 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
     onSearch(filters);
   };
 
-  // The month and year buttons keep their visible text ('2026年11月') as their name, so the labels
-  // of the level controls are left out (WCAG 2.5.3, label in name).
-  const { monthLevelControl: _month, yearLevelControl: _year, ...navigationLabels } = s.calendar;
-  /** The picker's dialog is named after its field ('開催日（開始）'). */
-  const dialogName = (label: string) => ({
-    withinPortal: true,
-    attributes: { dropdown: { 'aria-label': label, 'aria-labelledby': undefined } },
-  });
-  const calendarProps = {
-    valueFormat: 'YYYY/MM/DD',
-    placeholder: s.datePlaceholder,
-    clearable: true,
-    clearButtonProps: { 'aria-label': s.calendar.clear },
-    ariaLabels: navigationLabels,
-    classNames: { day: classes.calendarDay },
-    getDayAriaLabel: (date: string) => dayjs(date).format(lang === 'ja' ? 'YYYY年M月D日' : 'D MMMM YYYY'),
-    monthLabelFormat: lang === 'ja' ? 'YYYY年M月' : 'MMMM YYYY',
-    yearLabelFormat: lang === 'ja' ? 'YYYY年' : 'YYYY',
-  } as const;
-
   const areaOptions = [
     { value: '', label: s.allPrefectures },
     ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
@@ -106,151 +83,145 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
   ];
 
   return (
-    <DatesProvider settings={{ locale: lang, firstDayOfWeek: 0, weekendDays: [0, 6] }}>
-      <form onSubmit={submit} aria-label={s.heading} className={classes.form} data-testid="search-form">
-        {areas.isError || courses.isError ? (
-          <Box mb="sm">
-            <QueryError
-              error={areas.error ?? courses.error}
-              onRetry={() => void (areas.refetch(), courses.refetch())}
-            />
-          </Box>
-        ) : null}
-        <SimpleGrid
-          cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }}
-          spacing="md"
-          verticalSpacing="sm"
-        >
-          <NativeSelect
-            label={s.prefecture}
-            data={areaOptions}
-            disabled={areas.isPending}
-            value={filters.area ? String(filters.area) : ''}
-            onChange={(e) =>
-              setFilters({ ...filters, area: e.currentTarget.value ? Number(e.currentTarget.value) : null })
-            }
+    <form onSubmit={submit} aria-label={s.heading} className={classes.form} data-testid="search-form">
+      {areas.isError || courses.isError ? (
+        <Box mb="sm">
+          <QueryError
+            error={areas.error ?? courses.error}
+            onRetry={() => void (areas.refetch(), courses.refetch())}
           />
-          <NativeSelect
-            label={s.course}
-            data={courseOptions}
-            disabled={courses.isPending}
-            value={filters.course_id ? String(filters.course_id) : ''}
-            onChange={(e) =>
-              setFilters({
-                ...filters,
-                course_id: e.currentTarget.value ? Number(e.currentTarget.value) : null,
-              })
-            }
-          />
-          <DatePickerInput
-            {...calendarProps}
-            label={s.startDate}
-            popoverProps={dialogName(s.startDate)}
-            value={filters.event_start_date}
-            onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
-            data-testid="search-start-date"
-          />
-          <DatePickerInput
-            {...calendarProps}
-            label={s.endDate}
-            popoverProps={dialogName(s.endDate)}
-            value={filters.event_end_date}
-            minDate={filters.event_start_date ?? undefined}
-            onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
-            data-testid="search-end-date"
-          />
-        </SimpleGrid>
-
-        <Checkbox
-          mt="md"
-          label={s.openOnly}
-          checked={filters.open_only}
-          onChange={(e) => setFilters({ ...filters, open_only: e.currentTarget.checked })}
-          data-testid="search-open-only"
+        </Box>
+      ) : null}
+      <SimpleGrid
+        cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }}
+        spacing="md"
+        verticalSpacing="sm"
+      >
+        <NativeSelect
+          label={s.prefecture}
+          data={areaOptions}
+          disabled={areas.isPending}
+          value={filters.area ? String(filters.area) : ''}
+          onChange={(e) =>
+            setFilters({ ...filters, area: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+          }
         />
-        <UnstyledButton
-          type="button"
-          className={classes.advancedToggle}
-          aria-expanded={advancedOpen}
-          aria-controls={advancedId}
-          onClick={() => setAdvancedOpen((o) => !o)}
-          mt="md"
-        >
-          <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
-            ▸
-          </span>
-          {s.advanced}
-        </UnstyledButton>
-        <Collapse in={advancedOpen} id={advancedId}>
-          <Box pt="sm" className={classes.advanced}>
-            <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
-              {areas.isPending
-                ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
-                : (areas.data ?? []).map((a) => (
-                    <Checkbox
-                      key={a.id}
-                      size="sm"
-                      label={a.name}
-                      checked={filters.areas.includes(a.id)}
-                      onChange={(e) =>
-                        setFilters({
-                          ...filters,
-                          areas: toggle(filters.areas, a.id, e.currentTarget.checked),
-                        })
-                      }
-                    />
-                  ))}
-            </CheckboxGroup>
-            <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
-              {(courses.data ?? []).map((c) => (
-                <Checkbox
-                  key={c.id}
-                  size="sm"
-                  label={c.name}
-                  checked={filters.courses.includes(c.id)}
-                  onChange={(e) =>
-                    setFilters({
-                      ...filters,
-                      courses: toggle(filters.courses, c.id, e.currentTarget.checked),
-                    })
-                  }
-                />
-              ))}
-            </CheckboxGroup>
-            <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
-              {RECRUITABLE_USER_TYPES.map((typeId) => (
-                <Checkbox
-                  key={typeId}
-                  size="sm"
-                  label={t.userTypes[typeId]}
-                  checked={filters.recruitment.includes(typeId)}
-                  onChange={(e) =>
-                    setFilters({
-                      ...filters,
-                      recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
-                    })
-                  }
-                />
-              ))}
-            </CheckboxGroup>
-          </Box>
-        </Collapse>
+        <NativeSelect
+          label={s.course}
+          data={courseOptions}
+          disabled={courses.isPending}
+          value={filters.course_id ? String(filters.course_id) : ''}
+          onChange={(e) =>
+            setFilters({
+              ...filters,
+              course_id: e.currentTarget.value ? Number(e.currentTarget.value) : null,
+            })
+          }
+        />
+        <DateField
+          label={s.startDate}
+          value={filters.event_start_date}
+          onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
+          testId="search-start-date"
+        />
+        <DateField
+          label={s.endDate}
+          value={filters.event_end_date}
+          minDate={filters.event_start_date ?? undefined}
+          onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
+          testId="search-end-date"
+        />
+      </SimpleGrid>
 
-        <Group mt="lg" gap="sm" className={classes.actions}>
-          <Button type="submit" size={compact ? 'sm' : 'md'} className={classes.submit}>
-            {s.submit}
-          </Button>
-          <Button
-            type="button"
-            variant="subtle"
-            color="gray"
-            size={compact ? 'sm' : 'md'}
-            onClick={() => setFilters(EMPTY_FILTERS)}
-          >
-            {s.clear}
-          </Button>
-        </Group>
-      </form>
-    </DatesProvider>
+      <Checkbox
+        mt="md"
+        label={s.openOnly}
+        checked={filters.open_only}
+        onChange={(e) => setFilters({ ...filters, open_only: e.currentTarget.checked })}
+        data-testid="search-open-only"
+      />
+      <UnstyledButton
+        type="button"
+        className={classes.advancedToggle}
+        aria-expanded={advancedOpen}
+        aria-controls={advancedId}
+        onClick={() => setAdvancedOpen((o) => !o)}
+        mt="md"
+      >
+        <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
+          ▸
+        </span>
+        {s.advanced}
+      </UnstyledButton>
+      <Collapse in={advancedOpen} id={advancedId}>
+        <Box pt="sm" className={classes.advanced}>
+          <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
+            {areas.isPending
+              ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
+              : (areas.data ?? []).map((a) => (
+                  <Checkbox
+                    key={a.id}
+                    size="sm"
+                    label={a.name}
+                    checked={filters.areas.includes(a.id)}
+                    onChange={(e) =>
+                      setFilters({
+                        ...filters,
+                        areas: toggle(filters.areas, a.id, e.currentTarget.checked),
+                      })
+                    }
+                  />
+                ))}
+          </CheckboxGroup>
+          <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
+            {(courses.data ?? []).map((c) => (
+              <Checkbox
+                key={c.id}
+                size="sm"
+                label={c.name}
+                checked={filters.courses.includes(c.id)}
+                onChange={(e) =>
+                  setFilters({
+                    ...filters,
+                    courses: toggle(filters.courses, c.id, e.currentTarget.checked),
+                  })
+                }
+              />
+            ))}
+          </CheckboxGroup>
+          <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
+            {RECRUITABLE_USER_TYPES.map((typeId) => (
+              <Checkbox
+                key={typeId}
+                size="sm"
+                label={t.userTypes[typeId]}
+                checked={filters.recruitment.includes(typeId)}
+                onChange={(e) =>
+                  setFilters({
+                    ...filters,
+                    recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
+                  })
+                }
+              />
+            ))}
+          </CheckboxGroup>
+        </Box>
+      </Collapse>
+
+      <Group mt="lg" gap="sm" className={classes.actions}>
+        <Button type="submit" size={compact ? 'sm' : 'md'} className={classes.submit}>
+          {s.submit}
+        </Button>
+        <Button
+          type="button"
+          variant="subtle"
+          color="gray"
+          size={compact ? 'sm' : 'md'}
+          onClick={() => setFilters(EMPTY_FILTERS)}
+        >
+          {s.clear}
+        </Button>
+      </Group>
+    </form>
   );
 }

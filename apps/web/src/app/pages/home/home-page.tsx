@@ -1,18 +1,6 @@
-import {
-  Anchor,
-  Box,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { LIMITS } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
@@ -22,36 +10,9 @@ import { useI18n } from '../../../lib/i18n.tsx';
 import { latestNewsQuery } from '../../../features/news/api/get-news-list.ts';
 import { NewsListItem } from '../../../features/news/news-list-item.tsx';
 import newsClasses from '../../../features/news/news.module.css';
+import { CourseCards } from './course-cards.tsx';
 import classes from './home.module.css';
-
-// The search form (with its date pickers) and the course cards load just after the first paint, so
-// the first visit stays light.
-const HomeSearch = lazy(() => import('./home-search.tsx').then((m) => ({ default: m.HomeSearch })));
-const CourseCards = lazy(() => import('./course-cards.tsx').then((m) => ({ default: m.CourseCards })));
-
-/** Skeletons in the shape of what is loading (no layout jump when it arrives). */
-function CourseCardsSkeleton() {
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} height={260} radius="md" />
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function SearchFormSkeleton() {
-  return (
-    <Stack gap="sm" aria-hidden>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={60} />
-        ))}
-      </SimpleGrid>
-      <Skeleton height={42} width={180} mt="md" />
-    </Stack>
-  );
-}
+import { HomeSearch } from './home-search.tsx';
 
 function Courses() {
   const { t } = useI18n();
@@ -64,9 +25,7 @@ function Courses() {
       <Text size="sm" c="dimmed" mb="md">
         {c.listLead}
       </Text>
-      <Suspense fallback={<CourseCardsSkeleton />}>
-        <CourseCards />
-      </Suspense>
+      <CourseCards />
     </Box>
   );
 }
@@ -135,9 +94,7 @@ export function HomePage() {
           {t.home.heroLead}
         </Text>
         <Box mt="lg">
-          <Suspense fallback={<SearchFormSkeleton />}>
-            <HomeSearch />
-          </Suspense>
+          <HomeSearch />
         </Box>
       </Paper>
       <LatestNews />

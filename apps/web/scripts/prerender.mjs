@@ -1,0 +1,78 @@
+// Prerenders the home page and the layout into the build's HTML (issue 20, decision 047), so the first view
+// is drawn before any script has run: builds src/prerender.tsx for Node with Vite (everything bundled, in a
+// temporary folder), renders, and writes
+//   dist/home.html   the home page (the server sends it at `/`),
+//   dist/index.html  the layout with the page's loading line (every other page).
+// Runs after `vite build` and before precompress.mjs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webRoot, 'dist');
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-prerender-'));
+
+try {
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    // Rollup's notes on comments in zod's sources are noise here: errors only.
+    logLevel: 'error',
+    mode: 'production',
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: out,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+  const { prerenderHome, prerenderFrame } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+  // Vite's index.html, kept aside so that running this again on the same build starts from it.
+  const templateFile = path.join(dist, '.vite/index.template.html');
+  if (!fs.existsSync(templateFile)) fs.copyFileSync(path.join(dist, 'index.html'), templateFile);
+  const template = fs.readFileSync(templateFile, 'utf8');
+  const slot = '<div id="root"></div>';
+  if (!template.includes(slot)) throw new Error(`index.html has no ${slot}`);
+  // React writes a page's <title> and its preloads first: they belong in the head (the title replaces the
+  // template's own).
+  const page = (rendered) => {
+    const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
+    const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
+    const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
+    let html = template.replace(slot, `<div id="root">${rendered.slice(hoisted.length)}</div>`);
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
+    return html.replace('</head>', `${links}</head>`);
+  };
+  // The home page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts
+  // fetched beside the entry rather than after it has run.
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const chunks = new Set();
+  const follow = (key) => {
+    if (chunks.has(key) || manifest[key]?.isEntry) return;
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+    chunks.add(key);
+    for (const dep of manifest[key].imports ?? []) follow(dep);
+  };
+  follow('src/app/pages/home/home-page.tsx');
+  const homeHead = [...chunks]
+    .flatMap((key) => [
+      ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+    ])
+    .join('');
+  const home = page(await prerenderHome()).replace('</head>', `${homeHead}</head>`);
+  const frame = page(await prerenderFrame());
+  if (/<script(?![^>]*\bsrc=)/.test(home.replace(template, '')))
+    throw new Error('the prerendered home page holds an inline script (the CSP forbids it)');
+  fs.writeFileSync(path.join(dist, 'home.html'), home);
+  fs.writeFileSync(path.join(dist, 'index.html'), frame);
+  console.log(
+    `prerendered home.html (${(home.length / 1024).toFixed(1)} KB) and index.html (${(frame.length / 1024).toFixed(1)} KB)`,
+  );
+} finally {
+  fs.rmSync(out, { recursive: true, force: true });
+}
