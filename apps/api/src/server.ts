@@ -6,6 +6,7 @@ import { openDb } from './db/client.ts';
 import { isDatabaseEmpty, seedDemoData, DEMO_ACCOUNTS } from './db/seed/index.ts';
 import { ensureSecret } from './lib/app-secrets.ts';
 import { startingClock, systemClock } from './lib/clock.ts';
+import { configurePasswordHashing } from './lib/password.ts';
 import { createStorage } from './lib/storage-create.ts';
 
 async function main() {
@@ -33,6 +34,8 @@ async function main() {
     db: dbHandle.db,
   });
   let seeded = false;
+  // The demo accounts' passwords are hashed at the configured cost too (buildApp sets it again).
+  configurePasswordHashing(config.passwordHashLogN);
   // The demo data of an empty database is loaded under the migrations' lock: instances starting
   // together on an empty database load it once.
   await dbHandle.migrate(async () => {

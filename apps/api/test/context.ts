@@ -19,6 +19,7 @@ import {
   TEMPLATE_PGLITE,
   TEMPLATE_PGLITE_EMPTY,
   TEST_NOW,
+  TEST_PASSWORD_HASH_COST,
   uniqueDatabaseName,
 } from './databases.ts';
 
@@ -113,7 +114,7 @@ export async function createTestContext(
       LOG_LEVEL: 'silent',
       SEED_ON_EMPTY: 'false',
       // Cheaper scrypt for the hundreds of hashes the suites make; production keeps 2^17 (lib/password.test.ts).
-      PASSWORD_HASH_COST: '12',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
       // Race tests queue hundreds of requests on a pool of 4 on a busy 2-core machine: they wait for a
       // connection rather than get the 503 a production pool gives after 5 s (database-outage.test.ts).
       DATABASE_POOL_ACQUIRE_TIMEOUT_MS: '60000',

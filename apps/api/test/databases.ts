@@ -3,12 +3,19 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, type DbHandle, openDb, pgliteHandle } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
+import { configurePasswordHashing } from '../src/lib/password.ts';
 import { localStorage } from '../src/lib/storage.ts';
 
 /** The instant every test context starts at: a Sunday noon in Tokyo. */
 export const TEST_NOW = '2026-11-22T03:00:00Z';
 /** The seed of the demo data's random choices, so two runs see the same rows. */
 export const TEST_RANDOM_SEED = 20261122;
+/**
+ * PASSWORD_HASH_COST of the tests (log2 of scrypt's N): 2^12 instead of production's 2^17, for the
+ * hundreds of hashes the suites make. Hashes carry their cost, so verification is unchanged
+ * (lib/password.test.ts tests the production cost; decision 048).
+ */
+export const TEST_PASSWORD_HASH_COST = 12;
 
 export const POSTGRES_UNAVAILABLE =
   'PostgreSQL not available: set TEST_DATABASE_URL or install PostgreSQL (npm test starts a throwaway cluster from /usr/lib/postgresql/*/bin)';
@@ -27,8 +34,13 @@ export function oneLineError(message: string): Error {
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Loads the demo data as every test sees it: the pinned clock and random seed, files in `filesDir`. */
+/**
+ * Loads the demo data as every test sees it: the pinned clock and random seed, files in `filesDir`,
+ * the demo accounts' passwords hashed at the tests' cost (as a server hashes its seed at its
+ * PASSWORD_HASH_COST), so that signing in as one costs what signing in as a registered member does.
+ */
 export function seedTestData(db: Database, filesDir: string): Promise<void> {
+  configurePasswordHashing(TEST_PASSWORD_HASH_COST);
   return seedDemoData(db, {
     storage: localStorage(filesDir),
     now: new Date(TEST_NOW),

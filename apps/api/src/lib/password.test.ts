@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
   configurePasswordHashing,
@@ -10,6 +10,8 @@ import {
 } from './password.ts';
 
 describe('password hashing', () => {
+  // The cost is process state, and the test files of a worker share the process (vitest.config.ts).
+  beforeEach(() => configurePasswordHashing(17));
   afterEach(() => configurePasswordHashing(17));
 
   it('uses scrypt at OWASP cost (N=2^17, r=8, p=1) unless configured otherwise', async () => {

@@ -61,6 +61,14 @@ export default async function setup(project: TestProject) {
   // Build into a folder of this run's own, so parallel runs and `npm run build` never clash.
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-e2e-'));
   const webDist = path.join(runDir, 'web');
+  // Meanwhile, one server migrates and seeds a database, and stops: every server of the run (the
+  // workers' and those test files start) begins with a copy of its data folder instead of seeding.
+  const seededDataDir = path.join(runDir, 'seeded');
+  const seeding = startPortalServer({
+    webDist: path.join(runDir, 'no-web'),
+    dataDir: seededDataDir,
+  }).then((server) => server.shutdown());
+  seeding.catch(() => undefined); // awaited below; a failure is reported there
   const build = spawn('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: webRoot,
     stdio: 'inherit',
@@ -88,6 +96,7 @@ export default async function setup(project: TestProject) {
   if ((await new Promise<number | null>((resolve) => weights.on('exit', resolve))) !== 0) {
     throw new Error('a first visit is over its budget (scripts/route-weights.mjs)');
   }
+  await seeding;
   const sink = await startMailSink();
   // One server (and database) per test worker: files run two at a time, each worker against its own
   // data, so no file sees another's applications or places.
@@ -96,6 +105,7 @@ export default async function setup(project: TestProject) {
       startPortalServer({
         webDist,
         dataDir: path.join(runDir, `data-${i + 1}`),
+        template: seededDataDir,
         // Reception takes tickets only on the session's day (decision 022); the journeys check in sessions
         // weeks ahead, so these servers open it a year either side. office.e2e.ts tests the day itself.
         env: { SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`, CHECK_IN_MARGIN_HOURS: '8784' },
@@ -110,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailViewUrl', sink.viewUrl);
   project.provide('chromePath', chrome);
   project.provide('webDist', webDist);
+  project.provide('seededDataDir', seededDataDir);
 
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -128,5 +139,7 @@ declare module 'vitest' {
     chromePath: string;
     /** The web app built for this run, for a test that starts a server of its own. */
     webDist: string;
+    /** The data folder of a migrated and seeded server, which startPortalServer copies. */
+    seededDataDir: string;
   }
 }

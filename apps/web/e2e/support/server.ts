@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoRoot = path.resolve(webRoot, '../..');
@@ -33,15 +35,32 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
+/** The data folder the global setup seeded (e2e/support/global-setup.ts), in a test worker; else undefined. */
+function seededTemplate(): string | undefined {
+  try {
+    return inject('seededDataDir') || undefined;
+  } catch {
+    return undefined; // in the global setup itself
+  }
+}
+
 /**
  * The real server (apps/api/src/server.ts in production mode, serving the built web app) on a free
  * port with its own embedded database; env adds to or overrides the defaults (SMTP, Stripe keys…).
+ * A data folder without a database starts as a copy of `template` (by default the one the global
+ * setup migrated and seeded): the server then finds its demo data instead of migrating and seeding
+ * for ten seconds of CPU. Each server still has a database of its own.
  */
 export async function startPortalServer(options: {
   webDist: string;
   dataDir: string;
   env?: Record<string, string>;
+  template?: string;
 }) {
+  const template = options.template ?? seededTemplate();
+  if (template && !fs.existsSync(path.join(options.dataDir, 'pgdata'))) {
+    fs.cpSync(template, options.dataDir, { recursive: true });
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -68,9 +87,18 @@ export async function startPortalServer(options: {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   await waitForReady(`${baseUrl}/readyz`, child, () => log);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   return {
     baseUrl,
     log: () => log,
+    /** Stops it as production does (SIGTERM: requests finish, the database is closed) and waits for it. */
+    shutdown: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));

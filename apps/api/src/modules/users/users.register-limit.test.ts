@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { drivers, type TestContext } from '../../../test/context.ts';
-import { expectError } from '../../../test/http.ts';
+import type { TestContext } from '../../../test/context.ts';
 import type * as passwordModule from '../../lib/password.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { createUsersContext, postJson, registrationBody } from './users.fixtures.ts';
 
 // Every scrypt hash the service makes goes through this spy.
 vi.mock('../../lib/password.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof passwordModule>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
 });
+
+// The API tests share loaded modules between the files of a worker (isolate: false, vitest.config.ts):
+// the app is loaded afresh here, so that it imports the mocked module.
+vi.resetModules();
+const { drivers } = await import('../../../test/context.ts');
+const { expectError } = await import('../../../test/http.ts');
+const { hashPassword } = await import('../../lib/password.ts');
+const { createUsersContext, postJson, registrationBody } = await import('./users.fixtures.ts');
 
 describe.each(drivers())('a refused registration costs no scrypt work (%s)', (driver) => {
   let ctx: TestContext;
