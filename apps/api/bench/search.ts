@@ -1,20 +1,27 @@
 /**
- * `npm run bench:search`: the session search under load on real PostgreSQL (issue 4's performance bar).
+ * `npm run bench:search`: the session search under load on real PostgreSQL (issues 4 and 20).
  *
- *   1. PostgreSQL: BENCH_DATABASE_URL (the database to use) when set, else a throwaway cluster made
- *      from the machine's binaries (scripts/pg-cluster.mjs), removed at the end.
- *   2. Data: migrate; the demo data when the database is empty; seedScale until there are at least
- *      20,000 sessions (counted first, so a re-run against the same database does not reseed); VACUUM ANALYZE.
- *   3. The real server (buildApp, log level warn) on a free loopback port.
- *   4. autocannon (in a worker thread, off the server's event loop), 20 connections for BENCH_DURATION
- *      seconds (default 10) each: /healthz, then the search with a typical filter, a course filter,
- *      a wide query and a deep page. Requests/s, p50 and p99, and each ratio to /healthz.
- *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement (the page's cards and the total) as
- *      the server runs it, prepared, for the typical filter, the wide query and the deep page.
+ * For each size (BENCH_SIZES, default 1,000, 20,000 and 100,000 sessions), in one run:
+ *   1. Data: a database per size: `<BENCH_DATABASE_URL's database>_<size>` on that server when
+ *      BENCH_DATABASE_URL is set (created when missing, and reused: seeded only up to the size), else on
+ *      a throwaway cluster made from the machine's binaries (scripts/pg-cluster.mjs), removed at the end.
+ *      Migrate; the demo data; seedScale until there are at least that many sessions; VACUUM ANALYZE.
+ *   2. The real server (buildApp, production config, log level warn) on a free loopback port.
+ *   3. autocannon (in a worker thread, off the server's event loop), BENCH_CONNECTIONS (default 10)
+ *      connections for BENCH_DURATION seconds (default 8) each: /healthz, the typical search, a course
+ *      search, the wide search, a deep page, and the typical search of a logged-in member; then the
+ *      typical search alone and logged in on 1 connection (the p50 of one search that waits for nothing).
+ *   4. pgbench (-M prepared, the same connections) of the very statements the server ran for one
+ *      typical, wide and logged-in search (recorded at the driver), with the same values: the floor the
+ *      server's req/s is compared with.
+ *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement as the server runs it (prepared,
+ *      explained on the sixth execution), for the typical filter, the wide query and the deep page.
+ * The load average (1, 5, 15 min) is printed before and after each size's runs.
  *
- * Options (environment): BENCH_DATABASE_URL, BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SESSIONS (minimum sessions),
- * RESPONSE_SERIALIZER (fast | zod: which serializer the server writes its answers with).
+ * Options (environment): BENCH_DATABASE_URL, BENCH_SIZES (e.g. "1000,20000"), BENCH_DURATION (s),
+ * BENCH_CONNECTIONS, BENCH_PLANS=1 (print the whole plans), RESPONSE_SERIALIZER (fast | zod).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,10 +32,12 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDb, type DbHandle } from '../src/db/client.ts';
+import { authTokens } from '../src/db/schema.ts';
 import { isDatabaseEmpty, seedDemoData, seedScale } from '../src/db/seed/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { tokyoDate } from '../src/lib/dates.ts';
 import { localStorage } from '../src/lib/storage.ts';
+import { generateToken, hashToken } from '../src/lib/tokens.ts';
 import {
   searchPageQuery,
   searchShape,
@@ -37,14 +46,19 @@ import {
 } from '../src/modules/trainings/trainings.repository.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const MIN_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 20_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,20000,100000').split(',').map(Number);
 const SESSIONS_PER_SCALE_UNIT = 200;
 
 const started = Date.now();
 const say = (line: string) =>
-  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 type Cluster = { url: string; stop: () => void };
 type LoadResult = {
@@ -75,11 +89,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** The database to measure: BENCH_DATABASE_URL, or a fresh database on a throwaway cluster. */
-async function database(): Promise<string> {
+/** The server to make the databases on: BENCH_DATABASE_URL's, or a throwaway cluster. */
+async function server(): Promise<{ base: URL; reuse: boolean }> {
   if (process.env.BENCH_DATABASE_URL) {
-    say('PostgreSQL: BENCH_DATABASE_URL');
-    return process.env.BENCH_DATABASE_URL;
+    say('PostgreSQL: BENCH_DATABASE_URL (one database per size, reused)');
+    return { base: new URL(process.env.BENCH_DATABASE_URL), reuse: true };
   }
   const modulePath = pathToFileURL(path.resolve(here, '../../../scripts/pg-cluster.mjs')).href;
   const { startCluster } = (await import(modulePath)) as {
@@ -90,12 +104,25 @@ async function database(): Promise<string> {
     cluster.stop();
     say('PostgreSQL: throwaway cluster stopped and removed');
   });
-  const admin = new pg.Client({ connectionString: cluster.url });
+  const base = new URL(cluster.url);
+  base.pathname = '/mels_bench';
+  return { base, reuse: false };
+}
+
+const sizeLabel = (size: number) => (size >= 1000 ? `${Math.round(size / 1000)}k` : String(size));
+
+/** The database of one size on the server (created when missing). */
+async function database(base: URL, size: number): Promise<string> {
+  const name = `${base.pathname.slice(1) || 'mels_bench'}_${sizeLabel(size)}`;
+  const adminUrl = new URL(base);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
-  await admin.query('create database mels_bench');
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database "${name}"`);
   await admin.end();
-  const url = new URL(cluster.url);
-  url.pathname = '/mels_bench';
+  const url = new URL(base);
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -104,39 +131,50 @@ async function scalar(handle: DbHandle, query: ReturnType<typeof sql>): Promise<
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** Migrated, with the demo data and at least MIN_SESSIONS sessions; statistics fresh. */
-async function prepare(handle: DbHandle) {
-  await handle.migrate();
-  if (await isDatabaseEmpty(handle.db)) {
-    say('seeding the demo data');
-    await seedDemoData(handle.db);
+/** Migrated, with the demo data and at least `size` sessions; statistics fresh. */
+async function prepare(databaseUrl: string, size: number) {
+  const handle = await openDb({ databaseUrl, poolSize: 4 });
+  try {
+    await handle.migrate();
+    if (await isDatabaseEmpty(handle.db)) {
+      say('seeding the demo data');
+      await seedDemoData(handle.db);
+    }
+    const sessions = await scalar(handle, sql`select count(*) as n from trainings`);
+    if (sessions < size) {
+      const units = Math.ceil((size - sessions) / SESSIONS_PER_SCALE_UNIT);
+      say(`${sessions} sessions: seedScale(${units}) adds ${units * SESSIONS_PER_SCALE_UNIT} sessions`);
+      const at = Date.now();
+      const added = await seedScale(handle.db, units);
+      say(`added ${JSON.stringify(added)} in ${((Date.now() - at) / 1000).toFixed(0)} s`);
+    } else {
+      say(`${sessions} sessions already there: not reseeding`);
+    }
+    await handle.db.execute(sql`vacuum analyze`);
+    return {
+      trainings: await scalar(handle, sql`select count(*) as n from trainings`),
+      training_user_types: await scalar(handle, sql`select count(*) as n from training_user_types`),
+      users: await scalar(handle, sql`select count(*) as n from users`),
+      enrollments: await scalar(handle, sql`select count(*) as n from enrollments`),
+    };
+  } finally {
+    await handle.close();
   }
-  const sessions = await scalar(handle, sql`select count(*) as n from trainings`);
-  if (sessions < MIN_SESSIONS) {
-    const units = Math.ceil((MIN_SESSIONS - sessions) / SESSIONS_PER_SCALE_UNIT);
-    say(
-      `${sessions} sessions: seedScale(${units}) adds ${units * SESSIONS_PER_SCALE_UNIT} sessions and ${units * 1000} members`,
-    );
-    const added = await seedScale(handle.db, units);
-    say(`added ${JSON.stringify(added)}`);
-  } else {
-    say(`${sessions} sessions already there: not reseeding`);
-  }
-  await handle.db.execute(sql`vacuum analyze`);
-  const counts = {
-    trainings: await scalar(handle, sql`select count(*) as n from trainings`),
-    training_user_types: await scalar(handle, sql`select count(*) as n from training_user_types`),
-    users: await scalar(handle, sql`select count(*) as n from users`),
-    enrollments: await scalar(handle, sql`select count(*) as n from enrollments`),
-  };
-  say(`data: ${JSON.stringify(counts)}`);
-  return counts;
 }
 
-function load(url: string, duration = DURATION, connections = CONNECTIONS): Promise<LoadResult> {
+function load(
+  url: string,
+  options: { duration?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, connections, duration, timeout: 30 },
+      workerData: {
+        url,
+        connections: options.connections ?? CONNECTIONS,
+        duration: options.duration ?? DURATION,
+        timeout: 30,
+        headers: options.headers,
+      },
     });
     worker.once('message', (result: LoadResult) => resolve(result));
     worker.once('error', reject);
@@ -152,11 +190,91 @@ function searchUrl(base: string, params: Array<[string, string | number]>): stri
   return `${base}/api/v1/trainings?${query}`;
 }
 
-/** A value written as an SQL literal (the bench's own numbers, dates and arrays of numbers only). */
+/** A value as PostgreSQL's text form (numbers, strings, dates, arrays of numbers: what the search sends). */
+function textValue(value: unknown): string {
+  if (Array.isArray(value)) return `{${value.map(textValue).join(',')}}`;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/** A value written as an SQL literal (for EXPLAIN … EXECUTE). */
 function literal(value: unknown): string {
-  if (Array.isArray(value)) return `'{${value.map(Number).join(',')}}'`;
+  if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') return String(value);
-  return `'${String(value).replace(/'/g, "''")}'`;
+  return `'${textValue(value).replace(/'/g, "''")}'`;
+}
+
+type Recorded = { text: string; values: unknown[] };
+
+/**
+ * Records the statements the server sends through node-postgres while `fn` runs (the bench and the
+ * server share this process and its pg module), so that pgbench replays exactly those.
+ */
+async function record(fn: () => Promise<void>): Promise<Recorded[]> {
+  const out: Recorded[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args;
+    if (typeof config === 'string') out.push({ text: config, values: Array.isArray(values) ? values : [] });
+    else if (config && typeof config === 'object' && 'text' in config) {
+      const c = config as { text: string; values?: unknown[] };
+      out.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return out;
+}
+
+type PgbenchResult = { tps: number; latencyMs: number; statements: number };
+
+/**
+ * pgbench -M prepared of recorded statements, one transaction = all of them in order, each with its
+ * own values as pgbench variables (-D), NULLs written into the text.
+ */
+function pgbench(databaseUrl: string, statements: Recorded[], label: string): PgbenchResult {
+  const defines: string[] = [];
+  const lines = statements.map((st, i) => {
+    const text = st.text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = st.values[Number(n) - 1];
+      if (value === null || value === undefined) return 'NULL';
+      const name = `s${i}_p${n}`;
+      defines.push('-D', `${name}=${textValue(value)}`);
+      return `:${name}`;
+    });
+    return `${text.replace(/\s+/g, ' ').trim()};`;
+  });
+  const script = path.join(os.tmpdir(), `mels-bench-${process.pid}-${label.replace(/\W+/g, '_')}.sql`);
+  fs.writeFileSync(script, `${lines.join('\n')}\n`);
+  cleanups.push(() => fs.rmSync(script, { force: true }));
+  const result = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      String(Math.min(CONNECTIONS, os.cpus().length)),
+      '-T',
+      String(DURATION),
+      ...defines,
+      '-f',
+      script,
+      databaseUrl,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`pgbench (${label}) failed: ${result.stderr || result.error}`);
+  const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1] ?? NaN);
+  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(result.stdout)?.[1] ?? NaN);
+  return { tps, latencyMs, statements: statements.length };
 }
 
 let statementNo = 0;
@@ -181,7 +299,8 @@ async function explain(
   );
   await client.query(`deallocate ${name}`);
   const lines = result.rows.map((r) => r['QUERY PLAN']);
-  console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) EXECUTE: ${label} ──\n${lines.join('\n')}`);
+  if (process.env.BENCH_PLANS)
+    console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) EXECUTE: ${label} ──\n${lines.join('\n')}`);
   const indexes = [
     ...new Set(
       lines.flatMap((l) =>
@@ -192,20 +311,29 @@ async function explain(
     ),
   ];
   const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
+  const heapFetches = lines
+    .flatMap((l) => [...l.matchAll(/Heap Fetches: (\d+)/g)].map((m) => Number(m[1])))
+    .reduce((a, b) => a + b, 0);
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
-  return { label, indexes, seqScans, time };
+  return { label, indexes, seqScans, heapFetches, time };
 }
 
-async function main() {
-  const databaseUrl = await database();
-  const handle = await openDb({ databaseUrl, poolSize: 4 });
-  cleanups.push(() => handle.close());
-  const counts = await prepare(handle);
-  await handle.close();
-  cleanups.pop();
+type Row = { name: string; total?: string | undefined; result: LoadResult; connections: number };
+type SizeReport = {
+  size: number;
+  counts: Awaited<ReturnType<typeof prepare>>;
+  loadBefore: string;
+  loadAfter: string;
+  rows: Row[];
+  benches: Array<{ label: string; result: PgbenchResult; server: number }>;
+  plans: Awaited<ReturnType<typeof explain>>[];
+};
+
+async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
+  const counts = await prepare(databaseUrl, size);
+  say(`data: ${JSON.stringify(counts)}`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -226,161 +354,220 @@ async function main() {
     },
     {},
   );
-  cleanups.push(async () => {
-    await app.close();
-    await dbHandle.close();
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  say(`server on ${base} (pool ${config.databasePoolSize}, log level warn)`);
-
-  const today = tokyoDate(new Date());
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  cleanups.push(() => admin.end());
-  const basic = await admin.query<{ id: number }>(
-    "select id from courses where certificate_prefix = 'B' order by id limit 1",
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    say(`server on ${base} (pool ${config.databasePoolSize}, log level warn)`);
+
+    const today = tokyoDate(new Date());
+    const basic = await admin.query<{ id: number }>(
+      "select id from courses where certificate_prefix = 'B' order by id limit 1",
+    );
+    const basicId = basic.rows[0]?.id ?? 1;
+    // The logged-in member: the one with the most enrolments in Tokyo sessions from today (their cards
+    // carry steps, badges and orders), with a fresh login token.
+    const member = await admin.query<{ user_id: number; n: string }>(
+      `select e.user_id, count(*) as n from enrollments e join trainings t on t.id = e.training_id
+       where t.area_id = 13 and t.event_date >= $1 group by e.user_id order by count(*) desc, e.user_id limit 1`,
+      [today],
+    );
+    const memberId = member.rows[0]?.user_id;
+    if (!memberId) throw new Error('no member with an enrolment in Tokyo');
+    const token = generateToken();
+    await dbHandle.db.insert(authTokens).values({
+      userId: memberId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const auth = { authorization: `Token ${token}` };
+
+    const typicalQuery: Array<[string, string | number]> = [
+      ['user_type[]', 4],
+      ['area[]', 13],
+      ['event_date$ge', `${today} 00:00:00`],
+      ['page', 1],
+    ];
+    const wideQuery = (page: number): Array<[string, string | number]> => [
+      ['user_type[]', 1],
+      ['user_type[]', 2],
+      ['user_type[]', 3],
+      ['user_type[]', 4],
+      ['event_date$ge', `${today} 00:00:00`],
+      ['page', page],
+    ];
+    const targets: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
+      { name: '/healthz', url: `${base}/healthz` },
+      { name: 'typical: attendee, Tokyo, from today', url: searchUrl(base, typicalQuery) },
+      {
+        name: 'attendee, basic course, from today',
+        url: searchUrl(base, [
+          ['user_type[]', 4],
+          ['course_id[]', basicId],
+          ['event_date$ge', `${today} 00:00:00`],
+          ['page', 1],
+        ]),
+      },
+      { name: 'wide: all user types, all prefectures, from today', url: searchUrl(base, wideQuery(1)) },
+      { name: 'wide, page 200 (offset 1,990)', url: searchUrl(base, wideQuery(200)) },
+      {
+        name: `typical, logged in (member ${memberId}, ${member.rows[0]?.n} enrolments in Tokyo)`,
+        url: searchUrl(base, typicalQuery),
+        headers: auth,
+      },
+    ];
+
+    // Each search answers 200 with cards before it is measured.
+    const totals = new Map<string, string>();
+    for (const target of targets.slice(1)) {
+      const response = await fetch(target.url, { headers: target.headers });
+      const body = (await response.json()) as {
+        data?: unknown[];
+        pagination?: { total: number; total_capped?: true };
+      };
+      if (response.status !== 200 || !body.data) throw new Error(`${target.name}: HTTP ${response.status}`);
+      totals.set(
+        target.name,
+        `${body.pagination?.total_capped ? '> ' : ''}${(body.pagination?.total ?? 0).toLocaleString('en-US')}`,
+      );
+      say(
+        `${target.name}: ${body.pagination?.total_capped ? 'more than ' : ''}${body.pagination?.total} cards, ${body.data.length} on the page`,
+      );
+    }
+
+    const loadBefore = loadAverage();
+    say(`load average before the runs: ${loadBefore}`);
+    say('warm-up (3 s)');
+    await load(targets[1]?.url ?? `${base}/healthz`, { duration: 3 });
+
+    const rows: Row[] = [];
+    for (const target of targets) {
+      say(`load: ${target.name} (${CONNECTIONS} connections, ${DURATION} s)`);
+      const result = await load(target.url, { headers: target.headers });
+      rows.push({ name: target.name, total: totals.get(target.name), result, connections: CONNECTIONS });
+      say(
+        `  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+      );
+    }
+    // One connection: the time one search takes when it does not queue behind others.
+    for (const target of [targets[1], targets[5]]) {
+      if (!target) continue;
+      say(`load: ${target.name}, 1 connection (5 s)`);
+      const result = await load(target.url, { duration: 5, connections: 1, headers: target.headers });
+      rows.push({
+        name: `${target.name}, 1 connection`,
+        total: totals.get(target.name),
+        result,
+        connections: 1,
+      });
+      say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    }
+
+    // pgbench of the statements the server ran for one request of each kind.
+    const benches: SizeReport['benches'] = [];
+    for (const [label, index] of [
+      ['typical', 1],
+      ['wide', 3],
+      ['typical, logged in', 5],
+    ] as const) {
+      const target = targets[index];
+      if (!target) continue;
+      const statements = await record(async () => {
+        const response = await fetch(target.url, { headers: target.headers });
+        await response.arrayBuffer();
+      });
+      say(`pgbench: ${label} (${statements.length} statements, ${CONNECTIONS} clients, ${DURATION} s)`);
+      if (process.env.BENCH_DEBUG) for (const st of statements) say(`  ${st.text.replace(/\s+/g, " ").slice(0, 160)} ${JSON.stringify(st.values).slice(0, 200)}`);
+      const result = pgbench(databaseUrl, statements, `${sizeLabel(size)}-${label}`);
+      const server = rows[index]?.result.requestsPerSecond ?? 0;
+      benches.push({ label, result, server });
+      say(
+        `  ${result.tps.toFixed(0)} tps, latency ${result.latencyMs} ms; server ${server.toFixed(0)} req/s`,
+      );
+    }
+    const loadAfter = loadAverage();
+    say(`load average after the runs: ${loadAfter}`);
+
+    const typical: SearchFilter = { userTypes: [4], areas: [13], from: today, now: new Date() };
+    const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today, now: new Date() };
+    const plans = [];
+    for (const [label, filter, page] of [
+      ['typical, page 1', typical, 1],
+      ['wide, page 1', wide, 1],
+      ['wide, page 200', wide, 200],
+    ] as const) {
+      const values = searchValues(filter, 10, (page - 1) * 10);
+      plans.push(
+        await explain(admin, label, searchPageQuery(dbHandle.db, searchShape(filter)).toSQL(), values),
+      );
+    }
+    return { size, counts, loadBefore, loadAfter, rows, benches, plans };
+  } finally {
+    await admin.end();
+    await app.close();
+    await dbHandle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printReport(report: SizeReport) {
+  const { counts } = report;
+  const health = report.rows[0]?.result.requestsPerSecond ?? 1;
+  console.log(
+    `\n── ${sizeLabel(report.size)}: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments ──`,
   );
-  const basicId = basic.rows[0]?.id ?? 1;
-
-  const targets: Array<{ name: string; url: string }> = [
-    { name: '/healthz', url: `${base}/healthz` },
-    {
-      name: 'search: attendee, Tokyo, from today (typical)',
-      url: searchUrl(base, [
-        ['user_type[]', 4],
-        ['area[]', 13],
-        ['event_date$ge', `${today} 00:00:00`],
-        ['page', 1],
-      ]),
-    },
-    {
-      name: 'search: attendee, basic course, from today',
-      url: searchUrl(base, [
-        ['user_type[]', 4],
-        ['course_id[]', basicId],
-        ['event_date$ge', `${today} 00:00:00`],
-        ['page', 1],
-      ]),
-    },
-    {
-      name: 'search: all user types, all prefectures, from today (wide)',
-      url: searchUrl(base, [
-        ['user_type[]', 1],
-        ['user_type[]', 2],
-        ['user_type[]', 3],
-        ['user_type[]', 4],
-        ['event_date$ge', `${today} 00:00:00`],
-        ['page', 1],
-      ]),
-    },
-    {
-      name: 'search: wide, page 200 (deep offset)',
-      url: searchUrl(base, [
-        ['user_type[]', 1],
-        ['user_type[]', 2],
-        ['user_type[]', 3],
-        ['user_type[]', 4],
-        ['event_date$ge', `${today} 00:00:00`],
-        ['page', 200],
-      ]),
-    },
-  ];
-
-  // Each search answers 200 with cards before it is measured.
-  const totals = new Map<string, number>();
-  for (const target of targets.slice(1)) {
-    const response = await fetch(target.url);
-    const body = (await response.json()) as { data?: unknown[]; pagination?: { total: number } };
-    if (response.status !== 200 || !body.data) throw new Error(`${target.name}: HTTP ${response.status}`);
-    totals.set(target.name, body.pagination?.total ?? 0);
-    say(`${target.name}: ${body.pagination?.total} matching cards, ${body.data.length} on the page`);
-  }
-
-  const loadBefore = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-  say(`load average before the runs: ${loadBefore}`);
-  say('warm-up (3 s)');
-  await load(targets[1]?.url ?? `${base}/healthz`, 3);
-
-  const results: Array<{ name: string; result: LoadResult }> = [];
-  for (const target of targets) {
-    say(`load: ${target.name} (${CONNECTIONS} connections, ${DURATION} s)`);
-    const result = await load(target.url);
-    results.push({ name: target.name, result });
-    say(
-      `  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+  console.log(`load average (1, 5, 15 min): ${report.loadBefore} before, ${report.loadAfter} after\n`);
+  console.log(
+    '| request | conn. | matching cards | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to /healthz |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { name, total, result, connections } of report.rows) {
+    console.log(
+      `| ${name} | ${connections} | ${total ?? '–'} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.errors} / ${result.non2xx} | ${connections === 1 ? '–' : (result.requestsPerSecond / health).toFixed(2)} |`,
     );
   }
-
-  // One connection: the time one search takes when it does not queue behind others.
-  const single = targets[1];
-  if (single) {
-    const name = `${single.name}, 1 connection`;
-    say(`load: ${name} (5 s)`);
-    const result = await load(single.url, 5, 1);
-    results.push({ name, result });
-    totals.set(name, totals.get(single.name) ?? 0);
-    say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
-  }
-
-  const typical: SearchFilter = { userTypes: [4], areas: [13], from: today, now: new Date() };
-  const wide: SearchFilter = { userTypes: [1, 2, 3, 4], from: today, now: new Date() };
-  const plans = [];
-  for (const [label, filter, page] of [
-    ['typical search, page 1', typical, 1],
-    ['wide search, page 1', wide, 1],
-    ['wide search, page 200', wide, 200],
-  ] as const) {
-    const shape = searchShape(filter);
-    const values = searchValues(filter, 10, (page - 1) * 10);
-    plans.push(
-      await explain(
-        admin,
-        `${label} (page and total in one statement)`,
-        searchPageQuery(dbHandle.db, shape).toSQL(),
-        values,
-      ),
+  console.log(
+    "\n| pgbench of the server's statements | statements | tps | latency avg (ms) | server req/s | server / pgbench |",
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const b of report.benches) {
+    console.log(
+      `| ${b.label} | ${b.result.statements} | ${b.result.tps.toFixed(0)} | ${b.result.latencyMs} | ${b.server.toFixed(0)} | ${(b.server / b.result.tps).toFixed(2)} |`,
     );
   }
+  console.log('\n| statement | execution time | indexes used | heap fetches | sequential scans |');
+  console.log('|---|---:|---|---:|---|');
+  for (const plan of report.plans) {
+    console.log(
+      `| ${plan.label} | ${plan.time} | ${plan.indexes.join(', ') || '–'} | ${plan.heapFetches} | ${plan.seqScans.join(', ') || 'none'} |`,
+    );
+  }
+}
 
-  const health = results[0]?.result.requestsPerSecond ?? 1;
+async function main() {
+  const { base } = await server();
+  const reports: SizeReport[] = [];
+  for (const size of SIZES) {
+    say(`── ${sizeLabel(size)} sessions ──`);
+    reports.push(await measure(await database(base, size), size));
+  }
   const cpu = os.cpus();
-  const version = await admin.query<{ server_version: string }>('show server_version');
-  console.log('\n── Results ──');
+  console.log('\n══ Results ══');
   console.log(
-    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`,
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`,
   );
   console.log(
-    `data: ${counts.trainings} sessions, ${counts.training_user_types} recruitments (cards), ${counts.users} users, ${counts.enrollments} enrolments`,
+    `load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each (rows marked 1: 1 connection, 5 s), loopback, same machine as server and PostgreSQL; pgbench -M prepared, ${CONNECTIONS} clients, ${DURATION} s`,
   );
-  console.log(
-    `load: autocannon, ${CONNECTIONS} connections, ${DURATION} s each (last row: 1 connection, 5 s), loopback, same machine as server and PostgreSQL`,
-  );
-  console.log(
-    `load average (1, 5, 15 min): ${loadBefore} before the runs, ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} after\n`,
-  );
-  console.log(
-    '| request | matching cards | req/s | p50 (ms) | p99 (ms) | errors / non-2xx | ratio to /healthz |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const { name, result } of results) {
-    const total = totals.get(name);
+  for (const report of reports) printReport(report);
+  const single = (r: SizeReport | undefined, i: number) => r?.rows[6 + i]?.result.p50;
+  const first = reports[0];
+  const last = reports.at(-1);
+  if (first && last && first !== last) {
     console.log(
-      `| ${name} | ${total ?? '–'} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.errors} / ${result.non2xx} | ${(result.requestsPerSecond / health).toFixed(2)} |`,
-    );
-  }
-  console.log('\n| statement | execution time | indexes used | sequential scans |');
-  console.log('|---|---:|---|---|');
-  for (const plan of plans) {
-    console.log(
-      `| ${plan.label} | ${plan.time} | ${plan.indexes.join(', ') || '–'} | ${plan.seqScans.join(', ') || 'none'} |`,
+      `\ngrowth, 1 connection, p50: typical ${reports.map((r) => single(r, 0)).join(' / ')} ms, logged in ${reports.map((r) => single(r, 1)).join(' / ')} ms at ${reports.map((r) => sizeLabel(r.size)).join(' / ')}`,
     );
   }
   say('done');

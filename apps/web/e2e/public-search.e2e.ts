@@ -379,6 +379,20 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('says 「1,000件以上」 when the server stopped counting (pagination.total_capped)', async () => {
+    const { context, page } = await newPage(browser);
+    const body = await api<List<Card>>('/trainings?user_type[]=4&limit=10');
+    const capped = {
+      ...body,
+      pagination: { page: 1, pages: 101, limit: 10, total: 1000, total_capped: true },
+    };
+    await page.route('**/api/v1/trainings?*', (route) => route.fulfill({ json: capped }));
+    await page.goto('/search-result?recruitment=4');
+    await waitForResults(page);
+    expect(await page.getByTestId('search-total').textContent()).toBe('1,000件以上');
+    await context.close();
+  });
+
   it('shows "no sessions found" for a search without results', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/search-result?event_start_date=1999-01-01&event_end_date=1999-01-02');

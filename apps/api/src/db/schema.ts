@@ -448,8 +448,21 @@ export const trainingSearch = pgTable(
   },
   (t) => [
     index('training_search_training_idx').on(t.trainingId),
-    // Each leads with the equality keys of one lateral probe, then the card order, then every other
-    // column the search filters on, so that page and count are index-only range scans (published only).
+    // Each: the equality keys of one probe (or none), then the card order, then every other column the
+    // search filters on or returns, so that page and count are index-only range scans (published only).
+    index('training_search_date_idx')
+      .on(
+        t.eventDate,
+        t.eventStartTime,
+        t.trainingId,
+        t.userTypeId,
+        t.areaId,
+        t.courseId,
+        t.applyStartDate,
+        t.applyEndDate,
+        t.tutId,
+      )
+      .where(sql`published`),
     index('training_search_type_idx')
       .on(
         t.userTypeId,
@@ -460,6 +473,7 @@ export const trainingSearch = pgTable(
         t.courseId,
         t.applyStartDate,
         t.applyEndDate,
+        t.tutId,
       )
       .where(sql`published`),
     index('training_search_type_area_idx')
@@ -472,6 +486,7 @@ export const trainingSearch = pgTable(
         t.courseId,
         t.applyStartDate,
         t.applyEndDate,
+        t.tutId,
       )
       .where(sql`published`),
     index('training_search_type_course_idx')
@@ -484,6 +499,7 @@ export const trainingSearch = pgTable(
         t.areaId,
         t.applyStartDate,
         t.applyEndDate,
+        t.tutId,
       )
       .where(sql`published`),
   ],

@@ -25,6 +25,7 @@ export const publicEn: PublicMessages = {
     fromToday: 'From today',
     noResults: 'No sessions found',
     total: '{0} sessions',
+    totalCapped: '{0}+ sessions',
     calendar: {
       nextMonth: 'Next month',
       previousMonth: 'Previous month',

@@ -26,6 +26,8 @@ export const publicJa = {
     fromToday: '本日以降に開催',
     noResults: '該当する講習会はありません',
     total: '{0}件',
+    /** The count stopped at the cap (pagination.total_capped): more match than it says. */
+    totalCapped: '{0}件以上',
     calendar: {
       nextMonth: '次の月',
       previousMonth: '前の月',

@@ -18,16 +18,22 @@ CREATE TABLE training_search (
 --> statement-breakpoint
 CREATE INDEX training_search_training_idx ON training_search (training_id);
 --> statement-breakpoint
+-- Each search index: the equality keys of one probe (or none), then the card order, then every other column
+-- the search filters on or returns, so that page and count are index-only range scans (published only).
+CREATE INDEX training_search_date_idx ON training_search
+  (event_date, event_start_time, training_id, user_type_id, area_id, course_id, apply_start_date, apply_end_date, tut_id)
+  WHERE published;
+--> statement-breakpoint
 CREATE INDEX training_search_type_idx ON training_search
-  (user_type_id, event_date, event_start_time, training_id, area_id, course_id, apply_start_date, apply_end_date)
+  (user_type_id, event_date, event_start_time, training_id, area_id, course_id, apply_start_date, apply_end_date, tut_id)
   WHERE published;
 --> statement-breakpoint
 CREATE INDEX training_search_type_area_idx ON training_search
-  (user_type_id, area_id, event_date, event_start_time, training_id, course_id, apply_start_date, apply_end_date)
+  (user_type_id, area_id, event_date, event_start_time, training_id, course_id, apply_start_date, apply_end_date, tut_id)
   WHERE published;
 --> statement-breakpoint
 CREATE INDEX training_search_type_course_idx ON training_search
-  (user_type_id, course_id, event_date, event_start_time, training_id, area_id, apply_start_date, apply_end_date)
+  (user_type_id, course_id, event_date, event_start_time, training_id, area_id, apply_start_date, apply_end_date, tut_id)
   WHERE published;
 --> statement-breakpoint
 INSERT INTO training_search

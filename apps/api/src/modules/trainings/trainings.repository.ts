@@ -5,7 +5,7 @@ import {
   searchCountLimit,
   TRAINING_STATUS,
 } from '@mels/domain';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -92,23 +92,20 @@ export function searchValues(filter: SearchFilter, limit: number, offset: number
 }
 
 /**
- * The keys each probe of training_search is made for: every (user type) or, with prefectures, every
- * (user type, prefecture) or, with courses only, every (user type, course). Within one probe the
- * index returns the cards already in card order (date, start time, session).
+ * The keys each probe of training_search is made for, with prefectures or courses: every (user type,
+ * prefecture) or every (user type, course). Within one probe the index (training_search_type_area_idx or
+ * _type_course_idx) returns the cards already in card order (date, start time, session).
  */
 function probeKeys(shape: SearchShape): SQL {
   const types = sql`unnest(${sql.placeholder('types')}::int[]) as k_type(id)`;
-  if (shape.areas) return sql`${types} cross join unnest(${sql.placeholder('areas')}::int[]) as k_key(id)`;
-  if (shape.courses)
-    return sql`${types} cross join unnest(${sql.placeholder('courses')}::int[]) as k_key(id)`;
-  return types;
+  return sql`${types} cross join unnest(${sql.placeholder(shape.areas ? 'areas' : 'courses')}::int[]) as k_key(id)`;
 }
 
-/** The probe's equality conditions on training_search `s` (the leading columns of one of its indexes). */
+/** The probe's equality conditions on training_search `s` (the leading columns of its index). */
 function probeEquality(shape: SearchShape): SQL {
-  if (shape.areas) return sql`s.user_type_id = k_type.id and s.area_id = k_key.id`;
-  if (shape.courses) return sql`s.user_type_id = k_type.id and s.course_id = k_key.id`;
-  return sql`s.user_type_id = k_type.id`;
+  return shape.areas
+    ? sql`s.user_type_id = k_type.id and s.area_id = k_key.id`
+    : sql`s.user_type_id = k_type.id and s.course_id = k_key.id`;
 }
 
 /** The filters that are not the probe's keys, on training_search `s` (columns of the same index). */
@@ -120,40 +117,59 @@ function rangeFilters(shape: SearchShape): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The columns of a page key, in the final order's terms. */
+const KEY_COLUMNS = sql`s.tut_id, s.event_date, s.event_start_time, s.training_id, s.user_type_id`;
+const CARD_ORDER = sql`s.event_date, s.event_start_time, s.training_id`;
+
 /**
- * The page's keys. For each recruiting phase and each probe key, the first `reach` cards in card
- * order: an index range scan of training_search that stops after `reach` rows (a LATERAL with LIMIT).
- * Their union holds the page whatever the offset, so only those rows are sorted into the final order:
- * phase, date, start time, session, user type (decision 045; the order members saw before it).
+ * The first `reach` cards of one recruiting phase, in card order. Without a prefecture or course: one
+ * walk of training_search_date_idx in card order, the user types checked on each entry (`+ 0` keeps
+ * the list a filter: as an index condition on a later column it would give up the index's order).
+ * With them: for each probe key, an index range scan that stops after `reach` rows (a LATERAL with
+ * LIMIT); the union holds the phase's first `reach` cards whatever the offset.
+ */
+function phaseBranch(shape: SearchShape, rank: number): SQL {
+  const phase = PHASES[rank] as SQL;
+  const rankColumn = sql.raw(`${rank} as rank`);
+  if (!shape.areas && !shape.courses) {
+    return sql`(select ${rankColumn}, ${KEY_COLUMNS} from training_search s
+      where s.user_type_id + 0 = any(${sql.placeholder('types')}::int[]) and ${rangeFilters(shape)} and ${phase}
+      order by ${CARD_ORDER}, s.user_type_id limit ${sql.placeholder('reach')})`;
+  }
+  return sql`(select ${rankColumn}, x.* from ${probeKeys(shape)} cross join lateral (
+      select ${KEY_COLUMNS} from training_search s
+      where ${probeEquality(shape)} and ${rangeFilters(shape)} and ${phase}
+      order by ${CARD_ORDER} limit ${sql.placeholder('reach')}
+    ) x)`;
+}
+
+/**
+ * The page's keys: the first `reach` cards of each phase (open, upcoming, closed; only open with
+ * open_only), sorted into the final order: phase, date, start time, session, user type (the order
+ * members saw before decision 045), then LIMIT and OFFSET.
  */
 function searchPageKeys(shape: SearchShape): SQL {
-  const phases = shape.open ? [0] : [0, 1, 2];
-  const branches = phases.map(
-    (rank) => sql`select ${sql.raw(String(rank))} as rank, x.* from ${probeKeys(shape)} cross join lateral (
-      select s.tut_id, s.event_date, s.event_start_time, s.training_id, s.user_type_id
-      from training_search s
-      where ${probeEquality(shape)} and ${rangeFilters(shape)} and ${PHASES[rank]}
-      order by s.event_date, s.event_start_time, s.training_id
-      limit ${sql.placeholder('reach')}
-    ) x`,
-  );
-  return sql`(${sql.join(branches, sql` union all `)}
+  const branches = (shape.open ? [0] : [0, 1, 2]).map((rank) => phaseBranch(shape, rank));
+  return sql`(select * from (${sql.join(branches, sql` union all `)}) as phases
     order by rank, event_date, event_start_time, training_id, user_type_id
     limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) as page`;
 }
 
 /**
- * The count of the search (the page's `total`), stopped at `count_limit` rows: an index-only range
- * scan of training_search per user type (and prefecture or course) with the other filters in the
- * same index, no join. Below the limit the count is exact.
+ * The count of the search (the page's `total`), stopped at `count_limit` rows: for each user type (and
+ * prefecture or course), an index-only range scan of training_search with the other filters in the
+ * same index, no join, and no more than `count_limit` rows in all. (The ORDER BY keeps each probe on
+ * its index: with a LIMIT the planner would otherwise hope to find the rows early in a table scan.)
  */
 function searchCountSource(shape: SearchShape): SQL {
-  const keys: SQL[] = [sql`s.user_type_id = any(${sql.placeholder('types')}::int[])`];
-  if (shape.areas) keys.push(sql`s.area_id = any(${sql.placeholder('areas')}::int[])`);
-  if (shape.courses && !shape.areas) keys.push(sql`s.course_id = any(${sql.placeholder('courses')}::int[])`);
-  if (shape.open) keys.push(PHASES[0] as SQL);
-  return sql`(select 1 from training_search s where ${sql.join(keys, sql` and `)} and ${rangeFilters(shape)}
-    limit ${sql.placeholder('count_limit')}) as matches`;
+  const keyed = shape.areas || shape.courses;
+  const keys = keyed ? probeKeys(shape) : sql`unnest(${sql.placeholder('types')}::int[]) as k_type(id)`;
+  const equality = keyed ? probeEquality(shape) : sql`s.user_type_id = k_type.id`;
+  const open = shape.open ? sql` and ${PHASES[0]}` : sql``;
+  return sql`(select 1 from ${keys} cross join lateral (
+      select 1 from training_search s where ${equality} and ${rangeFilters(shape)}${open}
+      order by ${CARD_ORDER} limit ${sql.placeholder('count_limit')}
+    ) x limit ${sql.placeholder('count_limit')}) as matches`;
 }
 
 export function searchCountQuery(db: Executor, shape: SearchShape) {
@@ -328,6 +344,60 @@ export function findTrainingDocuments(
 
 export type RawStep = { step: number; status: number; created_at: string };
 
+/** The user's enrolments that concern a page: on its own (session, user type) pairs, or holding a place. */
+const pagePairs = sql`(select p.training_id, p.user_type_id from unnest(${sql.placeholder('trainings')}::int[], ${sql.placeholder('types')}::int[]) as p(training_id, user_type_id))`;
+
+/**
+ * The statement of findUserEnrollments, prepared once per connection (named): the page's pairs and
+ * courses are arrays, so it has five parameters whatever the page, and is neither rebuilt nor re-parsed.
+ */
+function userEnrollmentsQuery(db: Executor) {
+  const e = sql.raw('e');
+  return db
+    .select({
+      id: sql<number>`${e}.id`,
+      trainingId: sql<number>`${e}.training_id`,
+      userTypeId: sql<number>`${e}.user_type_id`,
+      status: sql<number>`${e}.status`,
+      assistantApprovedAt: sql<Date | null>`${e}.assistant_approved_at`.mapWith(
+        enrollments.assistantApprovedAt,
+      ),
+      courseId: sql<number>`${e}.course_id`,
+      trainingActive: sql<boolean>`${e}.is_active`,
+      onPage: sql<boolean>`${e}.on_page`,
+      steps: sql<RawStep[] | null>`case when ${e}.on_page then (
+        select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
+        from enrollment_steps s
+        where s.enrollment_id = ${e}.id
+      ) end`,
+      cancelStatus: sql<number | null>`case when ${e}.on_page then (
+        select c.status from cancel_requests c
+        where c.enrollment_id = ${e}.id
+        order by c.id desc limit 1
+      ) end`,
+      orderStatus: sql<number | null>`case when ${e}.on_page then (
+        select o.status from orders o
+        where o.user_id = ${e}.user_id and o.enrollment_id = ${e}.id
+          and o.type = ${sql.raw(String(ORDER_TYPE.purchase))} and o.object_type = ${sql.raw(String(OBJECT_TYPE.sessionFee))}
+        order by o.id desc limit 1
+      ) end`,
+    })
+    .from(
+      sql`(select ${enrollments.id}, ${enrollments.trainingId}, ${enrollments.userTypeId}, ${enrollments.userId},
+          ${enrollments.status}, ${enrollments.assistantApprovedAt}, ${trainings.courseId}, ${trainings.isActive},
+          (${enrollments.trainingId}, ${enrollments.userTypeId}) in ${pagePairs} as on_page
+        from ${enrollments} inner join ${trainings} on ${trainings.id} = ${enrollments.trainingId}
+        where ${enrollments.userId} = ${sql.placeholder('user')}
+          and ${trainings.courseId} = any(${sql.placeholder('courses')}::int[])
+          and ((${enrollments.trainingId}, ${enrollments.userTypeId}) in ${pagePairs}
+            or ${enrollments.status} in (${sql.raw(PLACE_HOLDING_STATUSES.join(', '))}))) as e`,
+    )
+    .orderBy(sql`${e}.id`)
+    .prepare('trainings_user_enrollments');
+}
+
+const userEnrollmentStatements = new WeakMap<Executor, ReturnType<typeof userEnrollmentsQuery>>();
+
 /**
  * What the page needs of the logged-in user, in one query: their enrolments on the page's own
  * (session, user type) pairs, each with its step history, latest cancel request and latest
@@ -342,46 +412,13 @@ export async function findUserEnrollments(
   courseIds: readonly number[],
 ) {
   if (pairs.length === 0) return [];
-  const onPage = sql`(${enrollments.trainingId}, ${enrollments.userTypeId}) in (${sql.join(
-    pairs.map((p) => sql`(${p.trainingId}::int, ${p.userTypeId}::smallint)`),
-    sql`, `,
-  )})`;
-  return db
-    .select({
-      id: enrollments.id,
-      trainingId: enrollments.trainingId,
-      userTypeId: enrollments.userTypeId,
-      status: enrollments.status,
-      assistantApprovedAt: enrollments.assistantApprovedAt,
-      courseId: trainings.courseId,
-      trainingActive: trainings.isActive,
-      onPage: sql<boolean>`${onPage}`,
-      steps: sql<RawStep[] | null>`case when ${onPage} then (
-        select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
-        from enrollment_steps s
-        where s.enrollment_id = ${enrollments.id}
-      ) end`,
-      cancelStatus: sql<number | null>`case when ${onPage} then (
-        select c.status from cancel_requests c
-        where c.enrollment_id = ${enrollments.id}
-        order by c.id desc limit 1
-      ) end`,
-      orderStatus: sql<number | null>`case when ${onPage} then (
-        select o.status from orders o
-        where o.user_id = ${enrollments.userId} and o.enrollment_id = ${enrollments.id}
-          and o.type = ${ORDER_TYPE.purchase} and o.object_type = ${OBJECT_TYPE.sessionFee}
-        order by o.id desc limit 1
-      ) end`,
-    })
-    .from(enrollments)
-    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(
-      and(
-        eq(enrollments.userId, userId),
-        inArray(trainings.courseId, [...courseIds]),
-        or(onPage, inArray(enrollments.status, [...PLACE_HOLDING_STATUSES])),
-      ),
-    )
-    .orderBy(asc(enrollments.id));
+  let statement = userEnrollmentStatements.get(db);
+  if (!statement) userEnrollmentStatements.set(db, (statement = userEnrollmentsQuery(db)));
+  return statement.execute({
+    user: userId,
+    courses: [...courseIds],
+    trainings: pairs.map((p) => p.trainingId),
+    types: pairs.map((p) => p.userTypeId),
+  });
 }
 export type UserEnrollmentRow = Awaited<ReturnType<typeof findUserEnrollments>>[number];

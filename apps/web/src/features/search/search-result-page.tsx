@@ -56,6 +56,8 @@ export function SearchResultPage() {
   const query = useInfiniteQuery(trainingsInfiniteQuery(filters, token));
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.pagination.total ?? 0;
+  // Past the cap the server stops counting (decision 045): 「1,000件以上」.
+  const capped = query.data?.pages[0]?.pagination.total_capped === true;
   const summary = useConditionSummary(filters);
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
@@ -123,7 +125,7 @@ export function SearchResultPage() {
       ) : (
         <>
           <Text size="sm" mb="sm" aria-live="polite" data-testid="search-total">
-            {f(s.total, total.toLocaleString('ja-JP'))}
+            {f(capped ? s.totalCapped : s.total, total.toLocaleString('ja-JP'))}
           </Text>
           <ul className={classes.results}>
             {items.map((item) => (
