@@ -479,7 +479,9 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
         await response.arrayBuffer();
       });
       say(`pgbench: ${label} (${statements.length} statements, ${CONNECTIONS} clients, ${DURATION} s)`);
-      if (process.env.BENCH_DEBUG) for (const st of statements) say(`  ${st.text.replace(/\s+/g, " ").slice(0, 160)} ${JSON.stringify(st.values).slice(0, 200)}`);
+      if (process.env.BENCH_DEBUG)
+        for (const st of statements)
+          say(`  ${st.text.replace(/\s+/g, ' ').slice(0, 160)} ${JSON.stringify(st.values).slice(0, 200)}`);
       const result = pgbench(databaseUrl, statements, `${sizeLabel(size)}-${label}`);
       const server = rows[index]?.result.requestsPerSecond ?? 0;
       benches.push({ label, result, server });

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
+  screenshot,
   screenshotBoth,
   screenshotDir,
 } from './support/browser.ts';
@@ -390,6 +391,10 @@ describe('home page', () => {
     await page.goto('/search-result?recruitment=4');
     await waitForResults(page);
     expect(await page.getByTestId('search-total').textContent()).toBe('1,000件以上');
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'search-result-capped-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'search-result-capped-375');
     await context.close();
   });
 
