@@ -1,10 +1,10 @@
-// One rush of applications in a worker thread (off the server's event loop): autocannon with one
+// One rush of applications (or, with method GET, of session-page reads) in a worker thread (off the server's event loop): autocannon with one
 // connection per member at once, each request a POST …/enrollments/user with the next member's token,
 // so that every member applies exactly once. Answers the summary and the count of each status code.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
-const { url, path, tokens, connections, userType } = workerData;
+const { url, path, tokens, connections, userType, method = 'POST' } = workerData;
 let next = 0;
 const statuses = {};
 const body = JSON.stringify({ user_type: userType });
@@ -16,10 +16,11 @@ const raw = await autocannon({
   timeout: 30,
   requests: [
     {
-      method: 'POST',
+      method,
       path,
       setupRequest: (request) => {
         const token = tokens[next++ % tokens.length];
+        if (method === 'GET') return { ...request, headers: { authorization: `Token ${token}` } };
         return {
           ...request,
           headers: { 'content-type': 'application/json', authorization: `Token ${token}` },

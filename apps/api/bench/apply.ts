@@ -193,13 +193,16 @@ async function makeSession(handle: DbHandle, selection: 'first_come' | 'lottery'
 
 function rush(
   base: string,
-  input: { trainingId: number; members: readonly Member[]; connections: number },
+  input: { trainingId: number; members: readonly Member[]; connections: number; read?: boolean },
 ): Promise<RushResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./apply-worker.mjs', import.meta.url), {
       workerData: {
         url: base,
-        path: `/api/v1/trainings/${input.trainingId}/enrollments/user`,
+        method: input.read ? 'GET' : 'POST',
+        path: input.read
+          ? `/api/v1/trainings/${input.trainingId}/enrollments/detail?user_type=${ATTENDEE}`
+          : `/api/v1/trainings/${input.trainingId}/enrollments/user`,
         tokens: input.members.map((m) => m.token),
         connections: Math.min(input.connections, input.members.length),
         userType: ATTENDEE,
@@ -456,6 +459,20 @@ async function main() {
       `  ${(result.answered / result.seconds).toFixed(0)} answers/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
     );
   }
+  // The session page the members open before applying (GET …/enrollments/detail: loadContext's reads,
+  // not changed by decision 046), read by every member once, on the lottery session of round 1.
+  await drainMail();
+  const pageSession = rounds[0]?.lottery ?? sessions.warmUp;
+  say(`read-only: the session page, ${MEMBERS} members`);
+  const page = await rush(base, { trainingId: pageSession, members, connections: CONNECTIONS, read: true });
+  say(
+    `  ${(page.answered / page.seconds).toFixed(0)} answers/s, p50 ${page.p50} ms, p99 ${page.p99} ms, statuses ${JSON.stringify(page.statuses)}`,
+  );
+  const pageStatements = await countStatements(async () => {
+    await fetch(`${base}/api/v1/trainings/${pageSession}/enrollments/detail?user_type=${ATTENDEE}`, {
+      headers: { authorization: `Token ${soloA?.token ?? ''}` },
+    });
+  });
   const after = loadAverage();
   if (profiler && process.env.BENCH_PROFILE) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -484,6 +501,12 @@ async function main() {
   console.log(
     `| /healthz, 5 s | – | ${health.requestsPerSecond.toFixed(0)} | ${health.p50} | ${health.p99} | – | – | – | 1.00 |`,
   );
+  {
+    const rate = page.answered / page.seconds;
+    console.log(
+      `| read-only: the session page (GET …/enrollments/detail, ${pageStatements} statements), ${MEMBERS} members | ${MEMBERS} | ${rate.toFixed(0)} | ${page.p50} | ${page.p99} | ${page.statuses['200'] ?? 0} (200) | – | ${MEMBERS - (page.statuses['200'] ?? 0)} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
+    );
+  }
   let oversold = false;
   const checks: string[] = [];
   for (const run of runs) {

@@ -9,7 +9,7 @@ import {
   type WorkflowStep,
   CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
@@ -32,42 +32,45 @@ import {
 } from '../../db/schema.ts';
 import { sessionDocumentVisible } from '../documents/index.ts';
 
+/** The columns of one recruitment (training × user type) with its session, course and area. */
+const recruitmentColumns = {
+  recruitmentId: trainingUserTypes.id,
+  trainingId: trainings.id,
+  name: trainings.name,
+  eventDate: trainings.eventDate,
+  eventStartTime: trainings.eventStartTime,
+  eventEndTime: trainings.eventEndTime,
+  venue: trainings.venue,
+  venueName: trainings.venueName,
+  sponsorBy: trainings.sponsorBy,
+  target: trainings.target,
+  note: trainings.note,
+  registerDateNote: trainings.registerDateNote,
+  applyDateNote: trainings.applyDateNote,
+  isActive: trainings.isActive,
+  /** 'draft' or 'published' (decision 031): a member never reaches a draft. */
+  status: trainings.status,
+  areaName: areas.name,
+  courseId: courses.id,
+  courseName: courses.name,
+  coursePrice: courses.price,
+  certificatePrefix: courses.certificatePrefix,
+  isRenewal: courses.isRenewal,
+  introVideo: courses.introVideo,
+  userTypeId: trainingUserTypes.userTypeId,
+  userTypeName: userTypes.type,
+  capacity: trainingUserTypes.capacity,
+  participant: trainingUserTypes.participant,
+  price: trainingUserTypes.price,
+  selection: trainingUserTypes.selection,
+  applyStartDate: trainingUserTypes.applyStartDate,
+  applyEndDate: trainingUserTypes.applyEndDate,
+};
+
 /** One recruitment of a session (training × user type) with its session, course and area. */
 export async function findRecruitment(db: Executor, trainingId: number, userTypeId: number) {
   const [row] = await db
-    .select({
-      recruitmentId: trainingUserTypes.id,
-      trainingId: trainings.id,
-      name: trainings.name,
-      eventDate: trainings.eventDate,
-      eventStartTime: trainings.eventStartTime,
-      eventEndTime: trainings.eventEndTime,
-      venue: trainings.venue,
-      venueName: trainings.venueName,
-      sponsorBy: trainings.sponsorBy,
-      target: trainings.target,
-      note: trainings.note,
-      registerDateNote: trainings.registerDateNote,
-      applyDateNote: trainings.applyDateNote,
-      isActive: trainings.isActive,
-      /** 'draft' or 'published' (decision 031): a member never reaches a draft. */
-      status: trainings.status,
-      areaName: areas.name,
-      courseId: courses.id,
-      courseName: courses.name,
-      coursePrice: courses.price,
-      certificatePrefix: courses.certificatePrefix,
-      isRenewal: courses.isRenewal,
-      introVideo: courses.introVideo,
-      userTypeId: trainingUserTypes.userTypeId,
-      userTypeName: userTypes.type,
-      capacity: trainingUserTypes.capacity,
-      participant: trainingUserTypes.participant,
-      price: trainingUserTypes.price,
-      selection: trainingUserTypes.selection,
-      applyStartDate: trainingUserTypes.applyStartDate,
-      applyEndDate: trainingUserTypes.applyEndDate,
-    })
+    .select(recruitmentColumns)
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
     .innerJoin(courses, eq(courses.id, trainings.courseId))
@@ -181,29 +184,6 @@ export async function setPaymentMethod(
   return rows.length > 0;
 }
 
-export async function findCourseOccupations(db: Executor, courseId: number): Promise<number[]> {
-  const rows = await db
-    .select({ occupation: courseOccupations.occupation })
-    .from(courseOccupations)
-    .where(eq(courseOccupations.courseId, courseId))
-    .orderBy(asc(courseOccupations.occupation));
-  return rows.map((r) => r.occupation);
-}
-
-export function findCourseConditions(db: Executor, courseId: number) {
-  return db
-    .select({
-      groupNo: courseConditions.groupNo,
-      courseId: courseConditions.requiredCourseId,
-      courseName: courses.name,
-      userTypeId: courseConditions.requiredUserTypeId,
-    })
-    .from(courseConditions)
-    .innerJoin(courses, eq(courses.id, courseConditions.requiredCourseId))
-    .where(eq(courseConditions.courseId, courseId))
-    .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
-}
-
 /** The occupations each of these courses accepts (no rows for a course: every occupation). */
 export function findCoursesOccupations(db: Executor, courseIds: readonly number[]) {
   return db
@@ -268,99 +248,6 @@ export async function findPassedCourses(db: Executor, userId: number) {
     .from(certificates)
     .where(and(eq(certificates.userId, userId), isNull(certificates.revokedAt)));
   return { completed, certs };
-}
-
-/**
- * check_training: another live application (applied and not lost or cancelled) of the user to a
- * session on the same day whose times overlap this one's.
- */
-export async function findSameTimeConflict(
-  db: Executor,
-  userId: number,
-  r: Recruitment,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ trainingId: trainings.id })
-    .from(enrollments)
-    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(
-      and(
-        eq(enrollments.userId, userId),
-        ne(enrollments.trainingId, r.trainingId),
-        sql`${enrollments.status} >= ${STEP_STATUS.applying} and ${enrollments.status} <> ${STEP_STATUS.lost}`,
-        eq(trainings.eventDate, r.eventDate),
-        lt(trainings.eventStartTime, r.eventEndTime),
-        gt(trainings.eventEndTime, r.eventStartTime),
-      ),
-    )
-    .limit(1);
-  return row?.trainingId ?? null;
-}
-
-/** is_win_other_training_same_course: a place held in another session of the same course. */
-export async function wonOtherSessionSameCourse(
-  db: Executor,
-  userId: number,
-  courseId: number,
-  trainingId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(
-      and(
-        eq(enrollments.userId, userId),
-        eq(trainings.courseId, courseId),
-        ne(enrollments.trainingId, trainingId),
-        inArray(enrollments.status, [...PLACE_HOLDING_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * The member's records of a course outside one session (decision 021): whether the course
- * registration is paid (a complete registration order of the course; a free registration is a
- * complete order of 0 yen) and the statuses of their attendee enrolments in the course's other sessions.
- */
-export async function findCourseRecords(
-  db: Executor,
-  input: { userId: number; courseId: number; trainingId: number },
-): Promise<{ registrationPaid: boolean; otherStatuses: number[] }> {
-  const [paid] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(courseRegistrationOrders(input), eq(orders.status, ORDER_STATUS.complete)))
-    .limit(1);
-  const others = await db
-    .select({ status: enrollments.status })
-    .from(enrollments)
-    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(
-      and(
-        eq(enrollments.userId, input.userId),
-        eq(enrollments.userTypeId, USER_TYPE.attendee),
-        eq(trainings.courseId, input.courseId),
-        ne(enrollments.trainingId, input.trainingId),
-      ),
-    );
-  return { registrationPaid: Boolean(paid), otherStatuses: others.map((o) => o.status) };
-}
-
-export async function courseHasPreContent(db: Executor, courseId: number) {
-  const [video] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.kind, 'pre'), isNull(lessons.archivedAt)))
-    .limit(1);
-  const [quiz] = await db
-    .select({ id: quizzes.id })
-    .from(quizzes)
-    .where(and(eq(quizzes.courseId, courseId), eq(quizzes.kind, 'pre')))
-    .limit(1);
-  return { hasPreVideo: Boolean(video), hasPreTest: Boolean(quiz) };
 }
 
 /** Takes one place atomically: succeeds only while participant < capacity. */
@@ -481,32 +368,22 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
 }
 
 /**
- * Everything an application is decided from, in ONE prepared statement (issue 20: the lottery rush
- * made 19 round trips per application): the recruitment with its session and course, and as columns
- * the member's occupation, their enrolment and its last step, the session's payment methods, the
- * course's occupations, conditions and pre-material, what the member has passed, a live application
- * at the same time, and their records of the course. The same reads as loadContext's functions above.
+ * Everything an application and the session page decide from, in ONE prepared statement (issue 20:
+ * an application made 23 statements, the page 18): the recruitment (recruitmentColumns), and as
+ * columns the member's occupation, their enrolment and its last step, the session's payment methods,
+ * the course's occupations (none: every occupation), conditions (groups of alternatives, with the
+ * required course's name) and pre-material (a live pre-video, a pre-test), what the member has passed
+ * (completed enrolments by course and user type; certificates not revoked), another live application
+ * (applied, not lost) on the same day at overlapping times (check_training), a place held in another
+ * session of the course (is_win_other_training_same_course), and their records of the course (a
+ * complete registration order; the statuses of their other attendee enrolments in it).
  */
 function applyContextQuery(db: Executor) {
   const userId = sql.placeholder('userId');
   const thisEnrollment = sql`e.training_id = ${trainingUserTypes.trainingId} and e.user_id = ${userId} and e.user_type_id = ${trainingUserTypes.userTypeId}`;
   return db
     .select({
-      recruitmentId: trainingUserTypes.id,
-      trainingId: trainings.id,
-      status: trainings.status,
-      isActive: trainings.isActive,
-      courseId: courses.id,
-      coursePrice: courses.price,
-      certificatePrefix: courses.certificatePrefix,
-      isRenewal: courses.isRenewal,
-      userTypeId: trainingUserTypes.userTypeId,
-      capacity: trainingUserTypes.capacity,
-      participant: trainingUserTypes.participant,
-      price: trainingUserTypes.price,
-      selection: trainingUserTypes.selection,
-      applyStartDate: trainingUserTypes.applyStartDate,
-      applyEndDate: trainingUserTypes.applyEndDate,
+      ...recruitmentColumns,
       occupation: sql<number | null>`(select u.occupation from ${users} u where u.id = ${userId})`,
       enrollment: sql<{
         id: number;
@@ -536,6 +413,10 @@ function applyContextQuery(db: Executor) {
       hasPreVideo: sql<boolean>`exists (select 1 from ${lessons} l where l.course_id = ${courses.id} and l.kind = 'pre' and l.archived_at is null)`,
       hasPreTest: sql<boolean>`exists (select 1 from ${quizzes} q where q.course_id = ${courses.id} and q.kind = 'pre')`,
       registrationPaid: sql<boolean>`exists (select 1 from ${orders} ro where ro.user_id = ${userId} and ro.type = ${ORDER_TYPE.purchase} and ro.object_type = ${OBJECT_TYPE.courseRegistration} and ro.object_id = ${courses.id} and ro.status = ${ORDER_STATUS.complete})`,
+      wonElsewhere: sql<boolean>`exists (select 1 from ${enrollments} we join ${trainings} wt on wt.id = we.training_id where we.user_id = ${userId} and wt.course_id = ${courses.id} and we.training_id <> ${trainings.id} and we.status in (${sql.join(
+        PLACE_HOLDING_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}))`,
       otherStatuses: sql<
         number[]
       >`array(select oe.status from ${enrollments} oe join ${trainings} ot on ot.id = oe.training_id where oe.user_id = ${userId} and oe.user_type_id = ${USER_TYPE.attendee} and ot.course_id = ${courses.id} and oe.training_id <> ${trainings.id})`,
@@ -543,6 +424,8 @@ function applyContextQuery(db: Executor) {
     .from(trainingUserTypes)
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
     .innerJoin(courses, eq(courses.id, trainings.courseId))
+    .innerJoin(areas, eq(areas.id, trainings.areaId))
+    .innerJoin(userTypes, eq(userTypes.id, trainingUserTypes.userTypeId))
     .where(
       and(
         eq(trainingUserTypes.trainingId, sql.placeholder('trainingId')),

@@ -56,10 +56,6 @@ import {
   ticketToken,
 } from './attendance-code.ts';
 import {
-  courseHasPreContent,
-  findCourseConditions,
-  findCourseOccupations,
-  findCourseRecords,
   findCourseRegistrationOrderStatus,
   findCoursesConditions,
   findCoursesOccupations,
@@ -68,9 +64,6 @@ import {
   findEnrollment,
   findLatestCancel,
   findPassedCourses,
-  findPaymentMethods,
-  findRecruitment,
-  findSameTimeConflict,
   findSessionFeeOrder,
   findSteps,
   findUser,
@@ -80,7 +73,7 @@ import {
   recordSteps,
   setAttendanceCode,
   setPaymentMethod,
-  wonOtherSessionSameCourse,
+  type ApplyContextRow,
   type EnrollmentRow,
   type Recruitment,
   type StepEntry,
@@ -164,6 +157,22 @@ function workflowOf<
   return { workflow, unmetGroups, cancelled };
 }
 
+/** The parts of the workflow the one read (findApplyContext) gives, for workflowOf. */
+function standingOf(row: ApplyContextRow, userTypeId: number) {
+  return {
+    r: row,
+    occupations: row.occupations,
+    conditions: row.conditions,
+    passed: { completed: row.completed, certs: row.certs },
+    sameTimeConflict: row.sameTimeConflict,
+    pre: { hasPreVideo: row.hasPreVideo, hasPreTest: row.hasPreTest },
+    records:
+      userTypeId === USER_TYPE.attendee
+        ? { registrationPaid: row.registrationPaid, otherStatuses: row.otherStatuses }
+        : { registrationPaid: false, otherStatuses: [] },
+  };
+}
+
 /** Everything the session page and every step endpoint decide from, for one user. */
 export type PageContext = Awaited<ReturnType<typeof loadContext>>;
 
@@ -174,41 +183,31 @@ export async function loadContext(
   userId: number,
   now: Date,
 ) {
-  const r = await findRecruitment(db, trainingId, userTypeId);
+  // The recruitment and the member's standing in one prepared read (decision 046), beside the member
+  // and their enrolment; then the enrolment's steps, cancel request and session-fee order.
+  const [r, user, enrollment] = await Promise.all([
+    findApplyContext(db, { trainingId, userTypeId, userId }),
+    findUser(db, userId),
+    findEnrollment(db, trainingId, userId, userTypeId),
+  ]);
   if (!r || r.status !== TRAINING_STATUS.published) throw notFound(K.errors.notFound);
-  const [user, enrollment, methods, occupations, conditions, passed, conflictId, wonElsewhere, pre, records] =
-    await Promise.all([
-      findUser(db, userId),
-      findEnrollment(db, trainingId, userId, userTypeId),
-      findPaymentMethods(db, trainingId),
-      findCourseOccupations(db, r.courseId),
-      findCourseConditions(db, r.courseId),
-      findPassedCourses(db, userId),
-      findSameTimeConflict(db, userId, r),
-      wonOtherSessionSameCourse(db, userId, r.courseId, trainingId),
-      courseHasPreContent(db, r.courseId),
-      userTypeId === USER_TYPE.attendee
-        ? findCourseRecords(db, { userId, courseId: r.courseId, trainingId })
-        : { registrationPaid: false, otherStatuses: [] },
-    ]);
   if (!user) throw notFound(K.errors.notFound);
-  const steps = enrollment ? await findSteps(db, enrollment.id) : [];
-  const cancel = enrollment ? await findLatestCancel(db, enrollment.id) : undefined;
-  const order = enrollment ? await findSessionFeeOrder(db, enrollment.id) : undefined;
+  const [steps, cancel, order] = enrollment
+    ? await Promise.all([
+        findSteps(db, enrollment.id),
+        findLatestCancel(db, enrollment.id),
+        findSessionFeeOrder(db, enrollment.id),
+      ])
+    : [[], undefined, undefined];
   const orderStatus = order?.status ?? null;
+  const { methods, occupations, conditions, wonElsewhere } = r;
   const { workflow, unmetGroups, cancelled } = workflowOf(
     {
-      r,
+      ...standingOf(r, userTypeId),
       occupation: user.occupation,
       status: enrollment ? enrollment.status : null,
       assistantApproved: Boolean(enrollment?.assistantApprovedAt),
       lastStep: steps[steps.length - 1],
-      occupations,
-      conditions,
-      passed,
-      sameTimeConflict: conflictId !== null,
-      pre,
-      records,
     },
     now,
   );
@@ -380,20 +379,11 @@ export async function apply(db: Database, trainingId: number, userTypeId: number
   const enrollment = row.enrollment ?? undefined;
   const { workflow } = workflowOf(
     {
-      r: row,
+      ...standingOf(row, userTypeId),
       occupation: row.occupation,
       status: enrollment ? enrollment.status : null,
       assistantApproved: Boolean(enrollment?.approved),
       lastStep: row.lastStep ?? undefined,
-      occupations: row.occupations,
-      conditions: row.conditions,
-      passed: { completed: row.completed, certs: row.certs },
-      sameTimeConflict: row.sameTimeConflict,
-      pre: { hasPreVideo: row.hasPreVideo, hasPreTest: row.hasPreTest },
-      records:
-        userTypeId === USER_TYPE.attendee
-          ? { registrationPaid: row.registrationPaid, otherStatuses: row.otherStatuses }
-          : { registrationPaid: false, otherStatuses: [] },
     },
     now,
   );
