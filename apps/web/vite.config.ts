@@ -8,6 +8,14 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      output: {
+        // React and the router change with a dependency update, not with a deploy of ours: a chunk of their
+        // own stays cached across deploys (decision 047).
+        manualChunks: (id) =>
+          /node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : undefined,
+      },
+    },
   },
   server: {
     port: 5173,

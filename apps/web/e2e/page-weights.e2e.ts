@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { baseUrl, launchBrowser, newPage } from './support/browser.ts';
 
 // scripts/route-weights.mjs counts, from the build manifest, what a first visit to each landing page loads
 // and fails the build over budget (issue 20). This checks its list against what Chromium really loads, so
@@ -49,4 +49,30 @@ describe('first-visit weight', () => {
       await context.close();
     });
   }
+});
+
+describe('the first view in the HTML', () => {
+  // scripts/prerender.mjs draws the home page and the layout into the HTML at build time (decision 047).
+  it('shows the home page with its search form, and the layout on other pages, before any script runs', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: baseUrl(),
+      locale: 'ja-JP',
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: '母体救命講習会を探す' }).waitFor();
+    const form = page.getByTestId('search-form');
+    await form.getByLabel('都道府県', { exact: true }).waitFor();
+    await form.getByRole('button', { name: '開催日（開始）' }).waitFor();
+    await form.getByRole('button', { name: 'この条件で検索' }).waitFor();
+    await page.getByRole('heading', { name: '新着のお知らせ' }).waitFor();
+    for (const path of ['/search-result', '/course/1', '/faq']) {
+      await page.goto(path);
+      await page.getByRole('banner').getByRole('link', { name: 'ログイン' }).waitFor();
+      await page.getByRole('status').getByText('読み込み中').waitFor();
+      expect(await page.getByRole('heading', { name: '母体救命講習会を探す' }).count()).toBe(0);
+    }
+    await context.close();
+  });
 });

@@ -1,8 +1,11 @@
 // Prerenders the home page and the layout into the build's HTML (issue 20, decision 047), so the first view
 // is drawn before any script has run: builds src/prerender.tsx for Node with Vite (everything bundled, in a
 // temporary folder), renders, and writes
-//   dist/home.html   the home page (the server sends it at `/`),
-//   dist/index.html  the layout with the page's loading line (every other page).
+//   dist/home.html           the home page (the server sends it at `/`),
+//   dist/search-result.html  the layout, with /search-result's chunks named in the head (at /search-result),
+//   dist/course.html         the same for /course/{id},
+//   dist/index.html          the layout with the page's loading line (every other page),
+//   dist/prerendered.json    which path gets which file, for the API's static plugin.
 // Runs after `vite build` and before precompress.mjs.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,31 +50,57 @@ try {
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
     return html.replace('</head>', `${links}</head>`);
   };
-  // The home page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts
+  // A landing page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts
   // fetched beside the entry rather than after it has run.
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const chunks = new Set();
-  const follow = (key) => {
-    if (chunks.has(key) || manifest[key]?.isEntry) return;
-    if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
-    chunks.add(key);
-    for (const dep of manifest[key].imports ?? []) follow(dep);
+  const preloads = (routeKey) => {
+    const chunks = new Set();
+    const follow = (key) => {
+      if (chunks.has(key) || manifest[key]?.isEntry) return;
+      if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+      chunks.add(key);
+      for (const dep of manifest[key].imports ?? []) follow(dep);
+    };
+    follow(routeKey);
+    return [...chunks]
+      .flatMap((key) => [
+        ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+        `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+      ])
+      .join('');
   };
-  follow('src/app/pages/home/home-page.tsx');
-  const homeHead = [...chunks]
-    .flatMap((key) => [
-      ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-      `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
-    ])
-    .join('');
-  const home = page(await prerenderHome()).replace('</head>', `${homeHead}</head>`);
-  const frame = page(await prerenderFrame());
-  if (/<script(?![^>]*\bsrc=)/.test(home.replace(template, '')))
-    throw new Error('the prerendered home page holds an inline script (the CSP forbids it)');
-  fs.writeFileSync(path.join(dist, 'home.html'), home);
+  const homeBody = await prerenderHome();
+  const frameBody = await prerenderFrame();
+  if (/<script/.test(homeBody + frameBody))
+    throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
+  const frame = page(frameBody);
+  // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
+  // (prerendered.json, read by the API's static plugin), index.html for every other page.
+  const pages = [
+    { path: '^/$', file: 'home.html', html: page(homeBody), chunk: 'src/app/pages/home/home-page.tsx' },
+    {
+      path: '^/search-result$',
+      file: 'search-result.html',
+      html: frame,
+      chunk: 'src/features/search/search-result-page.tsx',
+    },
+    {
+      path: '^/course/[^/]+$',
+      file: 'course.html',
+      html: frame,
+      chunk: 'src/features/courses/course-page.tsx',
+    },
+  ];
+  for (const { file, html, chunk } of pages) {
+    fs.writeFileSync(path.join(dist, file), html.replace('</head>', `${preloads(chunk)}</head>`));
+  }
   fs.writeFileSync(path.join(dist, 'index.html'), frame);
+  fs.writeFileSync(
+    path.join(dist, 'prerendered.json'),
+    JSON.stringify(pages.map(({ path: pattern, file }) => ({ path: pattern, file }))),
+  );
   console.log(
-    `prerendered home.html (${(home.length / 1024).toFixed(1)} KB) and index.html (${(frame.length / 1024).toFixed(1)} KB)`,
+    `prerendered ${pages.map((p) => p.file).join(', ')} and index.html (the layout, ${(frame.length / 1024).toFixed(1)} KB)`,
   );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 // loads as soon as it renders), and everything those import, counted in script (gzip and raw) and CSS
 // (gzip). e2e/page-weights.e2e.ts checks in Chromium that a visit loads exactly these files, so the list
 // below cannot drift from what the browser does. The build fails when a page is over its budget.
-// The budgets are today's ceilings (a page may not grow); the goals are issue 20's, not reached yet.
+// The budgets are issue 20's goals where they are reached (CSS), today's ceilings where not (script: a page
+// may not grow); the goals are printed beside them (decision 047).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +16,11 @@ const dist = process.argv[2]
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /** KB; `js`: script gzip, `raw`: script as sent uncompressed, `css`: stylesheets gzip. */
-const BUDGET = { js: 245, raw: 760, css: 36 };
+const BUDGET = { js: 190, raw: 590, css: 30 };
 const GOAL = { js: 120, raw: 400, css: 30 };
 /** The landing pages and the lazy modules each loads at once (manifest keys; the entry is always loaded). */
 export const PAGES = {
+  // The home page's route chunk holds its search form and course cards (decision 047).
   '/': ['src/app/pages/home/home-page.tsx'],
   '/search-result': ['src/features/search/search-result-page.tsx'],
   '/course/{id}': ['src/features/courses/course-page.tsx'],

@@ -17,8 +17,16 @@ describe('the web app behind the API', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-web-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>MELS</title>');
-    // The home page prerendered by the web build (apps/web/scripts/prerender.mjs).
+    // The landing pages prerendered by the web build (apps/web/scripts/prerender.mjs).
     fs.writeFileSync(path.join(dist, 'home.html'), '<!doctype html><title>MELS home</title>');
+    fs.writeFileSync(path.join(dist, 'course.html'), '<!doctype html><title>MELS course</title>');
+    fs.writeFileSync(
+      path.join(dist, 'prerendered.json'),
+      JSON.stringify([
+        { path: '^/$', file: 'home.html' },
+        { path: '^/course/[^/]+$', file: 'course.html' },
+      ]),
+    );
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A script worth compressing, and the build's own precompression step run over the folder.
@@ -56,13 +64,18 @@ describe('the web app behind the API', () => {
     }
   });
 
-  it('answers / with the prerendered home page, revalidated on every visit', async () => {
-    for (const url of ['/', '/?lang=en']) {
+  it('answers a prerendered landing page with its own file, revalidated on every visit', async () => {
+    for (const [url, title] of [
+      ['/', 'MELS home'],
+      ['/?lang=en', 'MELS home'],
+      ['/course/3', 'MELS course'],
+      ['/course/3/extra', 'MELS'],
+    ] as const) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<title>MELS home</title>');
+      expect(response.body, url).toContain(`<title>${title}</title>`);
     }
   });
 

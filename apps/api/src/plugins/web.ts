@@ -21,14 +21,20 @@ export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 /**
  * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
  * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
- * (or its own 'PAGE NOT FOUND'); at `/` the home page prerendered at build time, home.html, when the build has it. Unknown /api paths answer the JSON 404.
+ * (or its own 'PAGE NOT FOUND'); a landing page prerendered at build time gets its own file (prerendered.json). Unknown /api paths answer the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ?? defaultWebDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  // The home page prerendered at build time (apps/web/scripts/prerender.mjs); index.html holds the layout.
-  const hasHome = fs.existsSync(path.join(root, 'home.html'));
+  // The landing pages prerendered at build time (apps/web/scripts/prerender.mjs): which path gets which
+  // file; index.html (the layout) for every other page.
+  const prerenderedFile = path.join(root, 'prerendered.json');
+  const prerendered = fs.existsSync(prerenderedFile)
+    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as { path: string; file: string }[]).map(
+        (page) => ({ pattern: new RegExp(page.path), file: page.file }),
+      )
+    : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -40,7 +46,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (/(index|home)\.html(\.br|\.gz)?$/.test(filePath)) {
+        } else if (/\.html(\.br|\.gz)?$/.test(filePath)) {
           // The page names the hashed scripts of the current build: asked again on every visit.
           res.header('Cache-Control', 'no-cache');
         }
@@ -57,11 +63,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       !url.startsWith('/api/') &&
       (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
-      const home = hasHome && (url.split('?')[0] ?? '') === '/';
+      const pathname = url.split('?')[0] ?? '/';
+      const page = prerendered.find(({ pattern }) => pattern.test(pathname));
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile(home ? 'home.html' : 'index.html');
+        .sendFile(page?.file ?? 'index.html');
     }
     return sendNotFound(reply);
   });
