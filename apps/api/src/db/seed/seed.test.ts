@@ -202,7 +202,7 @@ describe('demo data seeder', () => {
       // A cancelled session was cancelled through the office's function (it records when).
       expect(row.isActive || row.cancelledAt !== null).toBe(true);
     }
-    hosted =
+    const hosted =
       (await handle.db.select({ n: count() }).from(trainings).where(isNotNull(trainings.localHoldingId)))[0]
         ?.n ?? 0;
     expect(hosted).toBeGreaterThan(0);
