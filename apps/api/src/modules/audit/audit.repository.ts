@@ -174,3 +174,26 @@ export async function auditForExport(db: Executor, f: AuditSearch, max: number) 
     .limit(max);
   return rows as AuditRow[];
 }
+
+/** What an office write records: who, what, on which row, before and after (decision 033). */
+export type AuditEntry = {
+  /** The office user; null for the demo seed, which writes through the same functions. */
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  data: object;
+  now: Date;
+};
+
+/** One row of the audit trail, in the caller's transaction: every module's office writes use this. */
+export async function recordAudit(db: Executor, entry: AuditEntry) {
+  await db.insert(auditEvents).values({
+    actorUserId: entry.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    data: entry.data,
+    createdAt: entry.now,
+  });
+}

@@ -17,7 +17,6 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { Executor } from '../../db/client.ts';
 import {
   areas,
-  auditEvents,
   courseConditions,
   courseOccupations,
   courses,
@@ -31,20 +30,6 @@ import {
 } from '../../db/schema.ts';
 
 // ───────────────────────────── audit ─────────────────────────────
-
-export async function insertAudit(
-  db: Executor,
-  entry: { actorId: number; action: string; entity: string; entityId: number; data: object; now: Date },
-) {
-  await db.insert(auditEvents).values({
-    actorUserId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    data: entry.data,
-    createdAt: entry.now,
-  });
-}
 
 // ───────────────────────────── courses ─────────────────────────────
 

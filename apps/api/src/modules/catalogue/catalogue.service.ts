@@ -41,7 +41,6 @@ import {
   findLiveEnrollments,
   findPaidSessionFees,
   findSessionForm,
-  insertAudit,
   insertCourse,
   insertRecruitments,
   insertTraining,
@@ -60,6 +59,7 @@ import {
   type RecruitmentValues,
 } from './catalogue.repository.ts';
 import { changedFields, presentCourse, presentCourseSummary, presentSession } from './catalogue.presenter.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const words = officeJa.catalogue;
 
@@ -160,7 +160,7 @@ export async function addCourse(
   const after = await findCourse(tx, id);
   if (!after) throw notFound();
   if (options.actorId !== null)
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'course.create',
       entity: 'course',
@@ -194,7 +194,7 @@ export async function updateCourse(
       ['updated_at'],
     );
     if (Object.keys(diff.after).length)
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: options.actorId,
         action: 'course.update',
         entity: 'course',
@@ -213,7 +213,7 @@ export async function deleteCourse(deps: Deps, options: { actorId: number; id: n
     if (!current) throw notFound();
     if (!(await deleteUnusedCourse(tx, options.id)))
       throw conflict(words.errors.courseHasSessions, 'COURSE_HAS_SESSIONS');
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'course.delete',
       entity: 'course',
@@ -349,7 +349,7 @@ export async function addSession(
     input.users_types.map((r) => recruitmentValues(input, r)),
   );
   if (options.actorId !== null)
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'training.create',
       entity: 'training',
@@ -478,7 +478,7 @@ export async function updateSession(
       AUDIT_IGNORED,
     );
     if (Object.keys(diff.after).length)
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: options.actorId,
         action:
           current.status !== after.status
@@ -534,7 +534,7 @@ export async function duplicateSession(deps: Deps, options: { actorId: number; i
         registerEndDate: r.registerEndDate,
       })),
     );
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'training.duplicate',
       entity: 'training',
@@ -574,7 +574,7 @@ export async function markSessionCancelled(
     throw conflict(words.errors.sessionCancelled, 'SESSION_CANCELLED');
   const [liveRows, feeRows] = await Promise.all([findLiveEnrollments(tx, id), findPaidSessionFees(tx, id)]);
   if (options.actorId !== null)
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'training.cancel',
       entity: 'training',

@@ -16,7 +16,6 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { insertAudit } from './catalogue.repository.ts';
 import { changedFields } from './catalogue.presenter.ts';
 import { videoSeconds, type VideoType } from './content.media.ts';
 import {
@@ -42,6 +41,7 @@ import {
   type LessonRecord,
 } from './content.repository.ts';
 import { removeStored, type StoredUpload } from './content.upload.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const e = K.office.courseContent.errors;
 
@@ -130,7 +130,7 @@ async function audit(
 ) {
   // The demo seed (no actor) is not an office action.
   if (entry.actorId === null) return;
-  await insertAudit(db, { ...entry, actorId: entry.actorId });
+  await recordAudit(db, { ...entry, actorId: entry.actorId });
 }
 
 async function durationOf(storage: Storage, video: LessonVideo, given: number | undefined): Promise<number> {

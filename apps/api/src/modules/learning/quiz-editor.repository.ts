@@ -4,14 +4,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  auditEvents,
-  courses,
-  quizAnswers,
-  quizQuestionMetas,
-  quizQuestions,
-  quizzes,
-} from '../../db/schema.ts';
+import { courses, quizAnswers, quizQuestionMetas, quizQuestions, quizzes } from '../../db/schema.ts';
 
 export async function findCourseName(db: Executor, courseId: number) {
   const [row] = await db
@@ -104,25 +97,4 @@ export async function answerFacts(db: Executor, questionIds: readonly number[]) 
       .where(inArray(quizAnswers.questionId, ids)),
   ]);
   return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
-}
-
-export async function insertAudit(
-  tx: Executor,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId: number;
-    data: object;
-    now: Date;
-  },
-) {
-  await tx.insert(auditEvents).values({
-    actorUserId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    data: entry.data,
-    createdAt: entry.now,
-  });
 }

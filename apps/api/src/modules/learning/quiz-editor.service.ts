@@ -25,12 +25,12 @@ import {
   answerFacts,
   ensureQuiz,
   findCourseName,
-  insertAudit,
   insertQuestion,
   reorderQuestion,
   retireQuestions,
   updateQuiz,
 } from './quiz-editor.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const words = K.office.quizzes;
 
@@ -131,7 +131,7 @@ export async function replaceQuiz(
       created,
     );
     if (audit)
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: options.actorId,
         action: created ? 'quiz.create' : 'quiz.update',
         entity: 'quiz',

@@ -24,9 +24,9 @@ import {
   listHostSessions,
   lockTrainingHolding,
   setTrainingHolding,
-  writeHoldingAudit,
   type HoldingRow,
 } from './local-holdings.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const e = K.office.people.errors;
 
@@ -75,7 +75,7 @@ export async function approveHolding(deps: Deps, input: Actor & { id: number }) 
       });
       if (!decided) return undecidable(tx, input.id);
       const account = await insertHostAccount(tx, decided, input.now);
-      await writeHoldingAudit(tx, {
+      await recordAudit(tx, {
         actorId: input.actorId,
         action: 'local_holding.approve',
         entity: 'local_holding',
@@ -111,7 +111,7 @@ export async function rejectHolding(deps: Deps, input: Actor & { id: number; bod
       now: input.now,
     });
     if (!decided) return undecidable(tx, input.id);
-    await writeHoldingAudit(tx, {
+    await recordAudit(tx, {
       actorId: input.actorId,
       action: 'local_holding.reject',
       entity: 'local_holding',
@@ -169,7 +169,7 @@ export async function setSessionHolding(
   if (!session) throw notFound();
   await setTrainingHolding(tx, session.id, holdingId);
   if (input.actorId !== null)
-    await writeHoldingAudit(tx, {
+    await recordAudit(tx, {
       actorId: input.actorId,
       action: 'training.assign_local_holding',
       entity: 'training',

@@ -1,7 +1,7 @@
 import { LOCAL_HOLDING_STATUS, OCCUPATION_ID, STEP_STATUS } from '@mels/domain';
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditEvents, courses, enrollments, localHoldings, trainings, users } from '../../db/schema.ts';
+import { courses, enrollments, localHoldings, trainings, users } from '../../db/schema.ts';
 
 export type NewLocalHolding = {
   organization: string;
@@ -169,20 +169,6 @@ export function isAccountEmailTaken(error: unknown): boolean {
       return true;
   }
   return false;
-}
-
-export async function writeHoldingAudit(
-  db: Executor,
-  input: { actorId: number; action: string; entity: string; entityId: number; data: object; now: Date },
-) {
-  await db.insert(auditEvents).values({
-    actorUserId: input.actorId,
-    action: input.action,
-    entity: input.entity,
-    entityId: input.entityId,
-    data: input.data,
-    createdAt: input.now,
-  });
 }
 
 /** The session's row locked, with the holding it is assigned to now (for the audit's before). */

@@ -2,7 +2,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  auditEvents,
   courses,
   productAttributes,
   productCategories,
@@ -11,20 +10,6 @@ import {
   productOrderHolds,
   products,
 } from '../../db/schema.ts';
-
-export async function insertAudit(
-  db: Executor,
-  entry: { actorId: number; action: string; entity: string; entityId: number; data: object; now: Date },
-) {
-  await db.insert(auditEvents).values({
-    actorUserId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    data: entry.data,
-    createdAt: entry.now,
-  });
-}
 
 // ───────────── categories ─────────────
 

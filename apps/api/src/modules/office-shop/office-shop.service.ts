@@ -37,7 +37,6 @@ import {
   findCategory,
   findProduct,
   imageCount,
-  insertAudit,
   insertCategory,
   insertImage,
   insertProduct,
@@ -51,6 +50,7 @@ import {
   setThumbnail,
   updateProductRow,
 } from './office-shop.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 
 type Actor = { actorId: number; now: Date };
 
@@ -64,7 +64,7 @@ export async function createCategory(deps: Deps, options: Actor & { input: Categ
   return deps.db.transaction(async (tx) => {
     const id = await insertCategory(tx, options.input.name);
     const after = await findCategory(tx, id);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'product_category.create',
       entity: 'product_category',
@@ -83,7 +83,7 @@ export async function updateCategory(deps: Deps, options: Actor & { id: number; 
     await renameCategory(tx, options.id, options.input.name);
     const after = await findCategory(tx, options.id);
     if (!after) throw notFound();
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'product_category.update',
       entity: 'product_category',
@@ -101,7 +101,7 @@ export async function removeCategory(deps: Deps, options: Actor & { id: number }
     if (!before) throw notFound();
     if (!(await deleteUnusedCategory(tx, options.id)))
       throw conflict(OFFICE_SHOP_MESSAGES.categoryInUse, 'CATEGORY_IN_USE');
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'product_category.delete',
       entity: 'product_category',
@@ -124,7 +124,7 @@ export async function orderCategories(deps: Deps, options: Actor & { ids: readon
         ids: [message('validation.invalidValue', ref('office.shop.fields.category'))],
       });
     await setCategoryOrder(tx, options.ids);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'product_category.order',
       entity: 'product_category',
@@ -203,7 +203,7 @@ export async function createProduct(deps: Deps, options: Actor & { input: Produc
     await writeChildren(tx, id, options.input);
     const after = await findProduct(tx, id);
     if (!after) throw notFound();
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'product.create',
       entity: 'product',
@@ -232,7 +232,7 @@ async function auditProductChange(
 ) {
   const diff = changed(auditedProduct(options.before), auditedProduct(options.after));
   if (!Object.keys(diff.after).length) return;
-  await insertAudit(tx, {
+  await recordAudit(tx, {
     actorId: options.actorId,
     action: options.action,
     entity: 'product',
@@ -365,7 +365,7 @@ export async function replaceTemplate(
   // The audit row commits only when the file was stored (a failed store leaves neither).
   return deps.db.transaction(async (tx) => {
     const after = await storeTemplate(deps, data, options.now);
-    await insertAudit(tx, {
+    await recordAudit(tx, {
       actorId: options.actorId,
       action: 'template.recommendation-letter.replace',
       entity: 'template',

@@ -4,14 +4,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  auditEvents,
-  courses,
-  surveyAnswers,
-  surveyQuestionOptions,
-  surveyQuestions,
-  surveys,
-} from '../../db/schema.ts';
+import { courses, surveyAnswers, surveyQuestionOptions, surveyQuestions, surveys } from '../../db/schema.ts';
 
 export async function findCourseName(db: Executor, courseId: number) {
   const [row] = await db
@@ -97,25 +90,4 @@ export async function surveyAnswerFacts(db: Executor, questionIds: readonly numb
       .where(inArray(surveyAnswers.questionId, ids)),
   ]);
   return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
-}
-
-export async function insertAudit(
-  tx: Executor,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId: number;
-    data: object;
-    now: Date;
-  },
-) {
-  await tx.insert(auditEvents).values({
-    actorUserId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    data: entry.data,
-    createdAt: entry.now,
-  });
 }

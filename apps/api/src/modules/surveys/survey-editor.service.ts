@@ -21,7 +21,6 @@ import { auditedSurvey, presentOfficeSurvey } from './survey-editor.presenter.ts
 import {
   ensureCourseSurvey,
   findCourseName,
-  insertAudit,
   insertSurveyQuestion,
   reorderSurveyQuestion,
   retireSurveyQuestions,
@@ -29,6 +28,7 @@ import {
   updateSurvey,
 } from './survey-editor.repository.ts';
 import { findSurvey, type SurveyData } from './surveys.repository.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const words = K.office.quizzes;
 
@@ -110,7 +110,7 @@ export async function replaceSurvey(
       created,
     );
     if (audit)
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: options.actorId,
         action: created ? 'survey.create' : 'survey.update',
         entity: 'survey',
