@@ -21,7 +21,9 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
+  // A server that migrates and seeds does it beside the web build (global-setup.ts): on a busy 2-core
+  // machine that took over two minutes.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
     try {
