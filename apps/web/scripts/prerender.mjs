@@ -37,7 +37,11 @@ try {
   // Vite's index.html, kept aside so that running this again on the same build starts from it.
   const templateFile = path.join(dist, '.vite/index.template.html');
   if (!fs.existsSync(templateFile)) fs.copyFileSync(path.join(dist, 'index.html'), templateFile);
+  // The page is drawn from the HTML and its stylesheets: the scripts (the entry and the preloaded chunks)
+  // are fetched at low priority, so on a slow network they do not hold back the stylesheets (first paint).
+  const entryTag = '<script type="module" crossorigin';
   const template = fs.readFileSync(templateFile, 'utf8');
+  if (!template.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
   const slot = '<div id="root"></div>';
   if (!template.includes(slot)) throw new Error(`index.html has no ${slot}`);
   // React writes a page's <title> and its preloads first: they belong in the head (the title replaces the
@@ -46,7 +50,9 @@ try {
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
     const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
-    let html = template.replace(slot, `<div id="root">${rendered.slice(hoisted.length)}</div>`);
+    let html = template
+      .replace(entryTag, '<script type="module" fetchpriority="low" crossorigin')
+      .replace(slot, `<div id="root">${rendered.slice(hoisted.length)}</div>`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
     return html.replace('</head>', `${links}</head>`);
   };
@@ -65,7 +71,7 @@ try {
     return [...chunks]
       .flatMap((key) => [
         ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-        `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`,
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key].file}">`,
       ])
       .join('');
   };
