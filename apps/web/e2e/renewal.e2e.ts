@@ -178,7 +178,7 @@ describe('certificate renewal', () => {
         await shootBoth(page, 'player');
       }
       await expect
-        .poll(() => page.getByTestId('renewal-video-notice').textContent(), { timeout: 30_000 })
+        .poll(() => page.getByTestId('renewal-notice').textContent(), { timeout: 30_000 })
         .toBe('視聴済みになりました。');
       await page.getByRole('button', { name: /動画一覧へ戻る/ }).click();
     }

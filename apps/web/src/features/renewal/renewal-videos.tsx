@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Lesson, RenewalVideos } from '@mels/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { coveragePercent, LessonList } from '../../components/lesson-list.tsx';
+import { LessonList } from '../../components/lesson-list.tsx';
+import { LessonMeta, LessonPlayer } from '../../components/lesson-player.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { useWatchTracker } from '../../lib/watch-tracker.ts';
 import {
   markRenewalVideoSeen,
   renewalKeys,
@@ -16,27 +15,10 @@ import {
 } from './api/renewal-calls.ts';
 import { useRenewalI18n } from './renewal-messages.ts';
 import { errorText, Panel, RenewalGuard, renewalPaths, type RenewalKey } from './renewal-shared.tsx';
-import classes from './renewal.module.css';
-
-export function formatDuration(total: number): string {
-  const s = Math.max(0, Math.floor(total));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 function Meta({ lesson }: { lesson: Lesson }) {
   const { r } = useRenewalI18n();
-  return (
-    <dl className={classes.meta}>
-      <div>
-        <dt>{r.videos.tutor}</dt>
-        <dd data-user-content>{lesson.tutor}</dd>
-      </div>
-      <div>
-        <dt>{r.videos.duration}</dt>
-        <dd>{formatDuration(lesson.duration)}</dd>
-      </div>
-    </dl>
-  );
+  return <LessonMeta lesson={lesson} labels={r.videos} tutorIsEntered />;
 }
 
 function Complete({ k }: { k: RenewalKey }) {
@@ -74,81 +56,27 @@ function Player({
   const { r, t, f } = useRenewalI18n();
   const m = r.videos;
   const queryClient = useQueryClient();
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const [coverage, setCoverage] = useState(coveragePercent(lesson));
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [seenAlready] = useState(lesson.is_seen);
-
-  useWatchTracker(lesson, video, {
-    report: (payload) => reportRenewalProgress(k.requestId, payload),
-    reportOnExit: (payload) => reportRenewalProgressOnExit(k.requestId, payload),
-    onProgress: (p) => setCoverage(Math.min(100, Math.floor(p.coverage * 100))),
-    onEnded: () => {
-      markRenewalVideoSeen(k.requestId, lesson.id)
-        .then(
-          () => setNotice({ ok: true, text: m.markedSeen }),
-          (error: unknown) => setNotice({ ok: false, text: errorText(error, t.errors.generic) }),
-        )
-        .finally(() => void queryClient.invalidateQueries({ queryKey: renewalKeys.all(k.requestId) }));
-    },
-  });
-
   return (
-    <Stack gap="md" className={classes.player} data-testid="renewal-player">
-      <Group>
-        <Button variant="default" onClick={onBack}>
-          ← {m.backToList}
-        </Button>
-      </Group>
-      <Title order={2} fz={{ base: 18, sm: 20 }} data-user-content>
-        {lesson.title}
-      </Title>
-      <video
-        ref={setVideo}
-        className={classes.video}
-        src={lesson.link}
-        poster={lesson.thumbnail ?? undefined}
-        controls
-        playsInline
-        preload="metadata"
-        aria-label={f(m.playerLabel, lesson.title)}
-        data-testid="renewal-video"
-      >
-        {m.noVideoSupport}
-      </video>
-      <Meta lesson={lesson} />
-      {seenAlready ? (
-        <Alert color="teal" variant="light" role="status">
-          {m.alreadySeen}
-        </Alert>
-      ) : (
-        <Stack gap={4}>
-          <Text size="sm" id={`renewal-coverage-${lesson.id}`} data-testid="renewal-coverage">
-            {f(m.watched, coverage)}
-          </Text>
-          <Progress.Root size="md">
-            <Progress.Section
-              value={coverage}
-              color="teal"
-              aria-labelledby={`renewal-coverage-${lesson.id}`}
-            />
-          </Progress.Root>
-        </Stack>
-      )}
-      <div aria-live="polite">
-        {notice ? (
-          <Alert
-            color={notice.ok ? 'teal' : 'red'}
-            variant="light"
-            role={notice.ok ? 'status' : 'alert'}
-            data-testid="renewal-video-notice"
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
-      </div>
+    <LessonPlayer
+      lesson={lesson}
+      labels={{
+        ...m,
+        playerLabel: (title) => f(m.playerLabel, title),
+        watched: (pct) => f(m.watched, pct),
+      }}
+      testIdPrefix="renewal"
+      titleIsEntered
+      tracker={{
+        report: (payload) => reportRenewalProgress(k.requestId, payload),
+        reportOnExit: (payload) => reportRenewalProgressOnExit(k.requestId, payload),
+      }}
+      markSeen={() => markRenewalVideoSeen(k.requestId, lesson.id)}
+      errorText={(error) => errorText(error, t.errors.generic)}
+      onSettled={() => void queryClient.invalidateQueries({ queryKey: renewalKeys.all(k.requestId) })}
+      onBack={onBack}
+    >
       {completed ? <Complete k={k} /> : null}
-    </Stack>
+    </LessonPlayer>
   );
 }
 

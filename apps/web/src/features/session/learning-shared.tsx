@@ -16,15 +16,6 @@ export function learningPath(k: SessionKey, page: LearningPage) {
   return `${sessionPath(k)}/${page}`;
 }
 
-/** Seconds as m:ss (or h:mm:ss). */
-export function formatDuration(total: number): string {
-  const s = Math.max(0, Math.floor(total));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
-
 /** The course and occupation conditions of the session are met (spec §2 guards). */
 function conditionsMet(detail: SessionDetail) {
   return (
