@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/** Test files run two at a time (one per core), each worker with a server of its own. */
-export const E2E_WORKERS = 2;
+/**
+ * Test files run two at a time (one per core), each worker with a server of its own. E2E_WORKERS changes
+ * it for a trial: the files wait more than they compute (decision 048), so a third may pay on an idle machine.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '2') || 2);
 
 /** End-to-end tests: the real server (built web app + API on a fresh embedded database) driven in Chromium. */
 export default defineConfig({
