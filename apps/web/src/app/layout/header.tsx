@@ -13,7 +13,20 @@ function Logo() {
   const { t } = useI18n();
   return (
     <Anchor component={Link} to="/" underline="never" className={classes.logo}>
-      <img src="/favicon.svg" alt="" width={36} height={36} />
+      {/* Inline (the favicon's drawing): drawn with the header, with no image to decode when React
+          draws over the prerendered page (an <img> blinked blank for a frame). */}
+      <svg viewBox="0 0 64 64" width={36} height={36} aria-hidden="true" focusable="false">
+        <rect width="64" height="64" rx="14" fill="#b8325e" />
+        <path d="M32 50S14 39 14 26a9 9 0 0 1 18-3 9 9 0 0 1 18 3c0 13-18 24-18 24z" fill="#fff" />
+        <path
+          d="M22 30h7l3-6 4 12 3-6h5"
+          fill="none"
+          stroke="#b8325e"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
       <Box>
         <Text component="span" fw={800} size="lg" c="rose.8" className={classes.logoTitle} visibleFrom="xs">
           {t.app.name}
