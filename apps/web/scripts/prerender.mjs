@@ -50,9 +50,14 @@ try {
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
     const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
+    // Until the app draws over it, the page's controls have no handlers: they are drawn disabled, so a
+    // press before then is not lost silently (links work without script and stay as they are).
+    const body = rendered
+      .slice(hoisted.length)
+      .replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled=""');
     let html = template
       .replace(entryTag, '<script type="module" fetchpriority="low" crossorigin')
-      .replace(slot, `<div id="root">${rendered.slice(hoisted.length)}</div>`);
+      .replace(slot, `<div id="root">${body}</div>`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
     return html.replace('</head>', `${links}</head>`);
   };

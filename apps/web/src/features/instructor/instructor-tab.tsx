@@ -426,10 +426,10 @@ function MemoBox({ storageKey }: { storageKey: string }) {
 function Memo() {
   const { m } = useInstructorI18n();
   const { user } = useAuth();
-  const key = `mels.instructor-memo.${user?.id ?? 'anonymous'}`;
+  // Kept per member: until the member is known there is no memo to show (nor a key to write it under).
   return (
     <Section title={m.tab.memoTitle} testId="instructor-memo">
-      <MemoBox key={key} storageKey={key} />
+      {user ? <MemoBox key={user.id} storageKey={`mels.instructor-memo.${user.id}`} /> : null}
     </Section>
   );
 }
