@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { configurePasswordHashing } from '../lib/password.ts';
 import { createStorage } from '../lib/storage-create.ts';
 import { openDb } from './client.ts';
 import { isDatabaseEmpty, seedDemoData, seedScale } from './seed/index.ts';
 
 const { values } = parseArgs({ options: { scale: { type: 'string' }, force: { type: 'boolean' } } });
 const config = loadConfig();
+// The demo accounts' passwords at the configured cost, as the server seeds them (PASSWORD_HASH_COST).
+configurePasswordHashing(config.passwordHashLogN);
 const handle = await openDb({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pgdata'),
