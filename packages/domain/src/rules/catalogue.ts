@@ -177,7 +177,10 @@ export function sessionIssues(draft: SessionDraft, context: SessionRuleContext):
   }
   // Only a fee the member is asked to pay needs a way to pay it (an attendee's fee of ¥50 or more: the
   // member's own flow completes a smaller fee, and other user types' fees, without payment).
-  if (draft.users_types.some((r) => sessionFeeDue(r.type_id, r.price)) && draft.payment_method_ids.length === 0)
+  if (
+    draft.users_types.some((r) => sessionFeeDue(r.type_id, r.price)) &&
+    draft.payment_method_ids.length === 0
+  )
     out.push({ field: 'payment_method_ids', code: 'paymentMethodsNeeded' });
   if (context.courseChanged && context.existing.some((f) => f.applicants > 0))
     out.push({ field: 'course_id', code: 'courseLocked' });
