@@ -23,7 +23,6 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -35,8 +34,8 @@ import { isDatabaseEmpty, seedDemoData } from '../src/db/seed/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { localStorage } from '../src/lib/storage.ts';
 import { generateToken, hashToken } from '../src/lib/tokens.ts';
+import { cleanup, cleanups, loadAverage, say, throwawayCluster } from './harness.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -51,16 +50,6 @@ const ROUNDS: ReadonlyArray<readonly [string, boolean]> = [
   ['round 3, mail runner paused', false],
 ];
 
-const started = Date.now();
-const say = (line: string) =>
-  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
-type Cluster = { url: string; stop: () => void };
 type RushResult = {
   answered: number;
   seconds: number;
@@ -73,42 +62,18 @@ type RushResult = {
 };
 type Member = { id: number; token: string };
 
-const cleanups: Array<() => void | Promise<void>> = [];
-async function cleanup() {
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`[bench] cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
 /** The database to measure: BENCH_DATABASE_URL, or a fresh database on a throwaway cluster. */
 async function database(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) {
     say('PostgreSQL: BENCH_DATABASE_URL');
     return process.env.BENCH_DATABASE_URL;
   }
-  const modulePath = pathToFileURL(path.resolve(here, '../../../scripts/pg-cluster.mjs')).href;
-  const { startCluster } = (await import(modulePath)) as {
-    startCluster: (options: { log: (line: string) => void }) => Promise<Cluster>;
-  };
-  const cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
-  cleanups.push(() => {
-    cluster.stop();
-    say('PostgreSQL: throwaway cluster stopped and removed');
-  });
-  const admin = new pg.Client({ connectionString: cluster.url });
+  const clusterUrl = await throwawayCluster();
+  const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
   await admin.query('create database mels_bench');
   await admin.end();
-  const url = new URL(cluster.url);
+  const url = new URL(clusterUrl);
   url.pathname = '/mels_bench';
   return url.toString();
 }

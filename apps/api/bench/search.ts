@@ -25,7 +25,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -44,23 +43,13 @@ import {
   searchValues,
   type SearchFilter,
 } from '../src/modules/trainings/trainings.repository.ts';
+import { cleanup, cleanups, loadAverage, say, throwawayCluster } from './harness.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,20000,100000').split(',').map(Number);
 const SESSIONS_PER_SCALE_UNIT = 200;
 
-const started = Date.now();
-const say = (line: string) =>
-  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
-type Cluster = { url: string; stop: () => void };
 type LoadResult = {
   requestsPerSecond: number;
   total: number;
@@ -73,38 +62,14 @@ type LoadResult = {
   non2xx: number;
 };
 
-const cleanups: Array<() => void | Promise<void>> = [];
-async function cleanup() {
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`[bench] cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
 /** The server to make the databases on: BENCH_DATABASE_URL's, or a throwaway cluster. */
 async function server(): Promise<{ base: URL; reuse: boolean }> {
   if (process.env.BENCH_DATABASE_URL) {
     say('PostgreSQL: BENCH_DATABASE_URL (one database per size, reused)');
     return { base: new URL(process.env.BENCH_DATABASE_URL), reuse: true };
   }
-  const modulePath = pathToFileURL(path.resolve(here, '../../../scripts/pg-cluster.mjs')).href;
-  const { startCluster } = (await import(modulePath)) as {
-    startCluster: (options: { log: (line: string) => void }) => Promise<Cluster>;
-  };
-  const cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
-  cleanups.push(() => {
-    cluster.stop();
-    say('PostgreSQL: throwaway cluster stopped and removed');
-  });
-  const base = new URL(cluster.url);
+  const clusterUrl = await throwawayCluster();
+  const base = new URL(clusterUrl);
   base.pathname = '/mels_bench';
   return { base, reuse: false };
 }
