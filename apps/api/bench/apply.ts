@@ -34,7 +34,7 @@ import { isDatabaseEmpty, seedDemoData } from '../src/db/seed/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { localStorage } from '../src/lib/storage.ts';
 import { generateToken, hashToken } from '../src/lib/tokens.ts';
-import { cleanup, cleanups, loadAverage, say, throwawayCluster } from './harness.ts';
+import { cleanup, cleanups, loadAverage, record, say, throwawayCluster } from './harness.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 100);
@@ -262,22 +262,8 @@ function describeSamples(s: Samples): string {
   return `pool open ${avg(s.open)}, in use ${avg(s.inUse)}, requests waiting for a connection ${avg(s.waiting)}, backends active ${avg(s.active)}, waiting on a lock ${avg(s.lockWaits)} (${s.n} samples)`;
 }
 
-/** Counts every statement the server's pool sends (pg.Client.prototype.query) while `fn` runs. */
-async function countStatements(fn: () => Promise<void>): Promise<number> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let n = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    n += 1;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return n;
-}
+/** Counts every statement the server's pool sends while `fn` runs (recorded at the driver). */
+const countStatements = async (fn: () => Promise<void>) => (await record(fn)).length;
 
 async function main() {
   const databaseUrl = await database();

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
@@ -52,4 +53,31 @@ export async function throwawayCluster(): Promise<string> {
     say('PostgreSQL: throwaway cluster stopped and removed');
   });
   return cluster.url;
+}
+
+export type Recorded = { text: string; values: unknown[] };
+
+/**
+ * Records the statements the server sends through node-postgres while `fn` runs (the bench and the
+ * server share this process and its pg module), so that pgbench replays exactly those.
+ */
+export async function record(fn: () => Promise<void>): Promise<Recorded[]> {
+  const out: Recorded[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args;
+    if (typeof config === 'string') out.push({ text: config, values: Array.isArray(values) ? values : [] });
+    else if (config && typeof config === 'object' && 'text' in config) {
+      const c = config as { text: string; values?: unknown[] };
+      out.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return out;
 }

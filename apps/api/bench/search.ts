@@ -43,7 +43,7 @@ import {
   searchValues,
   type SearchFilter,
 } from '../src/modules/trainings/trainings.repository.ts';
-import { cleanup, cleanups, loadAverage, say, throwawayCluster } from './harness.ts';
+import { cleanup, cleanups, loadAverage, record, say, throwawayCluster, type Recorded } from './harness.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -167,33 +167,6 @@ function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number') return String(value);
   return `'${textValue(value).replace(/'/g, "''")}'`;
-}
-
-type Recorded = { text: string; values: unknown[] };
-
-/**
- * Records the statements the server sends through node-postgres while `fn` runs (the bench and the
- * server share this process and its pg module), so that pgbench replays exactly those.
- */
-async function record(fn: () => Promise<void>): Promise<Recorded[]> {
-  const out: Recorded[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args;
-    if (typeof config === 'string') out.push({ text: config, values: Array.isArray(values) ? values : [] });
-    else if (config && typeof config === 'object' && 'text' in config) {
-      const c = config as { text: string; values?: unknown[] };
-      out.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
-    }
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return out;
 }
 
 type PgbenchResult = { tps: number; latencyMs: number; statements: number };
