@@ -44,8 +44,8 @@ try {
   if (!template.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
   const slot = '<div id="root"></div>';
   if (!template.includes(slot)) throw new Error(`index.html has no ${slot}`);
-  // React writes a page's <title> and its preloads first: they belong in the head (the title replaces the
-  // template's own).
+  // src/prerender.tsx writes a page's <title> first (and a renderer may hoist preload links there): they
+  // belong in the head (the title replaces the template's own).
   const page = (rendered) => {
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
@@ -80,6 +80,22 @@ try {
       ])
       .join('');
   };
+  // A page drawn whole from its HTML loads the app after its first paint (decision 049): its script and
+  // preload tags move into an inert <template>, and src/boot.ts (the build's second entry) adds them to the
+  // head once the browser has painted. They then load at normal priority.
+  const boot = manifest['src/boot.ts']?.file;
+  if (!boot) throw new Error('src/boot.ts is not in the build manifest (vite.config.ts input)');
+  const startAfterPaint = (html) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const tags = head.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('the page has no entry script');
+    let out = html;
+    for (const tag of tags) out = out.replace(tag, '');
+    const deferred = [...new Set(tags)].map((tag) => tag.replace(' fetchpriority="low"', '')).join('');
+    return out
+      .replace('</head>', `<script type="module" crossorigin src="/${boot}"></script></head>`)
+      .replace('</body>', `<template id="app-scripts">${deferred}</template></body>`);
+  };
   const homeBody = await prerenderHome();
   const frameBody = await prerenderFrame();
   if (/<script/.test(homeBody + frameBody))
@@ -88,7 +104,14 @@ try {
   // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
   // (prerendered.json, read by the API's static plugin), index.html for every other page.
   const pages = [
-    { path: '^/$', file: 'home.html', html: page(homeBody), chunk: 'src/app/pages/home/home-page.tsx' },
+    // The home page is whole in its HTML: its scripts start after the first paint (decision 049).
+    {
+      path: '^/$',
+      file: 'home.html',
+      html: page(homeBody),
+      chunk: 'src/app/pages/home/home-page.tsx',
+      afterPaint: true,
+    },
     {
       path: '^/search-result$',
       file: 'search-result.html',
@@ -102,8 +125,9 @@ try {
       chunk: 'src/features/courses/course-page.tsx',
     },
   ];
-  for (const { file, html, chunk } of pages) {
-    fs.writeFileSync(path.join(dist, file), html.replace('</head>', `${preloads(chunk)}</head>`));
+  for (const { file, html, chunk, afterPaint } of pages) {
+    const full = html.replace('</head>', `${preloads(chunk)}</head>`);
+    fs.writeFileSync(path.join(dist, file), afterPaint ? startAfterPaint(full) : full);
   }
   fs.writeFileSync(path.join(dist, 'index.html'), frame);
   fs.writeFileSync(

@@ -3,8 +3,7 @@
 // loads as soon as it renders), and everything those import, counted in script (gzip and raw) and CSS
 // (gzip). e2e/page-weights.e2e.ts checks in Chromium that a visit loads exactly these files, so the list
 // below cannot drift from what the browser does. The build fails when a page is over its budget.
-// The budgets are issue 20's goals where they are reached (CSS), today's ceilings where not (script: a page
-// may not grow); the goals are printed beside them (decision 047).
+// The budgets are issue 20's goals (decisions 047, 049).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +14,21 @@ const dist = process.argv[2]
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-/** KB; `js`: script gzip, `raw`: script as sent uncompressed, `css`: stylesheets gzip. */
-const BUDGET = { js: 190, raw: 590, css: 30 };
-const GOAL = { js: 120, raw: 400, css: 30 };
+/**
+ * KB; `js`: script gzip, `raw`: script as sent uncompressed, `css`: stylesheets gzip. Issue 20's goals for
+ * the home page (120 / 400 / 30) are its budget; the two other landing pages load the search's results or
+ * the course's page on top, and have a ceiling a little above it (decision 049).
+ */
+const BUDGETS = {
+  '/': { js: 120, raw: 400, css: 30 },
+  '/search-result': { js: 122, raw: 400, css: 30 },
+  '/course/{id}': { js: 120, raw: 400, css: 30 },
+};
 /** The landing pages and the lazy modules each loads at once (manifest keys; the entry is always loaded). */
 export const PAGES = {
-  // The home page's route chunk holds its search form and course cards (decision 047).
-  '/': ['src/app/pages/home/home-page.tsx'],
+  // The home page's route chunk holds its search form and course cards (decision 047); its loader starts
+  // the app after the first paint (decision 049).
+  '/': ['src/boot.ts', 'src/app/pages/home/home-page.tsx'],
   '/search-result': ['src/features/search/search-result-page.tsx'],
   '/course/{id}': ['src/features/courses/course-page.tsx'],
 };
@@ -44,7 +51,7 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = 'index.html';
 
 /** The files a first visit to each page loads: scripts and stylesheets. */
 export function pageFiles() {
@@ -73,13 +80,14 @@ for (const [page, { js, css }] of Object.entries(files)) {
   console.log(
     `  ${page.padEnd(16)} ${String(js.length).padStart(3)} scripts ${kb(jsGzip).padStart(9)} / ${kb(jsRaw).padStart(9)}   CSS ${kb(cssGzip).padStart(8)}`,
   );
-  if (jsGzip > BUDGET.js * 1024) over.push(`${page}: script ${kb(jsGzip)} gzip, budget ${BUDGET.js} KB`);
-  if (jsRaw > BUDGET.raw * 1024) over.push(`${page}: script ${kb(jsRaw)} raw, budget ${BUDGET.raw} KB`);
-  if (cssGzip > BUDGET.css * 1024) over.push(`${page}: CSS ${kb(cssGzip)} gzip, budget ${BUDGET.css} KB`);
+  const budget = BUDGETS[page];
+  console.log(
+    `  ${''.padEnd(16)} budget ${`${budget.js} KB`.padStart(11)} / ${`${budget.raw} KB`.padStart(9)}       ${`${budget.css} KB`.padStart(8)}`,
+  );
+  if (jsGzip > budget.js * 1024) over.push(`${page}: script ${kb(jsGzip)} gzip, budget ${budget.js} KB`);
+  if (jsRaw > budget.raw * 1024) over.push(`${page}: script ${kb(jsRaw)} raw, budget ${budget.raw} KB`);
+  if (cssGzip > budget.css * 1024) over.push(`${page}: CSS ${kb(cssGzip)} gzip, budget ${budget.css} KB`);
 }
-console.log(
-  `  budget: script ${BUDGET.js} KB gzip, ${BUDGET.raw} KB raw, CSS ${BUDGET.css} KB gzip (goal ${GOAL.js} / ${GOAL.raw} / ${GOAL.css})`,
-);
 
 const entryFiles = new Set(files['/'].js);
 const rows = [];

@@ -1,5 +1,5 @@
 // The build's prerender (scripts/prerender.mjs, issue 20, decision 047): the pages drawn into the HTML, so a
-// visitor sees them before any script has run. React replaces them with the same page once the app starts
+// visitor sees them before any script has run. The app replaces them with the same page once the app starts
 // (main.tsx). Data (news, course cards, the search form's lists) is not in them: those show their
 // skeletons until the app has fetched it.
 import { renderToString } from 'react-dom/server';
@@ -10,6 +10,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { Providers } from './app/providers.tsx';
+import { TitleSink } from './components/page-title.tsx';
 import { RouteFallback } from './app/route-fallback.tsx';
 import { routes } from './app/router.tsx';
 
@@ -18,12 +19,20 @@ async function render(list: RouteObject[], url: string): Promise<string> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`prerendering ${url}: the router answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    <Providers>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
+  let title: string | undefined;
+  const html = renderToString(
+    <TitleSink.Provider value={(text) => (title = text)}>
+      <Providers>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </TitleSink.Provider>,
   );
+  // The page's title first, where scripts/prerender.mjs takes it into the head.
+  return title === undefined ? html : `<title>${escapeHtml(title)}</title>${html}`;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
 /** The home page, in Japanese, for a visitor (served at `/`). */
 export const prerenderHome = () => render(routes, '/');

@@ -15,6 +15,7 @@ export * from './schemas/payments.ts';
 export * from './rules/workflow.ts';
 export * from './rules/eligibility.ts';
 export * from './rules/cart.ts';
+export * from './rules/postal-code.ts';
 export * from './rules/invoice.ts';
 export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';

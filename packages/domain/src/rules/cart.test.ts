@@ -4,7 +4,6 @@ import {
   attributePairs,
   attributeText,
   orderNumber,
-  postalCodeText,
   cartCount,
   cartProducts,
   cartTotal,
@@ -100,9 +99,6 @@ describe('cart rules', () => {
     ]);
     expect(attributeText(stored)).toBe('サイズ: M / カラー: 白');
     expect(attributeText('nonsense')).toBe('');
-    expect(postalCodeText('5300001')).toBe('530-0001');
-    expect(postalCodeText('530-0001')).toBe('530-0001');
-    expect(postalCodeText('12345')).toBe('12345');
   });
 
   it('order numbers are ten digits', () => {

@@ -114,11 +114,5 @@ export const attributeText = (attributes: unknown) =>
     .map((a) => `${a.attribute}: ${a.value}`)
     .join(' / ');
 
-/** A postal code as written on an address: 5300001 → 530-0001 (anything else as it is). */
-export function postalCodeText(value: string): string {
-  const digits = value.replace(/[-－\s]/g, '');
-  return /^\d{7}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
-}
-
 /** An order's number as printed on receipts, mails and the office's lists: ten digits, zero-padded. */
 export const orderNumber = (id: number) => String(id).padStart(10, '0');
