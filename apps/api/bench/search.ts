@@ -9,11 +9,13 @@
  *   2. The real server (buildApp, production config, log level warn) on a free loopback port.
  *   3. autocannon (in a worker thread, off the server's event loop), BENCH_CONNECTIONS (default 10)
  *      connections for BENCH_DURATION seconds (default 8) each: /healthz, the typical search, a course
- *      search, the wide search, a deep page, and the typical search of a logged-in member; then the
- *      typical search alone and logged in on 1 connection (the p50 of one search that waits for nothing).
+ *      search, the wide search, a deep page, the typical search of a logged-in member, and the typical
+ *      and wide searches with Cache-Control: no-cache (computed for each request: the process's kept
+ *      answers, decision 050, passed over); then the typical search (kept and computed) and the logged-in
+ *      one on 1 connection (the p50 of one search that waits for nothing).
  *   4. pgbench (-M prepared, the same connections) of the very statements the server ran for one
- *      typical, wide and logged-in search (recorded at the driver), with the same values: the floor the
- *      server's req/s is compared with.
+ *      typical, wide (computed) and logged-in search (recorded at the driver), with the same values: the
+ *      floor the server's req/s (computed each time) is compared with.
  *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement as the server runs it (prepared,
  *      explained on the sixth execution), for the typical filter, the wide query and the deep page.
  * The load average (1, 5, 15 min) is printed before and after each size's runs.
@@ -355,6 +357,18 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
         url: searchUrl(base, typicalQuery),
         headers: auth,
       },
+      // The same two searches computed for every request: Cache-Control: no-cache passes over the
+      // answers the process keeps (decision 050); what each visitor would cost without them.
+      {
+        name: 'typical, computed each time (no-cache)',
+        url: searchUrl(base, typicalQuery),
+        headers: { 'cache-control': 'no-cache' },
+      },
+      {
+        name: 'wide, computed each time (no-cache)',
+        url: searchUrl(base, wideQuery(1)),
+        headers: { 'cache-control': 'no-cache' },
+      },
     ];
 
     // Each search answers 200 with cards before it is measured.
@@ -390,7 +404,7 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
       );
     }
     // One connection: the time one search takes when it does not queue behind others.
-    for (const target of [targets[1], targets[5]]) {
+    for (const target of [targets[1], targets[6], targets[5]]) {
       if (!target) continue;
       say(`load: ${target.name}, 1 connection (5 s)`);
       const result = await load(target.url, { duration: 5, connections: 1, headers: target.headers });
@@ -405,9 +419,10 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
 
     // pgbench of the statements the server ran for one request of each kind.
     const benches: SizeReport['benches'] = [];
+    // Compared with the server computing each answer (not with its kept answers, which run none).
     for (const [label, index] of [
-      ['typical', 1],
-      ['wide', 3],
+      ['typical', 6],
+      ['wide', 7],
       ['typical, logged in', 5],
     ] as const) {
       const target = targets[index];

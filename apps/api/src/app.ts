@@ -62,6 +62,7 @@ import { registerWeb } from './plugins/web.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerAnswerCache } from './plugins/http-cache.ts';
 
 export type App = FastifyInstance;
 
@@ -145,6 +146,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   );
   registerErrorHandling(app);
   registerRequestContext(app);
+  registerAnswerCache(app, { ttlMs: config.searchCacheMs });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

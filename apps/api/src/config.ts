@@ -53,6 +53,11 @@ const envSchema = z.object({
   AUTH_TOKEN_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   /** Reception accepts tickets on the session's date in Japan, this many hours either side (decision 022). */
   CHECK_IN_MARGIN_HOURS: z.coerce.number().int().min(0).max(8784).default(DEFAULT_CHECK_IN_MARGIN_HOURS),
+  /**
+   * How long this process reuses an anonymous session search's answer (decision 050); 0 turns it off.
+   * Browsers may already reuse it for 30 s (decision 043).
+   */
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
   /** Office staff (not admins) refund orders up to this many yen (decision 041). */
   OFFICE_STAFF_REFUND_LIMIT: z.coerce
     .number()
@@ -140,6 +145,7 @@ export type Config = {
   authTokenIdleMs: number;
   /** Hours before and after the session's date (Japan) during which a ticket can be checked in. */
   checkInMarginHours: number;
+  searchCacheMs: number;
   /** Yen: office staff refund up to this amount; above it only an admin (OFFICE_STAFF_REFUND_LIMIT). */
   officeStaffRefundLimit: number;
   /** TEST_CLOCK: where a test server's clock starts (never in production). */
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authTokenIdleMs: e.AUTH_TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000,
     checkInMarginHours: e.CHECK_IN_MARGIN_HOURS,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     officeStaffRefundLimit: e.OFFICE_STAFF_REFUND_LIMIT,
     testClock: e.TEST_CLOCK ? new Date(e.TEST_CLOCK) : undefined,
     seedOnEmpty: e.SEED_ON_EMPTY === 'true',

@@ -118,6 +118,8 @@ export async function createTestContext(
       // Race tests queue hundreds of requests on a pool of 4 on a busy 2-core machine: they wait for a
       // connection rather than get the 503 a production pool gives after 5 s (database-outage.test.ts).
       DATABASE_POOL_ACQUIRE_TIMEOUT_MS: '60000',
+      // Suites change rows directly between two searches; http-cache.test.ts turns the cache on (decision 050).
+      SEARCH_CACHE_MS: '0',
       ...options.env,
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '4' } : {}),

@@ -1,8 +1,9 @@
 import { areasResponseSchema, trainingsResponseSchema } from '@mels/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, users } from '../src/db/schema.ts';
+import { authTokens, trainings, users } from '../src/db/schema.ts';
 import { generateToken, hashToken } from '../src/lib/tokens.ts';
-import { ifNoneMatchHits } from '../src/plugins/http-cache.ts';
+import { AnswerCache, ifNoneMatchHits } from '../src/plugins/http-cache.ts';
 import { createTestContext, drivers, type TestContext } from './context.ts';
 import { expectBody, get } from './http.ts';
 
@@ -114,5 +115,124 @@ describe.each(drivers())('HTTP caching of public lists (%s)', (driver) => {
 
   it('the reference list body still answers its contract', async () => {
     expectBody(await get(ctx.app, '/api/v1/areas?limit=50'), 200, areasResponseSchema);
+  });
+});
+
+/** Decision 050: the process keeps a visitor's search answer for a few seconds. */
+describe('AnswerCache', () => {
+  const answer = (generation: number, payload = '{}') => ({
+    payload,
+    etag: 'W/"x"',
+    contentType: 'application/json; charset=utf-8',
+    generation,
+  });
+  it.each([
+    // [ms after keeping, writes since, found]
+    [0, 0, true],
+    [4999, 0, true],
+    [5000, 0, false],
+    [10, 1, false],
+  ])('kept at 0 ms, read at %i ms after %i writes: found %s', (after, writes, found) => {
+    let now = 1000;
+    const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 10, monotonicMs: () => now });
+    cache.keep('k', answer(cache.generation));
+    for (let i = 0; i < writes; i++) cache.invalidate();
+    now += after;
+    expect(cache.find('k') !== undefined).toBe(found);
+  });
+
+  it('does not keep an answer computed before a write, nor anything when turned off', () => {
+    const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 10 });
+    const before = cache.generation;
+    cache.invalidate();
+    cache.keep('k', answer(before));
+    expect(cache.find('k')).toBeUndefined();
+    const off = new AnswerCache({ ttlMs: 0, maxEntries: 10 });
+    off.keep('k', answer(off.generation));
+    expect(off.enabled).toBe(false);
+    expect(off.size).toBe(0);
+  });
+
+  it('holds at most maxEntries, dropping the oldest', () => {
+    const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 3 });
+    for (const key of ['a', 'b', 'c', 'd']) cache.keep(key, answer(cache.generation, key));
+    expect(cache.size).toBe(3);
+    expect(cache.find('a')).toBeUndefined();
+    expect(cache.find('d')?.payload).toBe('d');
+  });
+});
+
+describe.each(drivers())('kept answers of the anonymous search (%s)', (driver) => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver, { env: { SEARCH_CACHE_MS: '5000' } });
+    const [member] = await ctx.deps.db.select({ id: users.id }).from(users).limit(1);
+    if (!member) throw new Error('no seeded member');
+    token = generateToken();
+    await ctx.deps.db.insert(authTokens).values({
+      userId: member.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('a visitor gets the kept answer until this process answers a write; a member never does', async () => {
+    const first = await get(ctx.app, SEARCH);
+    const card = expectBody(first, 200, trainingsResponseSchema).data[0];
+    if (!card) throw new Error('no card');
+    const renamed = `${card.name}（変更）`;
+    // A change this process did not make (another instance, a scheduled job): not seen for a while.
+    await ctx.deps.db.update(trainings).set({ name: renamed }).where(eq(trainings.id, card.id));
+    const kept = await get(ctx.app, SEARCH);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    expect(kept.headers['cache-control']).toBe('public, max-age=30');
+    expect(String(kept.headers['content-type'])).toContain('application/json');
+    const notModified = await get(ctx.app, SEARCH, {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+
+    // A request for a fresh answer gets one (and it is kept).
+    const reload = await get(ctx.app, SEARCH, { headers: { 'cache-control': 'no-cache' } });
+    expect(expectBody(reload, 200, trainingsResponseSchema).data[0]?.name).toBe(renamed);
+    expect((await get(ctx.app, SEARCH)).body).toBe(reload.body);
+    await ctx.deps.db.update(trainings).set({ name: card.name }).where(eq(trainings.id, card.id));
+
+    // A member's search, and another language's, are not the kept answer.
+    const member = await get(ctx.app, SEARCH, { headers: { authorization: `Token ${token}` } });
+    expect(expectBody(member, 200, trainingsResponseSchema).data[0]?.name).toBe(card.name);
+    const english = await get(ctx.app, SEARCH, { headers: { 'accept-language': 'en' } });
+    expect(expectBody(english, 200, trainingsResponseSchema).data[0]?.name).toBe(card.name);
+
+    // A write answered by this process (here a logout) drops every kept answer.
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(logout.statusCode).toBeLessThan(400);
+    const fresh = await get(ctx.app, SEARCH);
+    expect(expectBody(fresh, 200, trainingsResponseSchema).data[0]?.name).toBe(card.name);
+    expect(fresh.body).not.toBe(reload.body);
+  });
+
+  it("keeps neither a refused search nor a failed write's effect on the kept answers", async () => {
+    const before = ctx.app.answerCache.size;
+    const bad = await get(ctx.app, '/api/v1/trainings?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(ctx.app.answerCache.size).toBe(before);
+    await get(ctx.app, SEARCH);
+    const kept = ctx.app.answerCache.size;
+    expect(kept).toBeGreaterThan(0);
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/v1/users/logout' });
+    expect(refused.statusCode).toBe(401);
+    expect(ctx.app.answerCache.size).toBe(kept);
   });
 });

@@ -26,7 +26,7 @@ import {
   requireSession,
   requireUser,
 } from '../plugins/auth.ts';
-import { httpCacheHook, type CachePolicy } from '../plugins/http-cache.ts';
+import { answerFromCache, httpCacheHook, type CachePolicy } from '../plugins/http-cache.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends {
   readonly [P in K]: infer T extends z.ZodType;
@@ -120,6 +120,8 @@ export function contractRoute<E extends Endpoint>(
     preValidation: [...auth, ...(extras.preValidation ? [extras.preValidation] : [])],
     ...(more.length ? { preHandler: more } : {}),
     ...(extras.cache ? { onSend: [httpCacheHook(extras.cache)] } : {}),
+    // A visitor's search answered from the process's kept answers, before anything else (decision 050).
+    ...(extras.cache?.kind === 'anonymous' ? { onRequest: [answerFromCache] } : {}),
     schema: {
       operationId: `${endpoint.area}.${endpoint.name}`,
       summary: endpoint.summary,

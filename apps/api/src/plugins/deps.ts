@@ -5,6 +5,7 @@ import type { JobRunner } from '../lib/jobs.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { PaymentGateway } from '../lib/payment-gateway/types.ts';
 import type { Storage } from '../lib/storage.ts';
+import type { AnswerCache } from './http-cache.ts';
 
 /** Everything a module needs from outside, built once in server.ts (or a test) and passed to buildApp. */
 export type Deps = {
@@ -23,5 +24,7 @@ export type Deps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** The anonymous search's answers kept in this process (registerAnswerCache, decision 050). */
+    answerCache: AnswerCache;
   }
 }

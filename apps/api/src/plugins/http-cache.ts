@@ -12,9 +12,13 @@
  *
  * Both say `Vary: Authorization, Accept-Language` (messages are translated by the request's language),
  * so a shared cache never hands one member's search, or the Japanese body, to another request.
+ *
+ * The anonymous search's answers are also kept in this process for a few seconds (`AnswerCache`,
+ * decision 050), so a rush of visitors on one search costs one database round trip per answer kept.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type CachePolicy = {
   kind: 'reference' | 'anonymous';
@@ -42,9 +46,123 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === opaque);
 }
 
+type KeptAnswer = {
+  payload: string;
+  etag: string;
+  contentType: string;
+  storedAt: number;
+  generation: number;
+};
+
+/**
+ * The anonymous search's answers, kept in this process (decision 050): by the request's URL, its
+ * Accept-Language and the minute of the app's clock (what the answer depends on besides the data), for
+ * `ttlMs` at most. Any write this process answers (a non-GET request that succeeded) drops them all, so
+ * this process never serves an answer older than its own last write; a write through another instance or
+ * a scheduled job shows after `ttlMs` at most (browsers may keep the answer 30 s anyway). At most
+ * `maxEntries` answers, the oldest dropped first.
+ */
+export class AnswerCache {
+  readonly #entries = new Map<string, KeptAnswer>();
+  #generation = 0;
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  readonly #monotonicMs: () => number;
+
+  constructor(options: { ttlMs: number; maxEntries: number; monotonicMs?: () => number }) {
+    this.#ttlMs = options.ttlMs;
+    this.#maxEntries = options.maxEntries;
+    this.#monotonicMs = options.monotonicMs ?? (() => performance.now());
+  }
+
+  get enabled(): boolean {
+    return this.#ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Where a request's answer will be kept: read before the answer is computed (see `keep`). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Every kept answer is stale: this process has changed data. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  find(key: string): KeptAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.#generation || this.#monotonicMs() - entry.storedAt >= this.#ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Keeps an answer computed from the data as of `generation` (a write since then: not kept). */
+  keep(key: string, answer: { payload: string; etag: string; contentType: string; generation: number }) {
+    if (!this.enabled || answer.generation !== this.#generation) return;
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { ...answer, storedAt: this.#monotonicMs() });
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The process's answer cache, dropped by every write this process answers successfully. */
+export function registerAnswerCache(app: FastifyInstance, options: { ttlMs: number }) {
+  app.decorate('answerCache', new AnswerCache({ ttlMs: options.ttlMs, maxEntries: 500 }));
+  // onSend: the write's transaction is committed, and its answer not yet sent.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) app.answerCache.invalidate();
+    return payload;
+  });
+}
+
+/** What a request for a kept answer carries from onRequest to onSend. */
+const pending = new WeakMap<FastifyRequest, { key: string; generation: number } | 'served'>();
+
+function answerKey(request: FastifyRequest): string {
+  const minute = Math.floor(request.server.deps.clock.now().getTime() / 60_000);
+  return `${minute}\n${request.headers['accept-language'] ?? ''}\n${request.url}`;
+}
+
+/** onRequest of an 'anonymous' route: a kept answer for a visitor, before validation and the handler. */
+export async function answerFromCache(request: FastifyRequest, reply: FastifyReply) {
+  const cache = request.server.answerCache;
+  if (!cache.enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return;
+  const key = answerKey(request);
+  // A client that asks for a fresh answer (a reload with Cache-Control: no-cache) gets one, which is kept.
+  const fresh = /\bno-cache\b/i.test(String(request.headers['cache-control'] ?? ''));
+  const kept = fresh ? undefined : cache.find(key);
+  if (!kept) {
+    pending.set(request, { key, generation: cache.generation });
+    return;
+  }
+  pending.set(request, 'served');
+  reply.header('vary', 'Authorization, Accept-Language');
+  reply.header('cache-control', `public, max-age=${ANONYMOUS_SEARCH_CACHE.maxAge}`);
+  reply.header('etag', kept.etag);
+  if (ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) {
+    return reply.code(304).send('');
+  }
+  return reply.type(kept.contentType).send(kept.payload);
+}
+
 /** The route's onSend hook for a policy; it runs before compression, on the serialised JSON. */
 export function httpCacheHook(policy: CachePolicy) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const state = pending.get(request);
+    if (state === 'served') return payload;
     reply.header('vary', 'Authorization, Accept-Language');
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
       return payload;
@@ -55,6 +173,15 @@ export function httpCacheHook(policy: CachePolicy) {
     const etag = bodyTag(payload, policy.kind === 'anonymous');
     reply.header('cache-control', `public, max-age=${policy.maxAge}`);
     reply.header('etag', etag);
+    if (state && typeof payload === 'string') {
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      request.server.answerCache.keep(state.key, {
+        payload,
+        etag,
+        contentType,
+        generation: state.generation,
+      });
+    }
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
