@@ -184,29 +184,65 @@ export async function setPaymentMethod(
   return rows.length > 0;
 }
 
-/** The occupations each of these courses accepts (no rows for a course: every occupation). */
-export function findCoursesOccupations(db: Executor, courseIds: readonly number[]) {
-  return db
-    .select({ courseId: courseOccupations.courseId, occupation: courseOccupations.occupation })
-    .from(courseOccupations)
-    .where(inArray(courseOccupations.courseId, [...courseIds]))
-    .orderBy(asc(courseOccupations.courseId), asc(courseOccupations.occupation));
-}
-
-/** The course conditions of each of these courses (forCourseId: the course they belong to). */
-export function findCoursesConditions(db: Executor, courseIds: readonly number[]) {
+/**
+ * What a member's eligibility for these courses rests on (spec 000 §5), in one prepared statement (issue
+ * 20: the logged-in search asked it in four queries on four connections): the member's occupation, each
+ * course's accepted occupations and conditions, the courses (by user type) the member has completed and
+ * the member's certificates not revoked.
+ */
+function eligibilityFactsQuery(db: Executor) {
+  const courses = sql`${sql.placeholder('courses')}::int[]`;
+  const user = sql.placeholder('user');
   return db
     .select({
-      forCourseId: courseConditions.courseId,
-      groupNo: courseConditions.groupNo,
-      courseId: courseConditions.requiredCourseId,
-      courseName: courses.name,
-      userTypeId: courseConditions.requiredUserTypeId,
+      occupation: sql<number | null>`(select u.occupation from users u where u.id = ${user})`.mapWith(Number),
+      occupations: sql<{ courseId: number; occupation: number }[]>`(
+        select coalesce(json_agg(json_build_object('courseId', o.course_id, 'occupation', o.occupation)
+          order by o.course_id, o.occupation), '[]'::json)
+        from course_occupations o where o.course_id = any(${courses}))`,
+      conditions: sql<
+        {
+          forCourseId: number;
+          groupNo: number;
+          courseId: number;
+          courseName: string;
+          userTypeId: number | null;
+        }[]
+      >`(
+        select coalesce(json_agg(json_build_object('forCourseId', cc.course_id, 'groupNo', cc.group_no,
+          'courseId', cc.required_course_id, 'courseName', c.name, 'userTypeId', cc.required_user_type_id)
+          order by cc.group_no, cc.id), '[]'::json)
+        from course_conditions cc join courses c on c.id = cc.required_course_id
+        where cc.course_id = any(${courses}))`,
+      completed: sql<{ courseId: number; userTypeId: number }[]>`(
+        select coalesce(json_agg(json_build_object('courseId', d.course_id, 'userTypeId', d.user_type_id)), '[]'::json)
+        from (select distinct t.course_id, e.user_type_id from enrollments e
+          join trainings t on t.id = e.training_id
+          where e.user_id = ${user} and e.status = ${sql.raw(String(STEP_STATUS.completed))}) d)`,
+      certs: sql<{ courseId: number; endDate: string | null }[]>`(
+        select coalesce(json_agg(json_build_object('courseId', ce.course_id, 'endDate', ce.end_date)), '[]'::json)
+        from certificates ce where ce.user_id = ${user} and ce.revoked_at is null)`,
     })
-    .from(courseConditions)
-    .innerJoin(courses, eq(courses.id, courseConditions.requiredCourseId))
-    .where(inArray(courseConditions.courseId, [...courseIds]))
-    .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
+    .from(sql`(select 1) as one`)
+    .prepare('enrollments_eligibility_facts');
+}
+const eligibilityFactsStatements = new WeakMap<Executor, ReturnType<typeof eligibilityFactsQuery>>();
+
+export async function findEligibilityFacts(
+  db: Executor,
+  input: { userId: number; courseIds: readonly number[] },
+) {
+  let statement = eligibilityFactsStatements.get(db);
+  if (!statement) eligibilityFactsStatements.set(db, (statement = eligibilityFactsQuery(db)));
+  const [row] = await statement.execute({ user: input.userId, courses: [...input.courseIds] });
+  // No occupation: no such member (it is required of every member).
+  if (row?.occupation == null) return undefined;
+  return {
+    occupation: row.occupation,
+    occupations: row.occupations,
+    conditions: row.conditions,
+    passed: { completed: row.completed, certs: row.certs },
+  };
 }
 
 /** The member's purchase orders of a course's registration fee (object type 1). */
@@ -234,20 +270,6 @@ export async function findCourseRegistrationOrderStatus(
     .orderBy(desc(orders.id))
     .limit(1);
   return row === undefined ? null : Number(row.status);
-}
-
-/** What the user has passed: completed enrolments (course × user type) and valid certificates. */
-export async function findPassedCourses(db: Executor, userId: number) {
-  const completed = await db
-    .selectDistinct({ courseId: trainings.courseId, userTypeId: enrollments.userTypeId })
-    .from(enrollments)
-    .innerJoin(trainings, eq(trainings.id, enrollments.trainingId))
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.status, STEP_STATUS.completed)));
-  const certs = await db
-    .select({ courseId: certificates.courseId, endDate: certificates.endDate })
-    .from(certificates)
-    .where(and(eq(certificates.userId, userId), isNull(certificates.revokedAt)));
-  return { completed, certs };
 }
 
 /** Takes one place atomically: succeeds only while participant < capacity. */

@@ -57,13 +57,11 @@ import {
 } from './attendance-code.ts';
 import {
   findCourseRegistrationOrderStatus,
-  findCoursesConditions,
-  findCoursesOccupations,
+  findEligibilityFacts,
   findDocuments,
   findApplyContext,
   findEnrollment,
   findLatestCancel,
-  findPassedCourses,
   findSessionFeeOrder,
   findSteps,
   findUser,
@@ -306,13 +304,10 @@ export async function courseEligibility(
 ): Promise<Map<number, CourseEligibility>> {
   const out = new Map<number, CourseEligibility>();
   if (input.courseIds.length === 0) return out;
-  const [user, occupations, conditions, passed] = await Promise.all([
-    findUser(db, input.userId),
-    findCoursesOccupations(db, input.courseIds),
-    findCoursesConditions(db, input.courseIds),
-    findPassedCourses(db, input.userId),
-  ]);
-  if (!user) return out;
+  const facts = await findEligibilityFacts(db, input);
+  if (!facts) return out;
+  const { occupations, conditions, passed } = facts;
+  const user = { occupation: facts.occupation };
   for (const courseId of input.courseIds) {
     const accepted = occupations.filter((o) => o.courseId === courseId).map((o) => o.occupation);
     const unmet = unmetConditionGroups(

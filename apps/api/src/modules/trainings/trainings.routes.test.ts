@@ -12,6 +12,7 @@ import { expectBody, expectNotFound, expectValidationError, get } from '../../..
 import {
   authTokens,
   cancelRequests,
+  certificates,
   courseConditions,
   courseOccupations,
   courses,
@@ -627,6 +628,26 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
         const card = await cardOf(member.token, sibling);
         expect(card.is_not_pass_occupation).toEqual([{ id: 1, name: '医師' }]);
         expect(card.is_not_pass_course_condition).toEqual(unmet);
+        // A certificate of the required course passes the condition; a revoked one does not.
+        const [cert] = await ctx.deps.db
+          .insert(certificates)
+          .values({
+            userId: member.id,
+            courseId: required.id,
+            certificateNumber: `CARD-${member.id}-${driver}`,
+            verificationCode: `card-${member.id}-${driver}`,
+            holderName: '試験 花子',
+            startDate: '2025-01-01',
+          })
+          .returning({ id: certificates.id });
+        if (!cert) throw new Error('no certificate');
+        expect((await cardOf(member.token, sibling)).is_not_pass_course_condition).toEqual([]);
+        await ctx.deps.db
+          .update(certificates)
+          .set({ revokedAt: new Date() })
+          .where(eq(certificates.id, cert.id));
+        expect((await cardOf(member.token, sibling)).is_not_pass_course_condition).toEqual(unmet);
+        await ctx.deps.db.delete(certificates).where(eq(certificates.id, cert.id));
         // Another member's view is their own (not enrolled, no order); the rules are the same for them.
         const theirs = await detailOf(other.token);
         expect(theirs).toMatchObject({ step_status: null, order_office_status: null });
