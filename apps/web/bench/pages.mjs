@@ -132,4 +132,8 @@ if (!fs.existsSync(doc)) {
   );
 }
 fs.appendFileSync(doc, section);
+// The table as the repository's formatter writes it (lint checks docs/ too).
+const prettier = await import('prettier');
+const options = (await prettier.resolveConfig(doc)) ?? {};
+fs.writeFileSync(doc, await prettier.format(fs.readFileSync(doc, 'utf8'), { ...options, filepath: doc }));
 console.log(`written to ${path.relative(root, doc)}`);
