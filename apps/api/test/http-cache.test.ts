@@ -25,19 +25,25 @@ describe('If-None-Match comparison', () => {
 
 const SEARCH = '/api/v1/trainings?user_type%5B%5D=4&area%5B%5D=13&page=1';
 
+/** A login token of the first seeded member. */
+async function seededMemberToken(ctx: TestContext): Promise<string> {
+  const [member] = await ctx.deps.db.select({ id: users.id }).from(users).limit(1);
+  if (!member) throw new Error('no seeded member');
+  const token = generateToken();
+  await ctx.deps.db.insert(authTokens).values({
+    userId: member.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+  });
+  return token;
+}
+
 describe.each(drivers())('HTTP caching of public lists (%s)', (driver) => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
     ctx = await createTestContext(driver);
-    const [member] = await ctx.deps.db.select({ id: users.id }).from(users).limit(1);
-    if (!member) throw new Error('no seeded member');
-    token = generateToken();
-    await ctx.deps.db.insert(authTokens).values({
-      userId: member.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date('2030-01-01T00:00:00Z'),
-    });
+    token = await seededMemberToken(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -167,14 +173,7 @@ describe.each(drivers())('kept answers of the anonymous search (%s)', (driver) =
   let token: string;
   beforeAll(async () => {
     ctx = await createTestContext(driver, { env: { SEARCH_CACHE_MS: '5000' } });
-    const [member] = await ctx.deps.db.select({ id: users.id }).from(users).limit(1);
-    if (!member) throw new Error('no seeded member');
-    token = generateToken();
-    await ctx.deps.db.insert(authTokens).values({
-      userId: member.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date('2030-01-01T00:00:00Z'),
-    });
+    token = await seededMemberToken(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
