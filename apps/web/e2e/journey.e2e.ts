@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, paySandbox, registerMember } from './support/api.ts';
+import { apiCall, apiLogin, paySandbox, registerMember, staysOpen } from './support/api.ts';
 import {
   axeSerious,
   DESKTOP,
@@ -27,6 +27,7 @@ type Card = {
   name: string;
   selection: string;
   recruiting: string;
+  apply_date: { start: string; end: string };
   is_active: number;
   capacity: number;
   participant: number;
@@ -103,7 +104,7 @@ beforeAll(async () => {
   const candidates = (await cards(4, member.token)).filter(
     (c) =>
       c.selection === 'lottery' &&
-      c.recruiting === 'open' &&
+      staysOpen(c) &&
       c.is_active === 1 &&
       c.price >= 50 &&
       c.course.price >= 50 &&
@@ -323,7 +324,7 @@ describe('a full first-come recruitment', () => {
   it('tells the next member the session is full and keeps the application step closed', async () => {
     const token = (await registerMember('observer')).token;
     const candidates = (await cards(3, token)).filter(
-      (c) => c.selection === 'first_come' && c.recruiting === 'open' && c.is_active === 1 && c.price === 0,
+      (c) => c.selection === 'first_come' && staysOpen(c) && c.is_active === 1 && c.price === 0,
     );
     let target: Card | undefined;
     for (const c of candidates.sort((a, b) => a.capacity - a.participant - (b.capacity - b.participant))) {

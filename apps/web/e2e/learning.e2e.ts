@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationBody } from './support/api.ts';
+import { registrationBody, staysOpen } from './support/api.ts';
 import {
   axeSerious,
   baseUrl,
@@ -31,6 +31,7 @@ type Card = {
   user_type: { id: number };
   selection: string;
   recruiting: string;
+  apply_date: { start: string; end: string };
   is_active: number;
   capacity: number;
   participant: number;
@@ -94,7 +95,7 @@ async function findSession(): Promise<Card> {
     for (const c of body.data) {
       const bi = (c.course.certificate_prefix ?? '').toUpperCase() === 'BI';
       if (c.user_type.id !== 4 || bi || c.course.price < 50) continue;
-      if (c.selection !== 'first_come' || c.recruiting !== 'open') continue;
+      if (c.selection !== 'first_come' || !staysOpen(c)) continue;
       if (c.is_active !== 1 || c.participant + 3 >= c.capacity) continue;
       const d = await request<Detail>(`/trainings/${c.id}/enrollments/detail?user_type=4`, memberToken);
       if (d.step_status !== null || d.check_training) continue;

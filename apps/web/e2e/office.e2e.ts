@@ -14,7 +14,7 @@ import {
   newPage,
   screenshot,
 } from './support/browser.ts';
-import { registrationBody } from './support/api.ts';
+import { registrationBody, staysOpen } from './support/api.ts';
 import { startPortalServer } from './support/server.ts';
 
 /**
@@ -41,6 +41,7 @@ type Card = {
   user_type: { id: number };
   selection: string;
   recruiting: string;
+  apply_date: { start: string; end: string };
   is_active: number;
   capacity: number;
   participant: number;
@@ -107,7 +108,7 @@ async function findSessions(
         c.course.price === 0 ||
         (c.course.certificate_prefix ?? '').toUpperCase() === 'BI' ||
         registered.includes(c.course.id);
-      if (!free || c.selection !== selection || c.recruiting !== 'open') continue;
+      if (!free || c.selection !== selection || !staysOpen(c)) continue;
       if (c.is_active !== 1 || c.participant >= c.capacity) continue;
       const d = await request<Detail>(`/trainings/${c.id}/enrollments/detail?user_type=${userType}`, token);
       if (d.step_status !== null || d.check_training) continue;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiLogin, paySandbox, registerMember } from './support/api.ts';
+import { apiCall, apiLogin, paySandbox, registerMember, staysOpen } from './support/api.ts';
 import {
   axeSerious,
   DESKTOP,
@@ -39,6 +39,7 @@ type Card = {
   event_date: string;
   selection: string;
   recruiting: string;
+  apply_date: { start: string; end: string };
   is_active: number;
   capacity: number;
   participant: number;
@@ -153,7 +154,7 @@ beforeAll(async () => {
   officeToken = await apiLogin('office@mels.example.jp');
   const all = await cards(officeToken);
   const paid = (c: Card) =>
-    c.recruiting === 'open' &&
+    staysOpen(c) &&
     c.is_active === 1 &&
     c.price >= 50 &&
     c.course.price >= 50 &&

@@ -10,6 +10,7 @@ import {
   newPage,
   screenshot,
 } from './support/browser.ts';
+import { staysOpen } from './support/api.ts';
 
 let browser: Browser;
 let token: string;
@@ -46,6 +47,7 @@ type Card = {
   user_type: { id: number };
   selection: string;
   recruiting: string;
+  apply_date: { start: string; end: string };
   is_active: number;
   capacity: number;
   participant: number;
@@ -74,7 +76,7 @@ async function findFreeFirstComeSessions(): Promise<Array<{ id: number; typeId: 
           c.course.price === 0 ||
           (c.course.certificate_prefix ?? '').toUpperCase() === 'BI' ||
           userType !== 4;
-        if (!free || c.price >= 50 || c.selection !== 'first_come' || c.recruiting !== 'open') continue;
+        if (!free || c.price >= 50 || c.selection !== 'first_come' || !staysOpen(c)) continue;
         if (c.is_active !== 1 || c.participant >= c.capacity) continue;
         const d = await api<Detail>(`/trainings/${c.id}/enrollments/detail?user_type=${c.user_type.id}`);
         if (d.step_status !== null || d.check_training) continue;

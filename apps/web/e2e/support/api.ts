@@ -112,3 +112,11 @@ export async function paySandbox(
     body: { ...target, payment_intent_id: intent.paymentIntentId, client_secret: intent.clientSecret },
   });
 }
+
+/**
+ * A card whose application window stays open for at least the next hour. A file that picks a session and
+ * applies some minutes later would otherwise fail on the day a window closes at midnight in Japan
+ * (15:00 UTC), as learning.e2e.ts once did.
+ */
+export const staysOpen = (card: { recruiting: string; apply_date: { end: string } }) =>
+  card.recruiting === 'open' && Date.parse(card.apply_date.end) > Date.now() + 3_600_000;
