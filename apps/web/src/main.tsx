@@ -1,3 +1,5 @@
+// First: zod's settings before any schema is built (lib/zod-config.ts).
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
