@@ -136,6 +136,18 @@ function answerKey(request: FastifyRequest): string {
   return `${minute}\n${request.headers['accept-language'] ?? ''}\n${request.url}`;
 }
 
+/**
+ * The headers of a public answer with this tag (Vary is set by the caller for every answer); true when
+ * the request's If-None-Match names the tag, so the answer is a 304 with no body.
+ */
+function publicAnswer(request: FastifyRequest, reply: FastifyReply, maxAge: number, etag: string): boolean {
+  reply.header('cache-control', `public, max-age=${maxAge}`);
+  reply.header('etag', etag);
+  return ifNoneMatchHits(request.headers['if-none-match'], etag);
+}
+
+const VARY = 'Authorization, Accept-Language';
+
 /** onRequest of an 'anonymous' route: a kept answer for a visitor, before validation and the handler. */
 export async function answerFromCache(request: FastifyRequest, reply: FastifyReply) {
   const cache = request.server.answerCache;
@@ -149,12 +161,8 @@ export async function answerFromCache(request: FastifyRequest, reply: FastifyRep
     return;
   }
   pending.set(request, 'served');
-  reply.header('vary', 'Authorization, Accept-Language');
-  reply.header('cache-control', `public, max-age=${ANONYMOUS_SEARCH_CACHE.maxAge}`);
-  reply.header('etag', kept.etag);
-  if (ifNoneMatchHits(request.headers['if-none-match'], kept.etag)) {
-    return reply.code(304).send('');
-  }
+  reply.header('vary', VARY);
+  if (publicAnswer(request, reply, ANONYMOUS_SEARCH_CACHE.maxAge, kept.etag)) return reply.code(304).send('');
   return reply.type(kept.contentType).send(kept.payload);
 }
 
@@ -163,7 +171,7 @@ export function httpCacheHook(policy: CachePolicy) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const state = pending.get(request);
     if (state === 'served') return payload;
-    reply.header('vary', 'Authorization, Accept-Language');
+    reply.header('vary', VARY);
     if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
       return payload;
     if (request.headers.authorization !== undefined) {
@@ -171,8 +179,7 @@ export function httpCacheHook(policy: CachePolicy) {
       return payload;
     }
     const etag = bodyTag(payload, policy.kind === 'anonymous');
-    reply.header('cache-control', `public, max-age=${policy.maxAge}`);
-    reply.header('etag', etag);
+    const notModified = publicAnswer(request, reply, policy.maxAge, etag);
     if (state && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       request.server.answerCache.keep(state.key, {
@@ -182,7 +189,7 @@ export function httpCacheHook(policy: CachePolicy) {
         generation: state.generation,
       });
     }
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+    if (notModified) {
       reply.code(304);
       return '';
     }

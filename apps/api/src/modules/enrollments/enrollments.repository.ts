@@ -11,6 +11,7 @@ import {
 } from '@mels/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { perExecutor } from '../../db/prepared.ts';
 import {
   areas,
   cancelRequests,
@@ -226,15 +227,16 @@ function eligibilityFactsQuery(db: Executor) {
     .from(sql`(select 1) as one`)
     .prepare('enrollments_eligibility_facts');
 }
-const eligibilityFactsStatements = new WeakMap<Executor, ReturnType<typeof eligibilityFactsQuery>>();
+const eligibilityFactsStatement = perExecutor(eligibilityFactsQuery);
 
 export async function findEligibilityFacts(
   db: Executor,
   input: { userId: number; courseIds: readonly number[] },
 ) {
-  let statement = eligibilityFactsStatements.get(db);
-  if (!statement) eligibilityFactsStatements.set(db, (statement = eligibilityFactsQuery(db)));
-  const [row] = await statement.execute({ user: input.userId, courses: [...input.courseIds] });
+  const [row] = await eligibilityFactsStatement(db).execute({
+    user: input.userId,
+    courses: [...input.courseIds],
+  });
   // No occupation: no such member (it is required of every member).
   if (row?.occupation == null) return undefined;
   return {
@@ -456,18 +458,13 @@ function applyContextQuery(db: Executor) {
     );
 }
 
-const preparedApplyContext = new WeakMap<Executor, ReturnType<typeof prepareApplyContext>>();
-function prepareApplyContext(db: Executor) {
-  return applyContextQuery(db).prepare('enrollments_apply_context');
-}
+const applyContextStatement = perExecutor((db) => applyContextQuery(db).prepare('enrollments_apply_context'));
 
 export async function findApplyContext(
   db: Executor,
   input: { trainingId: number; userTypeId: number; userId: number },
 ) {
-  let statement = preparedApplyContext.get(db);
-  if (!statement) preparedApplyContext.set(db, (statement = prepareApplyContext(db)));
-  const [row] = await statement.execute(input);
+  const [row] = await applyContextStatement(db).execute(input);
   return row;
 }
 export type ApplyContextRow = NonNullable<Awaited<ReturnType<typeof findApplyContext>>>;

@@ -306,8 +306,7 @@ export async function courseEligibility(
   if (input.courseIds.length === 0) return out;
   const facts = await findEligibilityFacts(db, input);
   if (!facts) return out;
-  const { occupations, conditions, passed } = facts;
-  const user = { occupation: facts.occupation };
+  const { occupation, occupations, conditions, passed } = facts;
   for (const courseId of input.courseIds) {
     const accepted = occupations.filter((o) => o.courseId === courseId).map((o) => o.occupation);
     const unmet = unmetConditionGroups(
@@ -315,7 +314,7 @@ export async function courseEligibility(
       passed,
     );
     out.set(courseId, {
-      is_not_pass_occupation: occupationAccepted(accepted, user.occupation)
+      is_not_pass_occupation: occupationAccepted(accepted, occupation)
         ? []
         : accepted.map((id) => ({ id, name: occupationName(id) })),
       is_not_pass_course_condition: unmet.map(conditionAlternatives),

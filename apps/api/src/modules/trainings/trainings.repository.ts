@@ -7,6 +7,7 @@ import {
 } from '@mels/domain';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { perExecutor } from '../../db/prepared.ts';
 import {
   areas,
   courses,
@@ -277,11 +278,11 @@ function prepareSearch(db: Executor, shape: SearchShape) {
   };
 }
 
-const prepared = new WeakMap<Executor, Map<string, ReturnType<typeof prepareSearch>>>();
+/** Each executor's search statements, by shape. */
+const searchStatements = perExecutor(() => new Map<string, ReturnType<typeof prepareSearch>>());
 
 function statementsFor(db: Executor, shape: SearchShape) {
-  let byShape = prepared.get(db);
-  if (!byShape) prepared.set(db, (byShape = new Map()));
+  const byShape = searchStatements(db);
   const key = shapeKey(shape);
   let statements = byShape.get(key);
   if (!statements) byShape.set(key, (statements = prepareSearch(db, shape)));
@@ -396,7 +397,7 @@ function userEnrollmentsQuery(db: Executor) {
     .prepare('trainings_user_enrollments');
 }
 
-const userEnrollmentStatements = new WeakMap<Executor, ReturnType<typeof userEnrollmentsQuery>>();
+const userEnrollmentsStatement = perExecutor(userEnrollmentsQuery);
 
 /**
  * What the page needs of the logged-in user, in one query: their enrolments on the page's own
@@ -412,9 +413,7 @@ export async function findUserEnrollments(
   courseIds: readonly number[],
 ) {
   if (pairs.length === 0) return [];
-  let statement = userEnrollmentStatements.get(db);
-  if (!statement) userEnrollmentStatements.set(db, (statement = userEnrollmentsQuery(db)));
-  return statement.execute({
+  return userEnrollmentsStatement(db).execute({
     user: userId,
     courses: [...courseIds],
     trainings: pairs.map((p) => p.trainingId),
