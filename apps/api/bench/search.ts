@@ -10,12 +10,14 @@
  *   3. autocannon (in a worker thread, off the server's event loop), BENCH_CONNECTIONS (default 10)
  *      connections for BENCH_DURATION seconds (default 8) each: /healthz, the typical search, a course
  *      search, the wide search, a deep page, the typical search of a logged-in member, and the typical
- *      and wide searches with Cache-Control: no-cache (computed for each request: the process's kept
- *      answers, decision 050, passed over); then the typical search (kept and computed) and the logged-in
- *      one on 1 connection (the p50 of one search that waits for nothing).
+ *      and wide searches and the member's with Cache-Control: no-cache (computed for each request: the
+ *      process's kept answers and pages, decisions 050 and 051, passed over); then the typical search
+ *      (kept and computed) and the logged-in one on 1 connection (the p50 of one search that waits for
+ *      nothing).
  *   4. pgbench (-M prepared, the same connections) of the very statements the server ran for one
- *      typical, wide (computed) and logged-in search (recorded at the driver), with the same values: the
- *      floor the server's req/s (computed each time) is compared with.
+ *      typical and wide (computed) search and one logged-in search (kept page, and computed), recorded
+ *      at the driver from a request right after another one, with the same values: the floor the
+ *      server's req/s is compared with.
  *   5. EXPLAIN (ANALYZE, BUFFERS) EXECUTE of the search statement as the server runs it (prepared,
  *      explained on the sixth execution), for the typical filter, the wide query and the deep page.
  * The load average (1, 5, 15 min) is printed before and after each size's runs.
@@ -369,6 +371,12 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
         url: searchUrl(base, wideQuery(1)),
         headers: { 'cache-control': 'no-cache' },
       },
+      // The member's search with the page's shared rows read each time (decision 051 passed over).
+      {
+        name: 'typical, logged in, computed each time (no-cache)',
+        url: searchUrl(base, typicalQuery),
+        headers: { ...auth, 'cache-control': 'no-cache' },
+      },
     ];
 
     // Each search answers 200 with cards before it is measured.
@@ -417,20 +425,24 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
       say(`  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
     }
 
-    // pgbench of the statements the server ran for one request of each kind.
+    // pgbench of the statements the server ran for one request of each kind, as under load: recorded
+    // from a request right after another (a member's search then finds its page kept, decision 051).
     const benches: SizeReport['benches'] = [];
     // Compared with the server computing each answer (not with its kept answers, which run none).
     for (const [label, index] of [
       ['typical', 6],
       ['wide', 7],
       ['typical, logged in', 5],
+      ['typical, logged in, computed', 8],
     ] as const) {
       const target = targets[index];
       if (!target) continue;
-      const statements = await record(async () => {
+      const ask = async () => {
         const response = await fetch(target.url, { headers: target.headers });
         await response.arrayBuffer();
-      });
+      };
+      await ask();
+      const statements = await record(ask);
       say(`pgbench: ${label} (${statements.length} statements, ${CONNECTIONS} clients, ${DURATION} s)`);
       if (process.env.BENCH_DEBUG)
         for (const st of statements)

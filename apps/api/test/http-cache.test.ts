@@ -126,11 +126,10 @@ describe.each(drivers())('HTTP caching of public lists (%s)', (driver) => {
 
 /** Decision 050: the process keeps a visitor's search answer for a few seconds. */
 describe('AnswerCache', () => {
-  const answer = (generation: number, payload = '{}') => ({
+  const answer = (payload = '{}') => ({
     payload,
     etag: 'W/"x"',
     contentType: 'application/json; charset=utf-8',
-    generation,
   });
   it.each([
     // [ms after keeping, writes since, found]
@@ -141,7 +140,7 @@ describe('AnswerCache', () => {
   ])('kept at 0 ms, read at %i ms after %i writes: found %s', (after, writes, found) => {
     let now = 1000;
     const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 10, monotonicMs: () => now });
-    cache.keep('k', answer(cache.generation));
+    cache.keep('k', answer(), cache.generation);
     for (let i = 0; i < writes; i++) cache.invalidate();
     now += after;
     expect(cache.find('k') !== undefined).toBe(found);
@@ -151,17 +150,17 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 10 });
     const before = cache.generation;
     cache.invalidate();
-    cache.keep('k', answer(before));
+    cache.keep('k', answer(), before);
     expect(cache.find('k')).toBeUndefined();
     const off = new AnswerCache({ ttlMs: 0, maxEntries: 10 });
-    off.keep('k', answer(off.generation));
+    off.keep('k', answer(), off.generation);
     expect(off.enabled).toBe(false);
     expect(off.size).toBe(0);
   });
 
   it('holds at most maxEntries, dropping the oldest', () => {
     const cache = new AnswerCache({ ttlMs: 5000, maxEntries: 3 });
-    for (const key of ['a', 'b', 'c', 'd']) cache.keep(key, answer(cache.generation, key));
+    for (const key of ['a', 'b', 'c', 'd']) cache.keep(key, answer(key), cache.generation);
     expect(cache.size).toBe(3);
     expect(cache.find('a')).toBeUndefined();
     expect(cache.find('d')?.payload).toBe('d');

@@ -29,4 +29,17 @@ describe('translatePayload', () => {
     });
     expect(payload.data.message).toBe('errors.notFound');
   });
+
+  it('copies only the objects on the way to a key; the rest of the answer is shared, nothing is changed', () => {
+    const untouched = { id: 2, name: 'ベーシックコース', steps: [{ step: 1 }] };
+    const keyed = { id: 1, badge: 'trainings.badge.applied', steps: [{ step: 2 }] };
+    const payload = { data: [keyed, untouched], pagination: { page: 1 } };
+    const answer = translatePayload(payload, upper) as typeof payload;
+    expect(answer).not.toBe(payload);
+    expect(answer.data[0]).toEqual({ ...keyed, badge: '«trainings.badge.applied»' });
+    expect(answer.data[0]?.steps).toBe(keyed.steps);
+    expect(answer.data[1]).toBe(untouched);
+    expect(answer.pagination).toBe(payload.pagination);
+    expect(keyed.badge).toBe('trainings.badge.applied');
+  });
 });

@@ -50,9 +50,65 @@ type KeptAnswer = {
   payload: string;
   etag: string;
   contentType: string;
-  storedAt: number;
-  generation: number;
 };
+
+/** What the stores of one process share: the clock, the time to keep, and the count of writes. */
+type KeptShared = { ttlMs: number; monotonicMs: () => number; generation: number };
+
+/**
+ * Values kept in this process (decision 050): each by a key, for `ttlMs` at most, and only while this
+ * process has answered no write since the value was computed (the generation read before computing it is
+ * passed to `keep`). At most `maxEntries`, the oldest dropped first.
+ */
+export class KeptValues<T> {
+  readonly #entries = new Map<string, { value: T; storedAt: number; generation: number }>();
+  readonly #shared: KeptShared;
+  readonly #maxEntries: number;
+
+  constructor(shared: KeptShared, maxEntries: number) {
+    this.#shared = shared;
+    this.#maxEntries = maxEntries;
+  }
+
+  get enabled(): boolean {
+    return this.#shared.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Read before a value is computed, and passed to `keep` with it. */
+  get generation(): number {
+    return this.#shared.generation;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  find(key: string): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const { generation, ttlMs, monotonicMs } = this.#shared;
+    if (entry.generation !== generation || monotonicMs() - entry.storedAt >= ttlMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Keeps a value computed from the data as of `generation` (a write since then: not kept). */
+  keep(key: string, value: T, generation: number): void {
+    if (!this.enabled || generation !== this.#shared.generation) return;
+    this.#entries.delete(key);
+    if (this.#entries.size >= this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { value, storedAt: this.#shared.monotonicMs(), generation });
+  }
+}
 
 /**
  * The anonymous search's answers, kept in this process (decision 050): by the request's URL, its
@@ -61,58 +117,36 @@ type KeptAnswer = {
  * this process never serves an answer older than its own last write; a write through another instance or
  * a scheduled job shows after `ttlMs` at most (browsers may keep the answer 30 s anyway). At most
  * `maxEntries` answers, the oldest dropped first.
+ *
+ * `values()` makes another store under the same rules (the member's search keeps its shared rows there,
+ * decision 051); `invalidate()` empties them all.
  */
-export class AnswerCache {
-  readonly #entries = new Map<string, KeptAnswer>();
-  #generation = 0;
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  readonly #monotonicMs: () => number;
+export class AnswerCache extends KeptValues<KeptAnswer> {
+  readonly #shared: KeptShared;
+  readonly #stores: Array<KeptValues<unknown>> = [];
 
   constructor(options: { ttlMs: number; maxEntries: number; monotonicMs?: () => number }) {
-    this.#ttlMs = options.ttlMs;
-    this.#maxEntries = options.maxEntries;
-    this.#monotonicMs = options.monotonicMs ?? (() => performance.now());
+    const shared: KeptShared = {
+      ttlMs: options.ttlMs,
+      monotonicMs: options.monotonicMs ?? (() => performance.now()),
+      generation: 0,
+    };
+    super(shared, options.maxEntries);
+    this.#shared = shared;
   }
 
-  get enabled(): boolean {
-    return this.#ttlMs > 0;
+  /** A store of other values dropped with the answers. */
+  values<T>(maxEntries: number): KeptValues<T> {
+    const store = new KeptValues<T>(this.#shared, maxEntries);
+    this.#stores.push(store as KeptValues<unknown>);
+    return store;
   }
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** Where a request's answer will be kept: read before the answer is computed (see `keep`). */
-  get generation(): number {
-    return this.#generation;
-  }
-
-  /** Every kept answer is stale: this process has changed data. */
+  /** Every kept value is stale: this process has changed data. */
   invalidate(): void {
-    this.#generation += 1;
-    this.#entries.clear();
-  }
-
-  find(key: string): KeptAnswer | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== this.#generation || this.#monotonicMs() - entry.storedAt >= this.#ttlMs) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Keeps an answer computed from the data as of `generation` (a write since then: not kept). */
-  keep(key: string, answer: { payload: string; etag: string; contentType: string; generation: number }) {
-    if (!this.enabled || answer.generation !== this.#generation) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    this.#entries.set(key, { ...answer, storedAt: this.#monotonicMs() });
+    this.#shared.generation += 1;
+    this.clear();
+    for (const store of this.#stores) store.clear();
   }
 }
 
@@ -148,14 +182,18 @@ function publicAnswer(request: FastifyRequest, reply: FastifyReply, maxAge: numb
 
 const VARY = 'Authorization, Accept-Language';
 
+/** A request that asks for a fresh answer (a reload sends `Cache-Control: no-cache`). */
+export function asksForFresh(request: FastifyRequest): boolean {
+  return /\bno-cache\b/i.test(String(request.headers['cache-control'] ?? ''));
+}
+
 /** onRequest of an 'anonymous' route: a kept answer for a visitor, before validation and the handler. */
 export async function answerFromCache(request: FastifyRequest, reply: FastifyReply) {
   const cache = request.server.answerCache;
   if (!cache.enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return;
   const key = answerKey(request);
   // A client that asks for a fresh answer (a reload with Cache-Control: no-cache) gets one, which is kept.
-  const fresh = /\bno-cache\b/i.test(String(request.headers['cache-control'] ?? ''));
-  const kept = fresh ? undefined : cache.find(key);
+  const kept = asksForFresh(request) ? undefined : cache.find(key);
   if (!kept) {
     pending.set(request, { key, generation: cache.generation });
     return;
@@ -182,12 +220,7 @@ export function httpCacheHook(policy: CachePolicy) {
     const notModified = publicAnswer(request, reply, policy.maxAge, etag);
     if (state && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      request.server.answerCache.keep(state.key, {
-        payload,
-        etag,
-        contentType,
-        generation: state.generation,
-      });
+      request.server.answerCache.keep(state.key, { payload, etag, contentType }, state.generation);
     }
     if (notModified) {
       reply.code(304);

@@ -132,7 +132,10 @@ export function userStates(rows: readonly CardRow[], enrolments: readonly UserEn
   });
 }
 
-export function presentCard(row: CardRow, now: Date, state: UserState): TrainingCard {
+/** A card's fields that are the same for every viewer at every moment (what a kept page keeps). */
+export type SharedCard = Omit<TrainingCard, 'recruiting' | keyof UserState>;
+
+export function presentSharedCard(row: CardRow): SharedCard {
   return {
     id: row.trainingId,
     name: row.name,
@@ -162,6 +165,18 @@ export function presentCard(row: CardRow, now: Date, state: UserState): Training
     is_active: row.isActive ? 1 : 0,
     selection: row.selection === 'lottery' ? 'lottery' : 'first_come',
     payments_methods: (row.paymentMethods as number[]).map((id) => ({ payment_method_id: id })),
+  };
+}
+
+/** A card for a viewer (their own state) at a moment (the recruiting phase). */
+export function presentCard(
+  row: CardRow,
+  now: Date,
+  state: UserState,
+  shared: SharedCard = presentSharedCard(row),
+): TrainingCard {
+  return {
+    ...shared,
     recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, now),
     ...state,
   };

@@ -832,3 +832,63 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     });
   });
 });
+
+/** Decision 051: a member's search keeps the page's shared rows, and reads the member's own state. */
+describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(driver, { env: { SEARCH_CACHE_MS: '5000' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("reuses the page's shared rows for a few seconds, never the member's own state", async () => {
+    const me = await createMember(ctx, `kept-me-${driver}@example.jp`);
+    const query = 'user_type%5B%5D=4&event_date$ge=2026-12-01&limit=20';
+    const first = await cards(ctx, query, me.token);
+    const card = first.data.find((c) => c.is_active === 1);
+    if (!card) throw new Error('no active card');
+    expect(card.training_user_steps).toEqual([]);
+    const renamed = `${card.name}（変更）`;
+    // Changes this process did not answer (another instance, a scheduled job, the office's database).
+    await ctx.deps.db.update(trainings).set({ name: renamed }).where(eq(trainings.id, card.id));
+    await enrol(ctx, me.id, card.id, 4, [4, 5]);
+
+    const second = await cards(ctx, query, me.token);
+    const mine = second.data.find((c) => c.id === card.id && c.user_type.id === 4);
+    expect(mine?.name).toBe(card.name); // the kept page
+    expect(mine?.training_user_steps.map((s) => [s.step, s.status])).toEqual([
+      [4, 4],
+      [4, 5],
+    ]);
+    expect(mine?.badge).toBe('awaitingLottery'); // the member's own state, read now
+
+    // Another member's search shares the kept page, with their own (empty) state.
+    const other = await createMember(ctx, `kept-other-${driver}@example.jp`);
+    const theirs = (await cards(ctx, query, other.token)).data.find(
+      (c) => c.id === card.id && c.user_type.id === 4,
+    );
+    expect(theirs?.name).toBe(card.name);
+    expect(theirs?.training_user_steps).toEqual([]);
+    expect(theirs?.badge).toBeNull();
+
+    // A reload (Cache-Control: no-cache) reads the page again.
+    const reload = await get(ctx.app, `/api/v1/trainings?${query}`, {
+      headers: { authorization: `Token ${me.token}`, 'cache-control': 'no-cache' },
+    });
+    const fresh = expectBody(reload, 200, trainingsResponseSchema).data.find((c) => c.id === card.id);
+    expect(fresh?.name).toBe(renamed);
+    await ctx.deps.db.update(trainings).set({ name: card.name }).where(eq(trainings.id, card.id));
+    expect((await cards(ctx, query, me.token)).data.find((c) => c.id === card.id)?.name).toBe(renamed);
+
+    // A write this process answers drops the kept pages.
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { authorization: `Token ${other.token}` },
+    });
+    expect(logout.statusCode).toBeLessThan(400);
+    expect((await cards(ctx, query, me.token)).data.find((c) => c.id === card.id)?.name).toBe(card.name);
+  });
+});

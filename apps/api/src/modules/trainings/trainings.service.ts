@@ -1,11 +1,14 @@
 import { paginateCapped, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { KeptValues } from '../../plugins/http-cache.ts';
 import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
 import {
   presentCard,
   presentDetail,
+  presentSharedCard,
   type MemberDetail,
+  type SharedCard,
   userStates,
   VISITOR_STATE,
   type UserState,
@@ -16,6 +19,7 @@ import {
   findUserEnrollments,
   searchTrainings,
   type CardRow,
+  type SearchFilter,
 } from './trainings.repository.ts';
 
 /** The user's state on each row: one extra query for a logged-in user, none for a visitor. */
@@ -37,24 +41,56 @@ async function statesFor(
   }));
 }
 
-/** GET /trainings: one card per (session, recruited user type) pair, filtered, ordered and paged in SQL. */
-export async function searchCards(db: Executor, query: TrainingsQuery, user: AuthUser | null, now: Date) {
-  const { rows, count, countLimit } = await searchTrainings(
-    db,
-    {
-      userTypes: query.user_type,
-      areas: query.area,
-      courses: query.course_id,
-      from: query.event_date$ge,
-      to: query.event_date$le,
-      openOnly: query.open_only,
-      now,
-    },
-    query.page,
-    query.limit,
-  );
+/** One page of the search: the database's rows and total, and the cards' shared fields. */
+export type SearchPage = Awaited<ReturnType<typeof searchTrainings>> & { shared: SharedCard[] };
+
+/**
+ * Where the member's search keeps its pages (decision 051): the shared rows of a page, by the filter,
+ * the page and the minute, dropped with the visitors' kept answers by any write this process answers.
+ */
+function keptPageKey(filter: SearchFilter, page: number, limit: number): string {
+  const { now, ...rest } = filter;
+  return JSON.stringify([Math.floor(now.getTime() / 60_000), rest, page, limit]);
+}
+
+/**
+ * GET /trainings: one card per (session, recruited user type) pair, filtered, ordered and paged in SQL.
+ * A member's own state on the cards is always read; the page's shared rows may be a kept page
+ * (`kept`, unless the request asked for a fresh answer). A visitor's answer is kept whole, before this.
+ */
+export async function searchCards(
+  db: Executor,
+  options: {
+    query: TrainingsQuery;
+    user: AuthUser | null;
+    now: Date;
+    kept?: KeptValues<SearchPage> | undefined;
+    fresh?: boolean;
+  },
+) {
+  const { query, user, now, kept } = options;
+  const filter: SearchFilter = {
+    userTypes: query.user_type,
+    areas: query.area,
+    courses: query.course_id,
+    from: query.event_date$ge,
+    to: query.event_date$le,
+    openOnly: query.open_only,
+    now,
+  };
+  const key = user && kept?.enabled ? keptPageKey(filter, query.page, query.limit) : undefined;
+  let page = key && !options.fresh ? kept?.find(key) : undefined;
+  if (!page) {
+    const generation = kept?.generation ?? 0;
+    const found = await searchTrainings(db, filter, query.page, query.limit);
+    page = { ...found, shared: found.rows.map(presentSharedCard) };
+    if (key) kept?.keep(key, page, generation);
+  }
+  const { rows, count, countLimit, shared } = page;
   const states = await statesFor(db, rows, user);
-  const data: TrainingCard[] = rows.map((row, i) => presentCard(row, now, states[i] ?? VISITOR_STATE));
+  const data: TrainingCard[] = rows.map((row, i) =>
+    presentCard(row, now, states[i] ?? VISITOR_STATE, shared[i]),
+  );
   return { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) };
 }
 
