@@ -66,6 +66,10 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
   const courses = useQuery(coursesQuery());
   const [filters, setFilters] = useState<SearchFilters>(initial);
   const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvanced(initial));
+  // The detailed conditions (some 60 checkboxes) are drawn when first opened, not with the page: they
+  // were most of the home page's first render on a slow phone (issue 20). Once drawn they stay, so
+  // closing them animates and keeps what was ticked.
+  const [advancedDrawn, setAdvancedDrawn] = useState(advancedOpen);
   const advancedId = `${id}-advanced`;
 
   const submit = (event: FormEvent) => {
@@ -145,7 +149,10 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
         className={classes.advancedToggle}
         aria-expanded={advancedOpen}
         aria-controls={advancedId}
-        onClick={() => setAdvancedOpen((o) => !o)}
+        onClick={() => {
+          setAdvancedOpen((o) => !o);
+          setAdvancedDrawn(true);
+        }}
         mt="md"
       >
         <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
@@ -154,58 +161,60 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
         {s.advanced}
       </UnstyledButton>
       <Collapse in={advancedOpen} id={advancedId}>
-        <Box pt="sm" className={classes.advanced}>
-          <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
-            {areas.isPending
-              ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
-              : (areas.data ?? []).map((a) => (
-                  <Checkbox
-                    key={a.id}
-                    size="sm"
-                    label={a.name}
-                    checked={filters.areas.includes(a.id)}
-                    onChange={(e) =>
-                      setFilters({
-                        ...filters,
-                        areas: toggle(filters.areas, a.id, e.currentTarget.checked),
-                      })
-                    }
-                  />
-                ))}
-          </CheckboxGroup>
-          <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
-            {(courses.data ?? []).map((c) => (
-              <Checkbox
-                key={c.id}
-                size="sm"
-                label={c.name}
-                checked={filters.courses.includes(c.id)}
-                onChange={(e) =>
-                  setFilters({
-                    ...filters,
-                    courses: toggle(filters.courses, c.id, e.currentTarget.checked),
-                  })
-                }
-              />
-            ))}
-          </CheckboxGroup>
-          <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
-            {RECRUITABLE_USER_TYPES.map((typeId) => (
-              <Checkbox
-                key={typeId}
-                size="sm"
-                label={t.userTypes[typeId]}
-                checked={filters.recruitment.includes(typeId)}
-                onChange={(e) =>
-                  setFilters({
-                    ...filters,
-                    recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
-                  })
-                }
-              />
-            ))}
-          </CheckboxGroup>
-        </Box>
+        {advancedDrawn && (
+          <Box pt="sm" className={classes.advanced}>
+            <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
+              {areas.isPending
+                ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
+                : (areas.data ?? []).map((a) => (
+                    <Checkbox
+                      key={a.id}
+                      size="sm"
+                      label={a.name}
+                      checked={filters.areas.includes(a.id)}
+                      onChange={(e) =>
+                        setFilters({
+                          ...filters,
+                          areas: toggle(filters.areas, a.id, e.currentTarget.checked),
+                        })
+                      }
+                    />
+                  ))}
+            </CheckboxGroup>
+            <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
+              {(courses.data ?? []).map((c) => (
+                <Checkbox
+                  key={c.id}
+                  size="sm"
+                  label={c.name}
+                  checked={filters.courses.includes(c.id)}
+                  onChange={(e) =>
+                    setFilters({
+                      ...filters,
+                      courses: toggle(filters.courses, c.id, e.currentTarget.checked),
+                    })
+                  }
+                />
+              ))}
+            </CheckboxGroup>
+            <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
+              {RECRUITABLE_USER_TYPES.map((typeId) => (
+                <Checkbox
+                  key={typeId}
+                  size="sm"
+                  label={t.userTypes[typeId]}
+                  checked={filters.recruitment.includes(typeId)}
+                  onChange={(e) =>
+                    setFilters({
+                      ...filters,
+                      recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
+                    })
+                  }
+                />
+              ))}
+            </CheckboxGroup>
+          </Box>
+        )}
       </Collapse>
 
       <Group mt="lg" gap="sm" className={classes.actions}>
