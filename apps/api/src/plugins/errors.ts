@@ -48,6 +48,11 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return context === 'querystring' ? 'query' : (context ?? 'body');
 }
 
+function mayBeKey(text: string): boolean {
+  const lower = text.charCodeAt(0) | 32; // A–Z as a–z
+  return lower >= 97 && lower <= 122 && text.includes('.');
+}
+
 /**
  * A JSON answer with every string that is a message key (decision 027) replaced by its text. Only the
  * objects and arrays on the way to a key are copied: an answer without one (a page of session cards,
@@ -55,8 +60,9 @@ function fieldOf(instancePath: string, context: string | undefined): string {
  * (issue 20: the copy was 7 % of the server's time under the search's load, then 27 % of a member's).
  */
 export function translatePayload(value: unknown, text: (key: string) => string): unknown {
-  // Every key has a dot: most strings are passed over without the key's pattern.
-  if (typeof value === 'string') return value.includes('.') && isMessageKey(value) ? text(value) : value;
+  // Every key starts with a Latin letter and has a dot: most strings (names, dates) are passed over
+  // without the key's pattern.
+  if (typeof value === 'string') return mayBeKey(value) && isMessageKey(value) ? text(value) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;

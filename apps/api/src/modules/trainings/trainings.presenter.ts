@@ -175,10 +175,18 @@ export function presentCard(
   state: UserState,
   shared: SharedCard = presentSharedCard(row),
 ): TrainingCard {
+  // Written out rather than spread: one object shape for every card, built without a dictionary step.
   return {
     ...shared,
     recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, now),
-    ...state,
+    training_user_steps: state.training_user_steps,
+    training_user_cancel: state.training_user_cancel,
+    training_assistant_approve_users: state.training_assistant_approve_users,
+    is_win_other_training_same_course: state.is_win_other_training_same_course,
+    order: state.order,
+    badge: state.badge,
+    is_not_pass_occupation: state.is_not_pass_occupation,
+    is_not_pass_course_condition: state.is_not_pass_course_condition,
   };
 }
 
