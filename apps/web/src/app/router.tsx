@@ -1,9 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../lib/auth/require-auth.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteFallback } from './route-fallback.tsx';
+
+/** The mark of the routes that RequireAuth guards (see needsLoginFirst). */
+const LOGIN_REQUIRED = { loginRequired: true } as const;
 
 /**
  * Every page is split into its own chunk and loaded when first visited. The app is first drawn once the
@@ -159,6 +162,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireAuth />,
+            handle: LOGIN_REQUIRED,
             children: [
               {
                 path: 'host',
@@ -574,9 +578,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The landing pages (and the home page, the index route): their Mantine styles come with the first visit
- * (mantine-styles.ts). */
-const LANDING_PATHS = new Set(['search-result', 'course/:id']);
+/**
+ * The pages visitors land on (and the home page, the index route): their Mantine styles come with the first
+ * visit (mantine-styles.ts), and the few others they use with their code (the login form's, the FAQ's
+ * accordion, rich text's typography), not with the whole stylesheet.
+ */
+const LANDING_PATHS = new Set(['search-result', 'course/:id', 'login', 'news', 'news/:id/:typeId?', 'faq']);
 const allMantineStyles = () => import('./mantine-styles-all.ts');
 
 /**
@@ -593,6 +600,11 @@ function withAllStyles(list: RouteObject[]) {
   }
 }
 withAllStyles(routes);
+
+/** Whether a path is one of the pages RequireAuth sends a visitor away from, to the login. */
+export function needsLoginFirst(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => route.handle === LOGIN_REQUIRED);
+}
 
 /** The browser's router (created in main.tsx; the prerender uses `routes` with a static router). */
 export const createRouter = () => createBrowserRouter(routes);

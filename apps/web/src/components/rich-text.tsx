@@ -1,3 +1,6 @@
+// The typography of rich text, with the component: the news and the FAQ, pages visitors land on, do not
+// load Mantine's whole stylesheet (issue 20, decision 047).
+import '@mantine/core/styles/Typography.layer.css';
 import { TypographyStylesProvider } from '@mantine/core';
 
 /**

@@ -1,3 +1,8 @@
+// A page visitors land on (a protected page's login): its Mantine styles beyond the first visit's
+// (mantine-styles.ts) come with its code, not the whole stylesheet (issue 20, decision 047).
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { loginRequestSchema, normalizeEmail, type LoginRequest } from '@mels/domain';

@@ -1,3 +1,6 @@
+// A page visitors land on: its Mantine styles beyond the first visit's (mantine-styles.ts) come with its
+// code, not the whole stylesheet (issue 20, decision 047).
+import '@mantine/core/styles/Accordion.layer.css';
 import { Accordion, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/empty-state.tsx';

@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-provider.tsx';
 
+/** The login's history state: the page the user was going to, followed after the login. */
+export function loginState(location: { pathname: string; search: string; hash: string }) {
+  return { from: `${location.pathname}${location.search}${location.hash}` };
+}
+
 /** Protected routes: without a login, go to /login and remember where the user was going. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isLoggedIn } = useAuth();
   const location = useLocation();
-  if (!isLoggedIn) {
-    const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/login" replace state={{ from }} />;
-  }
+  if (!isLoggedIn) return <Navigate to="/login" replace state={loginState(location)} />;
   return children ?? <Outlet />;
 }
 

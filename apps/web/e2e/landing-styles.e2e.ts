@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall } from './support/api.ts';
+import { DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
+
+// The pages visitors land on do not load Mantine's whole stylesheet (issue 20, decision 047): the first
+// visit's styles (mantine-styles.ts) and the few their code imports must cover every component they draw.
+// Each page is drawn, then drawn again with the whole stylesheet added: a component whose styles were
+// missing would change (its size, its colours), so the two screenshots must be the same, pixel for pixel.
+
+let browser: Browser;
+let newsId: number;
+let wholeStylesheet: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [news] = await apiCall<Array<{ id: number }>>('/news?limit=1');
+  if (!news) throw new Error('no news');
+  newsId = news.id;
+  const file = fs
+    .readdirSync(path.join(inject('webDist'), 'assets'))
+    .find((name) => /^mantine-styles-all-[\w-]+\.css$/.test(name));
+  if (!file) throw new Error("the build has no stylesheet of Mantine's whole");
+  wholeStylesheet = `/assets/${file}`;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What each page shows beyond its first draw: an open FAQ answer, a filled password (its toggle). */
+const PAGES: Array<{ path: () => string; prepare?: (page: Page) => Promise<void> }> = [
+  { path: () => '/' },
+  { path: () => '/search-result' },
+  { path: () => '/course/1' },
+  {
+    path: () => '/login',
+    prepare: (page) => page.locator('input[type=password]').fill('password'),
+  },
+  { path: () => '/news' },
+  { path: () => `/news/${newsId}` },
+  {
+    path: () => '/faq',
+    prepare: async (page) => {
+      const question = page.getByRole('main').locator('button[aria-expanded]').first();
+      await question.click();
+      await page.getByRole('main').locator('button[aria-expanded="true"]').waitFor();
+    },
+  },
+];
+
+describe("the landing pages' own styles", () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    for (const { path: pathOf, prepare } of PAGES) {
+      it(`${pathOf.toString().replace(/^\(\) => /, '')} at ${viewport.width} px looks the same with Mantine's whole stylesheet`, async () => {
+        const { context, page } = await newPage(browser, viewport);
+        await page.goto(pathOf(), { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await prepare?.(page);
+        // Transitions (the accordion's, a checkbox's) have ended.
+        await page.waitForTimeout(400);
+        const own = await page.screenshot({ fullPage: true, animations: 'disabled' });
+        await page.evaluate(
+          (href) =>
+            new Promise<void>((resolve, reject) => {
+              const link = document.createElement('link');
+              link.rel = 'stylesheet';
+              link.href = href;
+              link.onload = () => resolve();
+              link.onerror = () => reject(new Error(`${href} did not load`));
+              document.head.append(link);
+            }),
+          wholeStylesheet,
+        );
+        await page.waitForTimeout(200);
+        const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
+        expect(own.equals(whole)).toBe(true);
+        await context.close();
+      });
+    }
+  }
+});
