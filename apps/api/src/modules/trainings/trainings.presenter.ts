@@ -168,17 +168,19 @@ export function presentSharedCard(row: CardRow): SharedCard {
   };
 }
 
-/** A card for a viewer (their own state) at a moment (the recruiting phase). */
+/**
+ * A card for a viewer (their own state) at a moment (the recruiting phase); `shared` is the row's shared
+ * fields when they were presented already (a kept page, decision 051).
+ */
 export function presentCard(
   row: CardRow,
-  now: Date,
-  state: UserState,
-  shared: SharedCard = presentSharedCard(row),
+  view: { now: Date; state: UserState; shared?: SharedCard | undefined },
 ): TrainingCard {
+  const { state } = view;
   // Written out rather than spread: one object shape for every card, built without a dictionary step.
   return {
-    ...shared,
-    recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, now),
+    ...(view.shared ?? presentSharedCard(row)),
+    recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, view.now),
     training_user_steps: state.training_user_steps,
     training_user_cancel: state.training_user_cancel,
     training_assistant_approve_users: state.training_assistant_approve_users,
@@ -201,7 +203,7 @@ export function presentDetail(
   },
 ): TrainingDetail {
   return {
-    ...presentCard(row, input.now, input.state),
+    ...presentCard(row, { now: input.now, state: input.state }),
     office_price: registrationSkipped(row.coursePrice, row.certificatePrefix) ? 0 : row.coursePrice,
     is_student: row.userTypeId === USER_TYPE.attendee,
     special_course_condition: isBiCourse(row.certificatePrefix) ? row.courseId : null,

@@ -89,7 +89,7 @@ export async function searchCards(
   const { rows, count, countLimit, shared } = page;
   const states = await statesFor(db, rows, user);
   const data: TrainingCard[] = rows.map((row, i) =>
-    presentCard(row, now, states[i] ?? VISITOR_STATE, shared[i]),
+    presentCard(row, { now, state: states[i] ?? VISITOR_STATE, shared: shared[i] }),
   );
   return { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) };
 }
