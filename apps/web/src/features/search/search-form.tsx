@@ -72,6 +72,19 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
   const [advancedDrawn, setAdvancedDrawn] = useState(advancedOpen);
   const advancedId = `${id}-advanced`;
 
+  /** One checkbox of a list condition of the advanced section (prefectures, courses, recruitment). */
+  const listCheckbox = (field: 'areas' | 'courses' | 'recruitment', id: number, label: string) => (
+    <Checkbox
+      key={id}
+      size="sm"
+      label={label}
+      checked={filters[field].includes(id)}
+      onChange={(e) =>
+        setFilters({ ...filters, [field]: toggle(filters[field], id, e.currentTarget.checked) })
+      }
+    />
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(filters);
@@ -166,52 +179,15 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
             <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
               {areas.isPending
                 ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
-                : (areas.data ?? []).map((a) => (
-                    <Checkbox
-                      key={a.id}
-                      size="sm"
-                      label={a.name}
-                      checked={filters.areas.includes(a.id)}
-                      onChange={(e) =>
-                        setFilters({
-                          ...filters,
-                          areas: toggle(filters.areas, a.id, e.currentTarget.checked),
-                        })
-                      }
-                    />
-                  ))}
+                : (areas.data ?? []).map((a) => listCheckbox('areas', a.id, a.name))}
             </CheckboxGroup>
             <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
-              {(courses.data ?? []).map((c) => (
-                <Checkbox
-                  key={c.id}
-                  size="sm"
-                  label={c.name}
-                  checked={filters.courses.includes(c.id)}
-                  onChange={(e) =>
-                    setFilters({
-                      ...filters,
-                      courses: toggle(filters.courses, c.id, e.currentTarget.checked),
-                    })
-                  }
-                />
-              ))}
+              {(courses.data ?? []).map((c) => listCheckbox('courses', c.id, c.name))}
             </CheckboxGroup>
             <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
-              {RECRUITABLE_USER_TYPES.map((typeId) => (
-                <Checkbox
-                  key={typeId}
-                  size="sm"
-                  label={t.userTypes[typeId]}
-                  checked={filters.recruitment.includes(typeId)}
-                  onChange={(e) =>
-                    setFilters({
-                      ...filters,
-                      recruitment: toggle(filters.recruitment, typeId, e.currentTarget.checked),
-                    })
-                  }
-                />
-              ))}
+              {RECRUITABLE_USER_TYPES.map((typeId) =>
+                listCheckbox('recruitment', typeId, t.userTypes[typeId]),
+              )}
             </CheckboxGroup>
           </Box>
         )}
