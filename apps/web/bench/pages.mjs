@@ -4,8 +4,13 @@
 // factor and the median run is kept. Writes a dated section to docs/benchmarks/pages.md. A benchmark, not a
 // test: it is not part of `npm test`.
 //
-//   npm run bench:pages -- [runs=3]
-import { spawn } from 'node:child_process';
+// With --nginx the pages are measured as deployed: through deploy/nginx.conf with the TLS and HTTP/2 its
+// header asks the operator to add (a self-signed certificate made for the run, which Chromium is told to
+// accept). Without it Chromium talks HTTP/1.1 to the Node server, where at most six connections carry a
+// page's thirty-odd requests.
+//
+//   npm run bench:pages -- [runs=3]            (BENCH_NGINX=1 for --nginx: npm takes --flags for itself)
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,7 +21,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const runs = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const throughNginx = args.includes('--nginx') || process.env.BENCH_NGINX === '1';
+const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/news', '/faq'];
 
@@ -52,12 +59,85 @@ async function startServer() {
   throw new Error(exited ? 'the server stopped while starting' : 'the server did not start within 5 minutes');
 }
 
+/** deploy/nginx.conf as shipped, in front of the server, with TLS and HTTP/2 on a free loopback port. */
+async function startNginx(upstream) {
+  const port = await freePort();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-bench-nginx-'));
+  const cert = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+      '-keyout',
+      path.join(prefix, 'key.pem'),
+      '-out',
+      path.join(prefix, 'cert.pem'),
+    ]),
+    { encoding: 'utf8' },
+  );
+  if (cert.status !== 0) throw new Error(`openssl: ${cert.stderr}`);
+  let site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  site = site.replace(
+    /(upstream mels_portal \{)[\s\S]*?(keepalive)/,
+    `$1\n    server ${new URL(upstream).host};\n    $2`,
+  );
+  // `listen … ssl http2` is the form nginx before 1.25.1 (Debian 12's 1.22) knows; later ones accept it too.
+  site = site.replace(
+    'listen 80;',
+    `listen 127.0.0.1:${port} ssl http2;\n    ssl_certificate ${prefix}/cert.pem;\n    ssl_certificate_key ${prefix}/key.pem;`,
+  );
+  site = site.replace('listen [::]:80;', '');
+  fs.writeFileSync(path.join(prefix, 'site.conf'), site);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (kind) => `  ${kind}_temp_path ${prefix}/${kind};`,
+  );
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${prefix}/nginx.pid;`,
+      'error_log stderr warn;',
+      'events { worker_connections 256; }',
+      'http {',
+      '  access_log off;',
+      '  include /etc/nginx/mime.types;',
+      ...temp,
+      `  include ${prefix}/site.conf;`,
+      '}',
+    ].join('\n'),
+  );
+  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+  const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
+  const child = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+  const url = `https://localhost:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const probe = spawnSync('curl', ['-sk', '-o', '/dev/null', '-w', '%{http_code}', `${url}/healthz`], {
+      encoding: 'utf8',
+    });
+    if (probe.stdout === '200') {
+      return {
+        url,
+        stop: () => {
+          child.kill('SIGTERM');
+          fs.rmSync(prefix, { recursive: true, force: true });
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('nginx did not answer');
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(url, formFactor) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    // The run's own certificate (--nginx) is self-signed.
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'],
   });
   try {
     const result = await lighthouse(
@@ -85,12 +165,14 @@ async function measure(url, formFactor) {
 const load = () => os.loadavg()[0].toFixed(2);
 const loadBefore = load();
 const server = await startServer();
+const proxy = throughNginx ? await startNginx(server.url) : undefined;
+const base = proxy?.url ?? server.url;
 const rows = [];
 try {
   for (const formFactor of ['mobile', 'desktop']) {
     for (const page of PAGES) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await measure(server.url + page, formFactor));
+      for (let i = 0; i < runs; i++) results.push(await measure(base + page, formFactor));
       const mid = median(results.map((r) => r.performance));
       const kept = results.find((r) => r.performance === mid);
       rows.push({ formFactor, page, scores: results.map((r) => r.performance), ...kept });
@@ -101,6 +183,7 @@ try {
     }
   }
 } finally {
+  proxy?.stop();
   server.stop();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
@@ -112,7 +195,10 @@ const section = [
   `\n## ${stamp} UTC`,
   '',
   `${os.cpus().length} CPUs, Node ${process.version}, Lighthouse 12, ${runs} run(s) per page and form factor (median kept), ` +
-    `load average ${loadBefore} before, ${loadAfter} after.`,
+    `load average ${loadBefore} before, ${loadAfter} after. ` +
+    (throughNginx
+      ? 'Through deploy/nginx.conf with TLS and HTTP/2 (`--nginx`), as deployed.'
+      : 'Straight to the Node server (HTTP/1.1).'),
   '',
   '| form factor | page | performance (runs) | FCP | LCP | TBT | CLS | a11y | best practices | SEO | bytes |',
   '| ----------- | ---- | ------------------ | --- | --- | --- | --- | ---- | -------------- | --- | ----- |',
