@@ -14,6 +14,7 @@ import { makeSession } from '../src/modules/enrollments/enrollments.fixtures.ts'
 import { multipartBody, PASSWORD, registrationBody } from '../src/modules/users/users.fixtures.ts';
 import type { TestContext } from './context.ts';
 import { createDatabase, dropDatabase, TEST_NOW, uniqueDatabaseName } from './databases.ts';
+import { writeLocalNginx } from '../../../scripts/local-nginx.mjs';
 
 /**
  * Several instances behind nginx (issue 19, decision 026): two API processes on one PostgreSQL behind
@@ -23,7 +24,6 @@ import { createDatabase, dropDatabase, TEST_NOW, uniqueDatabaseName } from './da
  * the proxy's X-Forwarded-For (TRUST_PROXY). Needs nginx (npm test installs it as root) and PostgreSQL.
  */
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoDir = path.resolve(apiDir, '../..');
 const nginxBin = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const hasNginx = fs.existsSync(nginxBin);
@@ -168,47 +168,19 @@ describe.skipIf(!hasNginx || !adminUrl)('two instances behind nginx on one Postg
 
   /** deploy/nginx.conf as shipped, with our ports, inside a main configuration of its own. */
   async function startNginx() {
-    let site = fs.readFileSync(path.join(repoDir, 'deploy/nginx.conf'), 'utf8');
-    site = site.replace(
-      /(upstream mels_portal \{)[\s\S]*?(keepalive)/,
-      `$1\n${instancePorts.map((p) => `    server 127.0.0.1:${p};`).join('\n')}\n    $2`,
-    );
-    site = site.replace('listen 80;', `listen 127.0.0.1:${nginxPort};`).replace('listen [::]:80;', '');
-    // Which instance answered, for this test only.
-    site = site.replace(
-      'server_name portal.example.jp;',
-      'server_name portal.test;\n    add_header X-Upstream $upstream_addr always;',
-    );
     const prefix = path.join(work, 'nginx');
-    fs.mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
+    fs.mkdirSync(prefix, { recursive: true });
     fs.chmodSync(work, 0o755);
-    fs.chmodSync(prefix, 0o777);
-    fs.chmodSync(path.join(prefix, 'tmp'), 0o777);
-    fs.writeFileSync(path.join(prefix, 'site.conf'), site);
-    fs.writeFileSync(
-      path.join(prefix, 'nginx.conf'),
-      [
-        'daemon off;',
-        'worker_processes 1;',
-        `pid ${prefix}/nginx.pid;`,
-        'error_log stderr warn;',
-        'events { worker_connections 256; }',
-        'http {',
-        '  access_log off;',
-        `  client_body_temp_path ${prefix}/tmp/body;`,
-        `  proxy_temp_path ${prefix}/tmp/proxy;`,
-        `  fastcgi_temp_path ${prefix}/tmp/fastcgi;`,
-        `  uwsgi_temp_path ${prefix}/tmp/uwsgi;`,
-        `  scgi_temp_path ${prefix}/tmp/scgi;`,
-        `  include ${prefix}/site.conf;`,
-        '}',
-      ].join('\n'),
-    );
-    const check = spawnSync(nginxBin, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-      encoding: 'utf8',
+    const args = writeLocalNginx({
+      prefix,
+      upstreams: instancePorts.map((p) => `127.0.0.1:${p}`),
+      listen: `listen 127.0.0.1:${nginxPort};`,
+      // Which instance answered, for this test only.
+      serverLines: ['add_header X-Upstream $upstream_addr always;'],
     });
+    const check = spawnSync(nginxBin, ['-t', ...args], { encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
-    const child = spawn(nginxBin, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+    const child = spawn(nginxBin, args, { stdio: 'ignore' });
     children.push(child);
     for (let i = 0; i < 100; i += 1) {
       try {

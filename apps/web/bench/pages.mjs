@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { writeLocalNginx } from '../../../scripts/local-nginx.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
@@ -63,54 +64,38 @@ async function startServer() {
 async function startNginx(upstream) {
   const port = await freePort();
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-bench-nginx-'));
-  const cert = spawnSync(
+  const [key, cert] = [path.join(prefix, 'key.pem'), path.join(prefix, 'cert.pem')];
+  const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
       '-keyout',
-      path.join(prefix, 'key.pem'),
+      key,
       '-out',
-      path.join(prefix, 'cert.pem'),
-    ]),
+      cert,
+    ],
     { encoding: 'utf8' },
   );
-  if (cert.status !== 0) throw new Error(`openssl: ${cert.stderr}`);
-  let site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  site = site.replace(
-    /(upstream mels_portal \{)[\s\S]*?(keepalive)/,
-    `$1\n    server ${new URL(upstream).host};\n    $2`,
-  );
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
   // `listen … ssl http2` is the form nginx before 1.25.1 (Debian 12's 1.22) knows; later ones accept it too.
-  site = site.replace(
-    'listen 80;',
-    `listen 127.0.0.1:${port} ssl http2;\n    ssl_certificate ${prefix}/cert.pem;\n    ssl_certificate_key ${prefix}/key.pem;`,
-  );
-  site = site.replace('listen [::]:80;', '');
-  fs.writeFileSync(path.join(prefix, 'site.conf'), site);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-    (kind) => `  ${kind}_temp_path ${prefix}/${kind};`,
-  );
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      'error_log stderr warn;',
-      'events { worker_connections 256; }',
-      'http {',
-      '  access_log off;',
-      '  include /etc/nginx/mime.types;',
-      ...temp,
-      `  include ${prefix}/site.conf;`,
-      '}',
-    ].join('\n'),
-  );
-  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-  const check = spawnSync(nginx, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-    encoding: 'utf8',
+  const args = writeLocalNginx({
+    prefix,
+    upstreams: [new URL(upstream).host],
+    listen: `listen 127.0.0.1:${port} ssl http2;`,
+    serverLines: [`ssl_certificate ${cert};`, `ssl_certificate_key ${key};`],
   });
+  const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+  const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
-  const child = spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+  const child = spawn(nginx, args, { stdio: 'ignore' });
   const url = `https://localhost:${port}`;
   for (let i = 0; i < 100; i++) {
     const probe = spawnSync('curl', ['-sk', '-o', '/dev/null', '-w', '%{http_code}', `${url}/healthz`], {
