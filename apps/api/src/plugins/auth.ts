@@ -1,7 +1,8 @@
 import { mayManageStaff, type OfficeRole } from '@mels/domain';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
+import { perExecutor } from '../db/prepared.ts';
 import { authTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -45,7 +46,7 @@ export const TOKEN_LAST_USE_RESOLUTION_MS = 60_000;
  * The token's account, prepared once per database (a named statement on each connection): the token
  * is valid (not revoked, not expired, used within the idle limit) and the account active.
  */
-function prepareTokenLookup(db: Database) {
+function prepareTokenLookup(db: Executor) {
   const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
   return db
     .select({
@@ -70,6 +71,7 @@ function prepareTokenLookup(db: Database) {
     )
     .prepare('auth_token_lookup');
 }
+const tokenLookupStatement = perExecutor(prepareTokenLookup);
 
 /**
  * Resolves the user of every API request that carries a token. A missing or bad token leaves
@@ -81,15 +83,12 @@ function prepareTokenLookup(db: Database) {
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  const lookup = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
   app.addHook('onRequest', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) return;
     const db = app.deps.db;
-    let statement = lookup.get(db);
-    if (!statement) lookup.set(db, (statement = prepareTokenLookup(db)));
     const now = app.deps.clock.now();
-    const [row] = await statement.execute({
+    const [row] = await tokenLookupStatement(db).execute({
       tokenHash: hashToken(token),
       now,
       idleSince: new Date(now.getTime() - app.deps.config.authTokenIdleMs),
