@@ -20,11 +20,18 @@ describe('the web app behind the API', () => {
     // The landing pages prerendered by the web build (apps/web/scripts/prerender.mjs).
     fs.writeFileSync(path.join(dist, 'home.html'), '<!doctype html><title>MELS home</title>');
     fs.writeFileSync(path.join(dist, 'course.html'), '<!doctype html><title>MELS course</title>');
+    fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>MELS login</title>');
     fs.writeFileSync(
       path.join(dist, 'prerendered.json'),
       JSON.stringify([
         { path: '^/$', file: 'home.html' },
         { path: '^/course/[^/]+$', file: 'course.html' },
+        {
+          path: '^(?:/login|/session/[^/]+/[^/]+)/?$',
+          flags: 'i',
+          visitorOnly: 'mels_signed_in',
+          file: 'login.html',
+        },
       ]),
     );
     fs.mkdirSync(path.join(dist, 'assets'));
@@ -53,7 +60,7 @@ describe('the web app behind the API', () => {
 
   it('answers page routes with index.html, also when the path holds dots (a ticket QR link)', async () => {
     for (const url of [
-      '/session/12/4',
+      '/news/12',
       '/search-result?area=13',
       '/check-in/22.hCoytlSGbxNxJBOgNHM9Vw.iimjU7YqV94KSFkd5v3mDQ',
     ]) {
@@ -77,6 +84,33 @@ describe('the web app behind the API', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body, url).toContain(`<title>${title}</title>`);
     }
+  });
+
+  it("answers a visitor's page (the login where one is needed) by the sign-in hint, with Vary: Cookie", async () => {
+    const page = (url: string, cookie?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
+      });
+    for (const url of ['/login', '/session/12/4', '/SESSION/12/4/', '/login?next=1']) {
+      const visitor = await page(url);
+      expect(visitor.statusCode, url).toBe(200);
+      expect(visitor.body, url).toContain('<title>MELS login</title>');
+      expect(String(visitor.headers['vary']).toLowerCase(), url).toContain('cookie');
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      for (const cookie of ['mels_signed_in=1', 'a=b; mels_signed_in=1', 'mels_signed_in=']) {
+        const member = await page(url, cookie);
+        expect(member.body, `${url} ${cookie}`).toContain('<title>MELS</title>');
+        expect(String(member.headers['vary']).toLowerCase(), url).toContain('cookie');
+      }
+      // Another cookie of a similar name is not the hint.
+      expect((await page(url, 'x_mels_signed_in=1; mels_signed_in_old=1')).body).toContain('MELS login');
+    }
+    // Other pages do not depend on it.
+    const other = await page('/session/12/4/ticket');
+    expect(other.body).toContain('<title>MELS</title>');
+    expect(String(other.headers['vary'] ?? '').toLowerCase()).not.toContain('cookie');
   });
 
   it('serves hashed assets for a year, and a missing asset is a 404, not the page', async () => {

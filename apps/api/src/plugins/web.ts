@@ -23,17 +23,34 @@ export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
  * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
  * (or its own 'PAGE NOT FOUND'); a landing page prerendered at build time gets its own file (prerendered.json). Unknown /api paths answer the JSON 404.
  */
+/** An entry of the build's prerendered.json. */
+type PrerenderedPage = {
+  path: string;
+  flags?: string;
+  file: string;
+  /** The name of the cookie whose presence means the page is not the browser's (a visitor's page). */
+  visitorOnly?: string;
+};
+
+/** Whether a Cookie header names the cookie (its value does not matter: it is a hint, not a credential). */
+const hasCookie = (header: string | undefined, name: string) =>
+  (header ?? '').split(';').some((part) => part.trim().split('=')[0] === name);
+
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ?? defaultWebDist;
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   // The landing pages prerendered at build time (apps/web/scripts/prerender.mjs): which path gets which
-  // file; index.html (the layout) for every other page.
+  // file; index.html (the layout) for every other page. A page marked visitorOnly (the login, drawn at the
+  // pages a visitor is sent from to it) is a visitor's: a browser holding that cookie, the web app's hint
+  // that it is signed in, gets index.html there (its page, not a login form before it).
   const prerenderedFile = path.join(root, 'prerendered.json');
   const prerendered = fs.existsSync(prerenderedFile)
-    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as { path: string; file: string }[]).map(
-        (page) => ({ pattern: new RegExp(page.path), file: page.file }),
-      )
+    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as PrerenderedPage[]).map((page) => ({
+        pattern: new RegExp(page.path, page.flags),
+        file: page.file,
+        visitorOnly: page.visitorOnly,
+      }))
     : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -64,7 +81,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
       const pathname = url.split('?')[0] ?? '/';
-      const page = prerendered.find(({ pattern }) => pattern.test(pathname));
+      const matching = prerendered.filter(({ pattern }) => pattern.test(pathname));
+      // The answer depends on the hint where a visitor's page matches: caches keep one per cookie.
+      if (matching.some(({ visitorOnly }) => visitorOnly)) reply.header('Vary', 'Cookie');
+      const page = matching.find(
+        ({ visitorOnly }) => !visitorOnly || !hasCookie(request.headers.cookie, visitorOnly),
+      );
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
