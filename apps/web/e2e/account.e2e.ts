@@ -328,6 +328,8 @@ describe('accounts', () => {
     await dialog.getByRole('button', { name: 'ログアウトする' }).click();
     await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('mels.token'))).toBeNull();
+    // The sign-in hint goes with the token: the member's pages are a visitor's login again.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('mels_signed_in');
     // Every token of the member is revoked, the other device's too.
     await expect(apiCall('/users/me', { token: otherDevice })).rejects.toThrow(/401/);
     await expect(apiCall('/users/me', { token: member.token })).rejects.toThrow(/401/);

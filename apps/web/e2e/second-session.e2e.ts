@@ -225,6 +225,13 @@ describe('lost a lottery → another session of the same course, booked and paid
 
   it('a visitor opening the session is told at the login why, and returns to the session', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
+    // The server draws the login, with its notice, into the visitor's HTML (no script has run yet).
+    const html = (path: string) =>
+      page.request.get(path, { headers: { accept: 'text/html' } }).then((response) => response.text());
+    const visitorHtml = await html(root());
+    expect(visitorHtml).toContain('data-testid="login-session-notice"');
+    expect(visitorHtml).toContain('<title>ログイン | 母体救命 MELS ポータル</title>');
+    expect(await html('/login')).not.toContain('login-session-notice');
     await page.goto(root());
     await page.waitForURL('**/login');
     const notice = page.getByTestId('login-session-notice');
@@ -237,6 +244,9 @@ describe('lost a lottery → another session of the same course, booked and paid
     await page.getByLabel(/^パスワード/).fill('Demo1234');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await page.waitForURL(`**${root()}`);
+    // Signed in, the browser holds the hint, and the same address's HTML is the app's frame.
+    expect((await context.cookies()).find((c) => c.name === 'mels_signed_in')?.value).toBe('1');
+    expect(await html(root())).not.toContain('login-session-notice');
     await context.close();
     // The plain login shows no such notice.
     const plain = await newPage(browser, DESKTOP);

@@ -4,6 +4,8 @@
 //   dist/home.html           the home page (the server sends it at `/`),
 //   dist/search-result.html  the layout, with /search-result's chunks named in the head (at /search-result),
 //   dist/course.html         the same for /course/{id},
+//   dist/login.html          the login page (at /login and the pages that need a login, for a visitor),
+//   dist/login-session.html  the same with the notice of a visitor sent from a session page,
 //   dist/index.html          the layout with the page's loading line (every other page),
 //   dist/prerendered.json    which path gets which file, for the API's static plugin.
 // Runs after `vite build` and before precompress.mjs.
@@ -33,7 +35,9 @@ try {
       copyPublicDir: false,
     },
   });
-  const { prerenderHome, prerenderFrame } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+  const { prerenderHome, prerenderFrame, prerenderLogin, loginFirstPatterns } = await import(
+    pathToFileURL(path.join(out, 'prerender.js')).href
+  );
   // Vite's index.html, kept aside so that running this again on the same build starts from it.
   const templateFile = path.join(dist, '.vite/index.template.html');
   if (!fs.existsSync(templateFile)) fs.copyFileSync(path.join(dist, 'index.html'), templateFile);
@@ -98,7 +102,13 @@ try {
   };
   const homeBody = await prerenderHome();
   const frameBody = await prerenderFrame();
-  if (/<script/.test(homeBody + frameBody))
+  const loginBody = await prerenderLogin();
+  // The page to return to only decides the notice: any session page's path draws the same login.
+  const sessionLoginBody = await prerenderLogin('/session/0/0');
+  if (!sessionLoginBody.includes('login-session-notice'))
+    throw new Error("the session's login has no notice");
+  const loginFirst = loginFirstPatterns();
+  if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody))
     throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
   const frame = page(frameBody);
   // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
@@ -124,6 +134,28 @@ try {
       html: frame,
       chunk: 'src/features/courses/course-page.tsx',
     },
+    // /login, and the pages a visitor is sent from to it (main.tsx), for a browser without the sign-in
+    // hint (visitorOnly, a cookie: lib/auth/token-store.ts): the login form is drawn whole from the HTML
+    // (with the notice a visitor sent from a session page reads), so its scripts start after the first
+    // paint, as the home page's do.
+    {
+      path: loginFirst.session.source,
+      flags: 'i',
+      visitorOnly: 'mels_signed_in',
+      file: 'login-session.html',
+      html: page(sessionLoginBody),
+      chunk: 'src/features/account/login-page.tsx',
+      afterPaint: true,
+    },
+    {
+      path: loginFirst.login.source,
+      flags: 'i',
+      visitorOnly: 'mels_signed_in',
+      file: 'login.html',
+      html: page(loginBody),
+      chunk: 'src/features/account/login-page.tsx',
+      afterPaint: true,
+    },
   ];
   for (const { file, html, chunk, afterPaint } of pages) {
     const full = html.replace('</head>', `${preloads(chunk)}</head>`);
@@ -132,7 +164,14 @@ try {
   fs.writeFileSync(path.join(dist, 'index.html'), frame);
   fs.writeFileSync(
     path.join(dist, 'prerendered.json'),
-    JSON.stringify(pages.map(({ path: pattern, file }) => ({ path: pattern, file }))),
+    JSON.stringify(
+      pages.map(({ path: pattern, flags, visitorOnly, file }) => ({
+        path: pattern,
+        flags,
+        visitorOnly,
+        file,
+      })),
+    ),
   );
   console.log(
     `prerendered ${pages.map((p) => p.file).join(', ')} and index.html (the layout, ${(frame.length / 1024).toFixed(1)} KB)`,

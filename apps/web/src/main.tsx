@@ -12,10 +12,13 @@ import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
+// The sign-in hint the server reads to choose a visitor's login or a member's page (decision 053).
+tokenStore.syncHint();
 // A visitor opening a page that needs a login goes to the login before the router starts, as RequireAuth
 // would send them once that page had loaded: the page's code and Mantine's whole stylesheet are not
 // downloaded for nothing (issue 20). The state is React Router's history entry ({usr, key, idx}), so the
-// login reads the page to return to as it reads RequireAuth's.
+// login reads the page to return to as it reads RequireAuth's. Without the hint, the HTML already shows
+// that login (login-session.html, scripts/prerender.mjs).
 if (!tokenStore.get() && needsLoginFirst(window.location.pathname)) {
   window.history.replaceState({ usr: loginState(window.location), key: 'default', idx: 0 }, '', '/login');
 }

@@ -12,12 +12,15 @@ import {
 import { Providers } from './app/providers.tsx';
 import { TitleSink } from './components/page-title.tsx';
 import { RouteFallback } from './app/route-fallback.tsx';
-import { routes } from './app/router.tsx';
+import { needsLoginFirst, routes } from './app/router.tsx';
+import { loginState } from './lib/auth/require-auth.tsx';
 
-async function render(list: RouteObject[], url: string): Promise<string> {
+async function render(list: RouteObject[], url: string, state?: unknown): Promise<string> {
   const handler = createStaticHandler(list);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`prerendering ${url}: the router answered a redirect`);
+  const answer = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (answer instanceof Response) throw new Error(`prerendering ${url}: the router answered a redirect`);
+  // The history entry's state, as the app's navigation would have left it (the login's page to return to).
+  const context = state === undefined ? answer : { ...answer, location: { ...answer.location, state } };
   const router = createStaticRouter(handler.dataRoutes, context);
   let title: string | undefined;
   const html = renderToString(
@@ -36,6 +39,83 @@ const escapeHtml = (text: string) =>
 
 /** The home page, in Japanese, for a visitor (served at `/`). */
 export const prerenderHome = () => render(routes, '/');
+
+/**
+ * The login page for a visitor: at /login, and, with the notice that says why, as a visitor sent there from
+ * a session page sees it (main.tsx sends them before the app starts, with the page to return to).
+ */
+export const prerenderLogin = (from?: string) =>
+  render(
+    routes,
+    '/login',
+    from === undefined ? undefined : loginState({ pathname: from, search: '', hash: '' }),
+  );
+
+/**
+ * Where the server answers a visitor with the prerendered login (as one regular expression each,
+ * case-insensitive as the router matches): /login and the paths where needsLoginFirst sends a visitor to it,
+ * the session pages (whose login says why) apart. Built from the route table, then checked against
+ * needsLoginFirst on a sample of every route's paths: the build fails if they disagree.
+ */
+export function loginFirstPatterns(): { login: RegExp; session: RegExp } {
+  const guarded: string[] = ['/login'];
+  const samples: string[] = ['/login', '/login/', '/LOGIN', '/login/x1'];
+  const walk = (list: RouteObject[], base: string, underLogin: boolean) => {
+    for (const route of list) {
+      const full = route.path ? joinPath(base, route.path) : base;
+      const login = underLogin || isLoginRequired(route.handle);
+      if (route.path || route.index) {
+        if (login) guarded.push(full);
+        samples.push(...samplePaths(full));
+      }
+      if (route.children) walk(route.children, full, login);
+    }
+  };
+  walk(routes, '', false);
+  const toPattern = (list: string[]) =>
+    new RegExp(`^(?:${[...new Set(list.map(patternSource))].join('|')})/?$`, 'i');
+  const isSession = (routePath: string) => routePath.startsWith('/session/');
+  const session = toPattern(guarded.filter(isSession));
+  const login = toPattern(guarded.filter((p) => !isSession(p)));
+  for (const sample of samples) {
+    const expected = sample.toLowerCase().replace(/\/$/, '') === '/login' || needsLoginFirst(sample);
+    const said = login.test(sample) || session.test(sample);
+    if (said !== expected || (session.test(sample) && !sample.toLowerCase().startsWith('/session/'))) {
+      throw new Error(`the login-first patterns say ${said} for ${sample}, the router ${expected}`);
+    }
+  }
+  return { login, session };
+}
+
+const isLoginRequired = (handle: unknown) =>
+  typeof handle === 'object' &&
+  handle !== null &&
+  (handle as { loginRequired?: unknown }).loginRequired === true;
+
+const joinPath = (base: string, child: string) =>
+  child.startsWith('/') ? child : `${base.replace(/\/$/, '')}/${child}`;
+
+/** A route path as a regular expression's source: `:id` one segment, `:id?` an optional one, `*` the rest. */
+const patternSource = (routePath: string) =>
+  routePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return '(?:/.*)?';
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('') || '/';
+
+/** Paths a route matches, and a few around it that it does not (for the check above). */
+function samplePaths(routePath: string): string[] {
+  const filled = routePath.replace(/\*$/, 'a/b');
+  const full = filled.replace(/:[^/?]+\??/g, 'x1');
+  const shortened = filled.replace(/\/:[^/]+\?/g, '').replace(/:[^/]+/g, 'x1');
+  return [full, shortened, `${full}/`, full.toUpperCase(), `${full}/extra`, full.replace(/\/[^/]+$/, '')].map(
+    (p) => p || '/',
+  );
+}
 
 /**
  * The layout with RouteFallback in the page's place (served for every other page): what the app draws

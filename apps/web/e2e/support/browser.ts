@@ -58,7 +58,12 @@ export async function newPage(
     timezoneId: 'Asia/Tokyo',
     baseURL: baseUrl(),
   });
-  if (token) await context.addInitScript((value) => localStorage.setItem('mels.token', value), token);
+  if (token) {
+    await context.addInitScript((value) => localStorage.setItem('mels.token', value), token);
+    // The hint the app keeps beside the token (lib/auth/token-store.ts): the server then sends a member's
+    // pages, not the visitor's prerendered login.
+    await context.addCookies([{ name: 'mels_signed_in', value: '1', url: baseUrl() }]);
+  }
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,5 +1,20 @@
 /** The login token lives in the browser (localStorage), as the spec's client keeps it. */
 const KEY = 'mels.token';
+
+/**
+ * A cookie that says only that this browser holds a token: the server then answers the pages that need a
+ * login with the app's frame, and a browser without it with the login drawn in the HTML (apps/api's
+ * plugins/web.ts, scripts/prerender.mjs). It is a hint, not a credential: the token never leaves
+ * localStorage but in the Authorization header, and a wrong hint costs a redraw, not access.
+ */
+const HINT = 'mels_signed_in';
+
+function writeHint(signedIn: boolean) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = signedIn
+    ? `${HINT}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${HINT}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
 const listeners = new Set<() => void>();
 
 export const tokenStore = {
@@ -13,7 +28,14 @@ export const tokenStore = {
   set(token: string | null) {
     if (token) localStorage.setItem(KEY, token);
     else localStorage.removeItem(KEY);
+    writeHint(Boolean(token));
     for (const listener of listeners) listener();
+  },
+  /** Makes the sign-in hint agree with the token (at start: a token kept from before the hint, or cleared). */
+  syncHint() {
+    const signedIn = this.get() !== null;
+    if (signedIn !== document.cookie.split('; ').some((part) => part.startsWith(`${HINT}=1`)))
+      writeHint(signedIn);
   },
   subscribe(listener: () => void) {
     listeners.add(listener);
