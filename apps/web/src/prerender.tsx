@@ -12,7 +12,7 @@ import {
 import { Providers } from './app/providers.tsx';
 import { TitleSink } from './components/page-title.tsx';
 import { RouteFallback } from './app/route-fallback.tsx';
-import { needsLoginFirst, routes } from './app/router.tsx';
+import { isLoginRequired, needsLoginFirst, routes } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
 
 async function render(list: RouteObject[], url: string, state?: unknown): Promise<string> {
@@ -63,7 +63,7 @@ export function loginFirstPatterns(): { login: RegExp; session: RegExp } {
   const walk = (list: RouteObject[], base: string, underLogin: boolean) => {
     for (const route of list) {
       const full = route.path ? joinPath(base, route.path) : base;
-      const login = underLogin || isLoginRequired(route.handle);
+      const login = underLogin || isLoginRequired(route);
       if (route.path || route.index) {
         if (login) guarded.push(full);
         samples.push(...samplePaths(full));
@@ -86,11 +86,6 @@ export function loginFirstPatterns(): { login: RegExp; session: RegExp } {
   }
   return { login, session };
 }
-
-const isLoginRequired = (handle: unknown) =>
-  typeof handle === 'object' &&
-  handle !== null &&
-  (handle as { loginRequired?: unknown }).loginRequired === true;
 
 const joinPath = (base: string, child: string) =>
   child.startsWith('/') ? child : `${base.replace(/\/$/, '')}/${child}`;

@@ -601,9 +601,12 @@ function withAllStyles(list: RouteObject[]) {
 }
 withAllStyles(routes);
 
+/** Whether a route is the one RequireAuth guards (its pages are below it). */
+export const isLoginRequired = (route: RouteObject) => route.handle === LOGIN_REQUIRED;
+
 /** Whether a path is one of the pages RequireAuth sends a visitor away from, to the login. */
 export function needsLoginFirst(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => route.handle === LOGIN_REQUIRED);
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => isLoginRequired(route));
 }
 
 /** The browser's router (created in main.tsx; the prerender uses `routes` with a static router). */
