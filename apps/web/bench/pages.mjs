@@ -26,7 +26,8 @@ const args = process.argv.slice(2);
 const throughNginx = args.includes('--nginx') || process.env.BENCH_NGINX === '1';
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/news', '/faq'];
+// /login: where every mail link to a member's page takes a visitor (decision 053).
+const PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/login', '/news', '/faq'];
 
 const freePort = () =>
   new Promise((resolve) => {
