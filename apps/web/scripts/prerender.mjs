@@ -35,7 +35,7 @@ try {
       copyPublicDir: false,
     },
   });
-  const { prerenderHome, prerenderFrame, prerenderLogin, loginFirstPatterns } = await import(
+  const { prerenderHome, prerenderFrame, prerenderLogin, loginFirstPatterns, SIGNED_IN_HINT } = await import(
     pathToFileURL(path.join(out, 'prerender.js')).href
   );
   // Vite's index.html, kept aside so that running this again on the same build starts from it.
@@ -141,7 +141,7 @@ try {
     {
       path: loginFirst.session.source,
       flags: 'i',
-      visitorOnly: 'mels_signed_in',
+      visitorOnly: SIGNED_IN_HINT,
       file: 'login-session.html',
       html: page(sessionLoginBody),
       chunk: 'src/features/account/login-page.tsx',
@@ -150,7 +150,7 @@ try {
     {
       path: loginFirst.login.source,
       flags: 'i',
-      visitorOnly: 'mels_signed_in',
+      visitorOnly: SIGNED_IN_HINT,
       file: 'login.html',
       html: page(loginBody),
       chunk: 'src/features/account/login-page.tsx',

@@ -15,6 +15,9 @@ import { RouteFallback } from './app/route-fallback.tsx';
 import { isLoginRequired, needsLoginFirst, routes } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
 
+/** The sign-in hint's cookie name, which prerendered.json names for the server (scripts/prerender.mjs). */
+export { SIGNED_IN_HINT } from './lib/auth/token-store.ts';
+
 async function render(list: RouteObject[], url: string, state?: unknown): Promise<string> {
   const handler = createStaticHandler(list);
   const answer = await handler.query(new Request(new URL(url, 'http://localhost')));

@@ -18,11 +18,6 @@ function apiPackageDir(): string {
 
 export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 
-/**
- * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
- * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
- * (or its own 'PAGE NOT FOUND'); a landing page prerendered at build time gets its own file (prerendered.json). Unknown /api paths answer the JSON 404.
- */
 /** An entry of the build's prerendered.json. */
 type PrerenderedPage = {
   path: string;
@@ -36,6 +31,11 @@ type PrerenderedPage = {
 const hasCookie = (header: string | undefined, name: string) =>
   (header ?? '').split(';').some((part) => part.trim().split('=')[0] === name);
 
+/**
+ * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
+ * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
+ * (or its own 'PAGE NOT FOUND'); a landing page prerendered at build time gets its own file (prerendered.json). Unknown /api paths answer the JSON 404.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ?? defaultWebDist;
   const indexFile = path.join(root, 'index.html');

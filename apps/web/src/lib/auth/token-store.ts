@@ -7,13 +7,13 @@ const KEY = 'mels.token';
  * plugins/web.ts, scripts/prerender.mjs). It is a hint, not a credential: the token never leaves
  * localStorage but in the Authorization header, and a wrong hint costs a redraw, not access.
  */
-const HINT = 'mels_signed_in';
+export const SIGNED_IN_HINT = 'mels_signed_in';
 
 function writeHint(signedIn: boolean) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = signedIn
-    ? `${HINT}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-    : `${HINT}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+    ? `${SIGNED_IN_HINT}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${SIGNED_IN_HINT}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
 const listeners = new Set<() => void>();
 
@@ -34,7 +34,7 @@ export const tokenStore = {
   /** Makes the sign-in hint agree with the token (at start: a token kept from before the hint, or cleared). */
   syncHint() {
     const signedIn = this.get() !== null;
-    if (signedIn !== document.cookie.split('; ').some((part) => part.startsWith(`${HINT}=1`)))
+    if (signedIn !== document.cookie.split('; ').some((part) => part.startsWith(`${SIGNED_IN_HINT}=1`)))
       writeHint(signedIn);
   },
   subscribe(listener: () => void) {
