@@ -42,9 +42,8 @@ const PAGES: Array<{ path: () => string; prepare?: (page: Page) => Promise<void>
   {
     path: () => '/faq',
     prepare: async (page) => {
-      const question = page.getByRole('main').locator('button[aria-expanded]').first();
-      await question.click();
-      await page.getByRole('main').locator('button[aria-expanded="true"]').waitFor();
+      await page.getByRole('main').locator('summary').first().click();
+      await page.getByRole('main').locator('details[open]').waitFor();
     },
   },
 ];
@@ -57,7 +56,7 @@ describe("the landing pages' own styles", () => {
         await page.goto(pathOf(), { waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await prepare?.(page);
-        // Transitions (the accordion's, a checkbox's) have ended.
+        // Transitions (an FAQ answer opening, a checkbox's) have ended.
         await page.waitForTimeout(400);
         const own = await page.screenshot({ fullPage: true, animations: 'disabled' });
         await page.evaluate(

@@ -580,8 +580,8 @@ export const routes: RouteObject[] = [
 
 /**
  * The pages visitors land on (and the home page, the index route): their Mantine styles come with the first
- * visit (mantine-styles.ts), and the few others they use with their code (the login form's, the FAQ's
- * accordion, rich text's typography), not with the whole stylesheet.
+ * visit (mantine-styles.ts), and the few others they use with their code (the login form's, rich text's
+ * typography), not with the whole stylesheet.
  */
 const LANDING_PATHS = new Set(['search-result', 'course/:id', 'login', 'news', 'news/:id/:typeId?', 'faq']);
 const allMantineStyles = () => import('./mantine-styles-all.ts');

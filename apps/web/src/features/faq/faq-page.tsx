@@ -1,7 +1,3 @@
-// A page visitors land on: its Mantine styles beyond the first visit's (mantine-styles.ts) come with its
-// code, not the whole stylesheet (issue 20, decision 047).
-import '@mantine/core/styles/Accordion.layer.css';
-import { Accordion, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { InfiniteLoader } from '../../components/infinite-loader.tsx';
@@ -11,7 +7,27 @@ import { QueryError } from '../../components/query-error.tsx';
 import { RichText } from '../../components/rich-text.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { faqsInfiniteQuery } from './api/get-faqs.ts';
+import classes from './faq.module.css';
 
+/** The chevron the accordions of the site have; it turns when the answer opens. */
+function Chevron() {
+  return (
+    <svg className={classes.chevron} viewBox="0 0 15 15" fill="none" aria-hidden="true">
+      <path
+        d="M3.13523 6.15803C3.3241 5.95657 3.64052 5.94637 3.84197 6.13523L7.5 9.56464L11.158 6.13523C11.3595 5.94637 11.6759 5.95657 11.8648 6.15803C12.0536 6.35949 12.0434 6.67591 11.842 6.86477L7.84197 10.6148C7.64964 10.7951 7.35036 10.7951 7.15803 10.6148L3.15803 6.86477C2.95657 6.67591 2.94637 6.35949 3.13523 6.15803Z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/**
+ * /faq: the questions, each opening its answer. The browser's own disclosure (<details>) rather than a
+ * scripted accordion: each of the list's items costs a few elements to draw, not a dozen components, and
+ * the answers are there for find-in-page (issue 20).
+ */
 export function FaqPage() {
   const { t } = useI18n();
   const query = useInfiniteQuery(faqsInfiniteQuery());
@@ -27,23 +43,24 @@ export function FaqPage() {
         <EmptyState>{t.empty.nothingToDisplay}</EmptyState>
       ) : (
         <>
-          <Accordion variant="separated" radius="md" chevronPosition="right">
+          <div className={classes.list}>
             {items.map((item) => (
-              <Accordion.Item key={item.id} value={String(item.id)} bg="white">
-                <Accordion.Control>
-                  <Text fw={700} component="span">
-                    <Text component="span" c="rose.8" fw={800} mr={8} aria-hidden>
-                      Q.
-                    </Text>
-                    <span data-user-content>{item.title}</span>
-                  </Text>
-                </Accordion.Control>
-                <Accordion.Panel>
+              <details key={item.id} className={classes.item}>
+                <summary className={classes.question}>
+                  <span className={classes.mark} aria-hidden="true">
+                    Q.
+                  </span>
+                  <span className={classes.title} data-user-content>
+                    {item.title}
+                  </span>
+                  <Chevron />
+                </summary>
+                <div className={classes.answer}>
                   <RichText html={item.content} />
-                </Accordion.Panel>
-              </Accordion.Item>
+                </div>
+              </details>
             ))}
-          </Accordion>
+          </div>
           <InfiniteLoader
             hasNextPage={query.hasNextPage}
             isFetchingNextPage={query.isFetchingNextPage}
