@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, paySandbox, registerMember, staysOpen } from './support/api.ts';
 import {
   axeSerious,
+  baseUrl,
   DESKTOP,
   launchBrowser,
   MOBILE,
@@ -248,6 +249,17 @@ describe('lost a lottery → another session of the same course, booked and paid
     expect((await context.cookies()).find((c) => c.name === 'mels_signed_in')?.value).toBe('1');
     expect(await html(root())).not.toContain('login-session-notice');
     await context.close();
+    // A hint left without its token (the server then sends the app's frame): the app sends the visitor to
+    // the same login, by the login-first paths the build wrote into the page's head.
+    const stale = await newPage(browser, DESKTOP);
+    await stale.context.addCookies([{ name: 'mels_signed_in', value: '1', url: baseUrl() }]);
+    const frame = await stale.page.request.get(root(), { headers: { accept: 'text/html' } });
+    expect(await frame.text()).not.toContain('login-session-notice');
+    await stale.page.goto(root());
+    await stale.page.waitForURL('**/login');
+    await stale.page.getByTestId('login-session-notice').waitFor();
+    expect(await stale.context.cookies()).toEqual([]);
+    await stale.context.close();
     // The plain login shows no such notice.
     const plain = await newPage(browser, DESKTOP);
     await plain.page.goto('/login');

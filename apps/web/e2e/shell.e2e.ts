@@ -49,6 +49,15 @@ describe('portal shell', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }
     expect(warnings.filter((text) => /HydrateFallback/.test(text))).toEqual([]);
+    // The theme's CSS variables come once, with the HTML's head (app/page-head.ts): the app draws none of its
+    // own, and the page has them (the primary colour resolves).
+    const variables = await page.evaluate(() => ({
+      head: document.head.querySelectorAll('style[data-theme-variables]').length,
+      mantine: document.querySelectorAll('style[data-mantine-styles="true"]').length,
+      primary: getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled'),
+    }));
+    expect(variables).toMatchObject({ head: 1, mantine: 0 });
+    expect(variables.primary.trim()).not.toBe('');
     await context.close();
   });
 
@@ -126,9 +135,19 @@ describe('portal shell', () => {
     await first.click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.goto('/faq');
-    const question = page.getByRole('button').filter({ hasText: 'Q.' }).first();
-    await question.click();
-    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    // The questions are the browser's own disclosures: the answer shows when its question is pressed, and
+    // from the keyboard too.
+    const item = page.locator('main details').first();
+    const answer = item.locator('[data-user-content]').last();
+    await item.locator('summary').waitFor();
+    expect(await answer.isVisible()).toBe(false);
+    await item.locator('summary').click();
+    await answer.waitFor({ state: 'visible' });
+    const second = page.locator('main details').nth(1);
+    await second.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => second.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    expect(await axeSerious(page)).toEqual([]);
     await page.goto('/tokusho');
     await page.getByRole('heading', { level: 1, name: '特定商取引法に基づく表記' }).waitFor();
     expect(await axeSerious(page)).toEqual([]);

@@ -35,9 +35,15 @@ try {
       copyPublicDir: false,
     },
   });
-  const { prerenderHome, prerenderFrame, prerenderLogin, loginFirstPatterns, SIGNED_IN_HINT } = await import(
-    pathToFileURL(path.join(out, 'prerender.js')).href
-  );
+  const {
+    prerenderHome,
+    prerenderFrame,
+    prerenderLogin,
+    loginFirstPatterns,
+    SIGNED_IN_HINT,
+    LOGIN_FIRST_META,
+    THEME_VARIABLES_ATTRIBUTE,
+  } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
   // Vite's index.html, kept aside so that running this again on the same build starts from it.
   const templateFile = path.join(dist, '.vite/index.template.html');
   if (!fs.existsSync(templateFile)) fs.copyFileSync(path.join(dist, 'index.html'), templateFile);
@@ -48,22 +54,34 @@ try {
   if (!template.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
   const slot = '<div id="root"></div>';
   if (!template.includes(slot)) throw new Error(`index.html has no ${slot}`);
+  // Written into every page's head for the app (main.tsx, app/providers.tsx), which then need not compute
+  // them as it starts: the paths that need a login, and the theme's CSS variables.
+  const loginFirst = loginFirstPatterns();
+  const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const loginFirstMeta = `<meta name="${LOGIN_FIRST_META}" content="${escapeAttribute(loginFirst.guarded.source)}">`;
+  const themeVariables = /<style data-mantine-styles="true">[^<]*<\/style>/;
   // src/prerender.tsx writes a page's <title> first (and a renderer may hoist preload links there): they
   // belong in the head (the title replaces the template's own).
   const page = (rendered) => {
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
     const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
+    // Mantine's theme variables, which it draws inside the app, go to the head, where they stay once the
+    // app has drawn over the page (it then draws none of its own).
+    const variables = themeVariables.exec(rendered)?.[0];
+    if (!variables) throw new Error('the prerendered page has no Mantine theme variables');
     // Until the app draws over it, the page's controls have no handlers: they are drawn disabled, so a
     // press before then is not lost silently (links work without script and stay as they are).
     const body = rendered
       .slice(hoisted.length)
+      .replace(variables, '')
       .replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled=""');
     let html = template
       .replace(entryTag, '<script type="module" fetchpriority="low" crossorigin')
       .replace(slot, `<div id="root">${body}</div>`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
-    return html.replace('</head>', `${links}</head>`);
+    const head = variables.replace('data-mantine-styles="true"', THEME_VARIABLES_ATTRIBUTE);
+    return html.replace('</head>', `${loginFirstMeta}${head}${links}</head>`);
   };
   // A landing page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts
   // fetched beside the entry rather than after it has run.
@@ -107,7 +125,6 @@ try {
   const sessionLoginBody = await prerenderLogin('/session/0/0');
   if (!sessionLoginBody.includes('login-session-notice'))
     throw new Error("the session's login has no notice");
-  const loginFirst = loginFirstPatterns();
   if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody))
     throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
   const frame = page(frameBody);

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
+import { loginFirstInHead } from './app/page-head.ts';
 import { createRouter, needsLoginFirst } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
 import { tokenStore } from './lib/auth/token-store.ts';
@@ -19,7 +20,10 @@ tokenStore.syncHint();
 // downloaded for nothing (issue 20). The state is React Router's history entry ({usr, key, idx}), so the
 // login reads the page to return to as it reads RequireAuth's. Without the hint, the HTML already shows
 // that login (login-session.html, scripts/prerender.mjs).
-if (!tokenStore.get() && needsLoginFirst(window.location.pathname)) {
+// The build wrote the paths that need a login into the page (app/page-head.ts): one expression to test,
+// not the router's whole table to rank once more; the router's own answer where it did not (development).
+const needsLogin = (pathname: string) => loginFirstInHead()?.test(pathname) ?? needsLoginFirst(pathname);
+if (!tokenStore.get() && needsLogin(window.location.pathname)) {
   window.history.replaceState({ usr: loginState(window.location), key: 'default', idx: 0 }, '', '/login');
 }
 const router = createRouter();

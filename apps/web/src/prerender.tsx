@@ -17,6 +17,8 @@ import { loginState } from './lib/auth/require-auth.tsx';
 
 /** The sign-in hint's cookie name, which prerendered.json names for the server (scripts/prerender.mjs). */
 export { SIGNED_IN_HINT } from './lib/auth/token-store.ts';
+/** What scripts/prerender.mjs writes into each page's head for the app. */
+export { LOGIN_FIRST_META, THEME_VARIABLES_ATTRIBUTE } from './app/page-head.ts';
 
 async function render(list: RouteObject[], url: string, state?: unknown): Promise<string> {
   const handler = createStaticHandler(list);
@@ -57,10 +59,12 @@ export const prerenderLogin = (from?: string) =>
 /**
  * Where the server answers a visitor with the prerendered login (as one regular expression each,
  * case-insensitive as the router matches): /login and the paths where needsLoginFirst sends a visitor to it,
- * the session pages (whose login says why) apart. Built from the route table, then checked against
- * needsLoginFirst on a sample of every route's paths: the build fails if they disagree.
+ * the session pages (whose login says why) apart; and `guarded`, the paths where needsLoginFirst says yes,
+ * which the build writes into every page for main.tsx (a test of one expression instead of the router
+ * ranking its whole table once more). Built from the route table, then checked against needsLoginFirst on a
+ * sample of every route's paths: the build fails if they disagree.
  */
-export function loginFirstPatterns(): { login: RegExp; session: RegExp } {
+export function loginFirstPatterns(): { login: RegExp; session: RegExp; guarded: RegExp } {
   const guarded: string[] = ['/login'];
   const samples: string[] = ['/login', '/login/', '/LOGIN', '/login/x1'];
   const walk = (list: RouteObject[], base: string, underLogin: boolean) => {
@@ -80,14 +84,19 @@ export function loginFirstPatterns(): { login: RegExp; session: RegExp } {
   const isSession = (routePath: string) => routePath.startsWith('/session/');
   const session = toPattern(guarded.filter(isSession));
   const login = toPattern(guarded.filter((p) => !isSession(p)));
+  const needsLogin = toPattern(guarded.filter((p) => p !== '/login'));
   for (const sample of samples) {
-    const expected = sample.toLowerCase().replace(/\/$/, '') === '/login' || needsLoginFirst(sample);
+    const routerSays = needsLoginFirst(sample);
+    const expected = sample.toLowerCase().replace(/\/$/, '') === '/login' || routerSays;
     const said = login.test(sample) || session.test(sample);
     if (said !== expected || (session.test(sample) && !sample.toLowerCase().startsWith('/session/'))) {
       throw new Error(`the login-first patterns say ${said} for ${sample}, the router ${expected}`);
     }
+    if (needsLogin.test(sample) !== routerSays) {
+      throw new Error(`the guarded pattern says ${!routerSays} for ${sample}, the router ${routerSays}`);
+    }
   }
-  return { login, session };
+  return { login, session, guarded: needsLogin };
 }
 
 const joinPath = (base: string, child: string) =>

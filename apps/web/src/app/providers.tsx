@@ -3,12 +3,16 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { themeVariablesInHead } from './page-head.ts';
 import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
+/** The build wrote the theme's variables into the page (scripts/prerender.mjs): Mantine does not compute them. */
+const withCssVariables = !themeVariablesInHead();
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={withCssVariables}>
       <QueryClientProvider client={queryClient}>
         <I18nProvider>{children}</I18nProvider>
       </QueryClientProvider>
