@@ -268,6 +268,29 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('on a phone, the result page loads its conditions form when its panel opens, and searches with it', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/search-result?area=13&recruitment=4');
+    await waitForResults(page);
+    // Closed on a phone: neither the form nor its code.
+    expect(await page.getByTestId('search-form').count()).toBe(0);
+    expect(scripts.filter((file) => /\/search-form-/.test(file))).toEqual([]);
+    await page.getByRole('main').getByRole('button', { name: '条件を変更' }).click();
+    const form = page.getByTestId('search-form');
+    await form.getByLabel('都道府県', { exact: true }).selectOption({ label: '大阪府' });
+    expect(scripts.filter((file) => /\/search-form-/.test(file))).toHaveLength(1);
+    await form.getByRole('button', { name: 'この条件で検索' }).click();
+    await poll(() => page.url()).toMatch(/\/search-result\?area=27&recruitment=4$/);
+    // The panel closes on a phone once the search is made.
+    await page.getByRole('main').getByRole('button', { name: '条件を変更' }).waitFor();
+    await everyCard(page, (text) => text.includes('大阪府'));
+    await context.close();
+  });
+
   it("lists open recruitings only by default ('募集中のみ'); unticked, the URL keeps open_only=0 and closed ones show too", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/search-result?recruitment=4');

@@ -16,12 +16,12 @@ const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json
 
 /**
  * KB; `js`: script gzip, `raw`: script as sent uncompressed, `css`: stylesheets gzip. Issue 20's goals for
- * the home page (120 / 400 / 30) are its budget; the two other landing pages load the search's results or
- * the course's page on top, and have a ceiling a little above it (decision 049).
+ * the home page (120 / 400 / 30) are every landing page's budget (decision 049; /search-result's was 122
+ * until its conditions form came on demand on a phone, decision 055).
  */
 const BUDGETS = {
   '/': { js: 120, raw: 400, css: 30 },
-  '/search-result': { js: 122, raw: 400, css: 30 },
+  '/search-result': { js: 120, raw: 400, css: 30 },
   '/course/{id}': { js: 120, raw: 400, css: 30 },
 };
 /** The landing pages and the lazy modules each loads at once (manifest keys; the entry is always loaded). */

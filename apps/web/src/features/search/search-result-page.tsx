@@ -1,7 +1,7 @@
-import { Box, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -14,10 +14,19 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { areasQuery } from './api/get-areas.ts';
 import { coursesQuery } from './api/get-courses.ts';
 import { trainingsInfiniteQuery } from './api/get-trainings.ts';
-import { SearchForm } from './search-form.tsx';
 import { parseSearchParams, toSearchString, type SearchFilters } from './search-params.ts';
 import { SessionCard } from './session-card.tsx';
 import classes from './search.module.css';
+
+/**
+ * The form that changes the conditions, drawn only while their panel is open: on a phone that is when asked,
+ * so its code (the inputs, selects and checkboxes) comes then rather than with the results (issue 20). A
+ * wide screen opens the panel at once and asks for it with the page.
+ */
+const loadSearchForm = () => import('./search-form.tsx').then((m) => ({ default: m.SearchForm }));
+const SearchForm = lazy(loadSearchForm);
+const WIDE = '(min-width: 48em)';
+if (typeof window !== 'undefined' && window.matchMedia?.(WIDE).matches) void loadSearchForm();
 
 /** The current conditions in words: 東京都・ベーシックコース・2026/12/01〜2026/12/31・受講者. */
 function useConditionSummary(filters: SearchFilters): string[] {
@@ -59,7 +68,7 @@ export function SearchResultPage() {
   // Past the cap the server stops counting (decision 045): 「1,000件以上」.
   const capped = query.data?.pages[0]?.pagination.total_capped === true;
   const summary = useConditionSummary(filters);
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   const [panelOpen, setPanelOpen] = useState<boolean | null>(null);
   const open = panelOpen ?? wide;
   const headingId = useId();
@@ -103,15 +112,17 @@ export function SearchResultPage() {
         </Group>
         <Box id={panelId} hidden={!open} mt="md">
           {open ? (
-            <SearchForm
-              key={paramsKey}
-              initial={filters}
-              compact
-              onSearch={(next) => {
-                void navigate({ search: toSearchString(next) });
-                if (!wide) setPanelOpen(false);
-              }}
-            />
+            <Suspense fallback={<Skeleton className={classes.formPlaceholder} radius="sm" />}>
+              <SearchForm
+                key={paramsKey}
+                initial={filters}
+                compact
+                onSearch={(next) => {
+                  void navigate({ search: toSearchString(next) });
+                  if (!wide) setPanelOpen(false);
+                }}
+              />
+            </Suspense>
           ) : null}
         </Box>
       </Paper>
