@@ -9,7 +9,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { faqsInfiniteQuery } from './api/get-faqs.ts';
 import classes from './faq.module.css';
 
-/** The chevron the accordions of the site have; it turns when the answer opens. */
+/** Mantine's accordion chevron (the same path); it turns when the answer opens. */
 function Chevron() {
   return (
     <svg className={classes.chevron} viewBox="0 0 15 15" fill="none" aria-hidden="true">
@@ -26,7 +26,7 @@ function Chevron() {
 /**
  * /faq: the questions, each opening its answer. The browser's own disclosure (<details>) rather than a
  * scripted accordion: each of the list's items costs a few elements to draw, not a dozen components, and
- * the answers are there for find-in-page (issue 20).
+ * closed answers stay in the page for find-in-page (issue 20, decision 054).
  */
 export function FaqPage() {
   const { t } = useI18n();
