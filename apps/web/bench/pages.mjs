@@ -131,7 +131,10 @@ async function measure(url, formFactor) {
       { port: chrome.port, output: 'json', logLevel: 'error' },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // Lighthouse now and then cannot trace a load (NO_NAVSTART, most often the first after a server start):
+    // that run is made again rather than kept as a score of 0.
+    if (runtimeError) return { failed: runtimeError.code ?? 'runtime error' };
     return {
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
@@ -154,11 +157,22 @@ const server = await startServer();
 const proxy = throughNginx ? await startNginx(server.url) : undefined;
 const base = proxy?.url ?? server.url;
 const rows = [];
+/** Runs Lighthouse could not record, made again (the whole bench stops past this many). */
+const MAX_FAILED_RUNS = 10;
+let failedRuns = 0;
 try {
   for (const formFactor of ['mobile', 'desktop']) {
     for (const page of PAGES) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await measure(base + page, formFactor));
+      while (results.length < runs) {
+        const result = await measure(base + page, formFactor);
+        if (!result.failed) results.push(result);
+        else if (++failedRuns > MAX_FAILED_RUNS) throw new Error(`Lighthouse failed ${failedRuns} runs`);
+        else
+          console.log(
+            `${formFactor.padEnd(7)} ${page.padEnd(15)} run not recorded (${result.failed}): again`,
+          );
+      }
       const mid = median(results.map((r) => r.performance));
       const kept = results.find((r) => r.performance === mid);
       rows.push({ formFactor, page, scores: results.map((r) => r.performance), ...kept });
@@ -182,6 +196,7 @@ const section = [
   '',
   `${os.cpus().length} CPUs, Node ${process.version}, Lighthouse 12, ${runs} run(s) per page and form factor (median kept), ` +
     `load average ${loadBefore} before, ${loadAfter} after. ` +
+    (failedRuns ? `${failedRuns} run(s) Lighthouse could not record were made again. ` : '') +
     (throughNginx
       ? 'Through deploy/nginx.conf with TLS and HTTP/2 (`--nginx`), as deployed.'
       : 'Straight to the Node server (HTTP/1.1).'),
