@@ -27,9 +27,9 @@ export function formatNewsDate(value: string | Date): string {
   return `${y}.${m}.${d}`;
 }
 
-/** Made on first use (an Intl formatter costs milliseconds to make; most first pages show no amount). */
+/** Its formatter is made on first use (one costs milliseconds to make; most first pages show no amount). */
 let yenFormat: Intl.NumberFormat | undefined;
-const yen = { format: (amount: number) => (yenFormat ??= new Intl.NumberFormat('ja-JP')).format(amount) };
+const yen = (amount: number) => (yenFormat ??= new Intl.NumberFormat('ja-JP')).format(amount);
 let moneyStyle: 'ja' | 'en' = 'ja';
 
 /** The interface language of amounts, set by the i18n provider when the language changes. */
@@ -39,8 +39,8 @@ export function setMoneyLanguage(lang: 'ja' | 'en') {
 
 /** 12,345円 in Japanese, ¥12,345 in English. */
 export function formatYen(amount: number): string {
-  if (moneyStyle === 'en') return amount < 0 ? `-¥${yen.format(-amount)}` : `¥${yen.format(amount)}`;
-  return `${yen.format(amount)}円`;
+  if (moneyStyle === 'en') return amount < 0 ? `-¥${yen(-amount)}` : `¥${yen(amount)}`;
+  return `${yen(amount)}円`;
 }
 
 /** 〒 style postal code: 5300001 → 530-0001 (anything else is shown as it is). */
