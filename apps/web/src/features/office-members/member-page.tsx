@@ -388,7 +388,12 @@ function MemberView({ detail }: { detail: MemberDetail }) {
               {c.end_date ? formatDay(c.end_date) : ''}
               {c.revoked_at ? `${sep}${x.certificate.revoked}` : ''}
               {sep}
-              <Anchor href={`/verify/${c.verification_code}`} target="_blank" rel="noopener">
+              <Anchor
+                href={`/verify/${c.verification_code}`}
+                target="_blank"
+                rel="noopener"
+                underline="always"
+              >
                 {x.certificate.verify}
               </Anchor>
             </Text>
