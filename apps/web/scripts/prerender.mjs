@@ -59,7 +59,9 @@ try {
   const loginFirst = loginFirstPatterns();
   const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const loginFirstMeta = `<meta name="${LOGIN_FIRST_META}" content="${escapeAttribute(loginFirst.guarded.source)}">`;
-  const themeVariables = /<style data-mantine-styles="true">[^<]*<\/style>/;
+  // Mantine's provider marks its <style> of the theme's variables so (its other styles say "classes", "inline").
+  const mantineVariables = 'data-mantine-styles="true"';
+  const themeVariables = new RegExp(`<style ${mantineVariables}>[^<]*</style>`);
   // src/prerender.tsx writes a page's <title> first (and a renderer may hoist preload links there): they
   // belong in the head (the title replaces the template's own).
   const page = (rendered) => {
@@ -80,7 +82,7 @@ try {
       .replace(entryTag, '<script type="module" fetchpriority="low" crossorigin')
       .replace(slot, `<div id="root">${body}</div>`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
-    const head = variables.replace('data-mantine-styles="true"', THEME_VARIABLES_ATTRIBUTE);
+    const head = variables.replace(mantineVariables, THEME_VARIABLES_ATTRIBUTE);
     return html.replace('</head>', `${loginFirstMeta}${head}${links}</head>`);
   };
   // A landing page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts

@@ -65,7 +65,8 @@ export const prerenderLogin = (from?: string) =>
  * sample of every route's paths: the build fails if they disagree.
  */
 export function loginFirstPatterns(): { login: RegExp; session: RegExp; guarded: RegExp } {
-  const guarded: string[] = ['/login'];
+  // The paths under the RequireAuth route (where needsLoginFirst says yes).
+  const guarded: string[] = [];
   const samples: string[] = ['/login', '/login/', '/LOGIN', '/login/x1'];
   const walk = (list: RouteObject[], base: string, underLogin: boolean) => {
     for (const route of list) {
@@ -83,8 +84,8 @@ export function loginFirstPatterns(): { login: RegExp; session: RegExp; guarded:
     new RegExp(`^(?:${[...new Set(list.map(patternSource))].join('|')})/?$`, 'i');
   const isSession = (routePath: string) => routePath.startsWith('/session/');
   const session = toPattern(guarded.filter(isSession));
-  const login = toPattern(guarded.filter((p) => !isSession(p)));
-  const needsLogin = toPattern(guarded.filter((p) => p !== '/login'));
+  const login = toPattern(['/login', ...guarded.filter((p) => !isSession(p))]);
+  const needsLogin = toPattern(guarded);
   for (const sample of samples) {
     const routerSays = needsLoginFirst(sample);
     const expected = sample.toLowerCase().replace(/\/$/, '') === '/login' || routerSays;
