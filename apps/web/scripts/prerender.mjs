@@ -8,6 +8,8 @@
 //   dist/login-session.html  the same with the notice of a visitor sent from a session page,
 //   dist/index.html          the layout with the page's loading line (every other page),
 //   dist/prerendered.json    which path gets which file, for the API's static plugin.
+// Each page is drawn in every language: the files above are Japanese, and `<name>.en.html` beside each is
+// the English (the server answers it to a browser whose language hint says en: lib/i18n.tsx).
 // Runs after `vite build` and before precompress.mjs.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +42,11 @@ try {
     prerenderFrame,
     prerenderLogin,
     loginFirstPatterns,
+    documentTexts,
     SIGNED_IN_HINT,
+    LANGUAGE_HINT,
+    LANGUAGES,
+    DEFAULT_LANGUAGE,
     LOGIN_FIRST_META,
     THEME_VARIABLES_ATTRIBUTE,
   } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
@@ -54,6 +60,15 @@ try {
   if (!template.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
   const slot = '<div id="root"></div>';
   if (!template.includes(slot)) throw new Error(`index.html has no ${slot}`);
+  // What the HTML around the app says, replaced by each language's (the template's are the Japanese).
+  const around = {
+    lang: /<html lang="[^"]*"/,
+    description: /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    noScript: /<noscript>[^<]*<\/noscript>/,
+    title: /<title>[^<]*<\/title>/,
+  };
+  for (const [name, pattern] of Object.entries(around))
+    if (!pattern.test(template)) throw new Error(`index.html has no ${name} (${pattern})`);
   // Written into every page's head for the app (main.tsx, app/providers.tsx), which then need not compute
   // them as it starts: the paths that need a login, and the theme's CSS variables.
   const loginFirst = loginFirstPatterns();
@@ -64,7 +79,7 @@ try {
   const themeVariables = new RegExp(`<style ${mantineVariables}>[^<]*</style>`);
   // src/prerender.tsx writes a page's <title> first (and a renderer may hoist preload links there): they
   // belong in the head (the title replaces the template's own).
-  const page = (rendered) => {
+  const page = (rendered, language) => {
     const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>)*/.exec(rendered)?.[0] ?? '';
     const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
     const links = hoisted.replace(/<title>[^<]*<\/title>/, '');
@@ -78,7 +93,15 @@ try {
       .slice(hoisted.length)
       .replace(variables, '')
       .replace(/<(button|input|select|textarea)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled=""');
+    const texts = documentTexts(language);
     let html = template
+      .replace(around.lang, `<html lang="${language}"`)
+      .replace(
+        around.description,
+        `<meta name="description" content="${escapeAttribute(texts.description)}">`,
+      )
+      .replace(around.noScript, `<noscript>${escapeAttribute(texts.noScript)}</noscript>`)
+      .replace(around.title, `<title>${escapeAttribute(texts.title)}</title>`)
       .replace(entryTag, '<script type="module" fetchpriority="low" crossorigin')
       .replace(slot, `<div id="root">${body}</div>`);
     if (title) html = html.replace(/<title>[^<]*<\/title>/, title);
@@ -120,80 +143,106 @@ try {
       .replace('</head>', `<script type="module" crossorigin src="/${boot}"></script></head>`)
       .replace('</body>', `<template id="app-scripts">${deferred}</template></body>`);
   };
-  const homeBody = await prerenderHome();
-  const frameBody = await prerenderFrame();
-  const loginBody = await prerenderLogin();
-  // The page to return to only decides the notice: any session page's path draws the same login.
-  const sessionLoginBody = await prerenderLogin('/session/0/0');
-  if (!sessionLoginBody.includes('login-session-notice'))
-    throw new Error("the session's login has no notice");
-  if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody))
-    throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
-  const frame = page(frameBody);
-  // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
-  // (prerendered.json, read by the API's static plugin), index.html for every other page.
-  const pages = [
-    // The home page is whole in its HTML: its scripts start after the first paint (decision 049).
-    {
-      path: '^/$',
-      file: 'home.html',
-      html: page(homeBody),
-      chunk: 'src/app/pages/home/home-page.tsx',
-      afterPaint: true,
-    },
-    {
-      path: '^/search-result$',
-      file: 'search-result.html',
-      html: frame,
-      chunk: 'src/features/search/search-result-page.tsx',
-    },
-    {
-      path: '^/course/[^/]+$',
-      file: 'course.html',
-      html: frame,
-      chunk: 'src/features/courses/course-page.tsx',
-    },
-    // /login, and the pages a visitor is sent from to it (main.tsx), for a browser without the sign-in
-    // hint (visitorOnly, a cookie: lib/auth/token-store.ts): the login form is drawn whole from the HTML
-    // (with the notice a visitor sent from a session page reads), so its scripts start after the first
-    // paint, as the home page's do.
-    {
-      path: loginFirst.session.source,
-      flags: 'i',
-      visitorOnly: SIGNED_IN_HINT,
-      file: 'login-session.html',
-      html: page(sessionLoginBody),
-      chunk: 'src/features/account/login-page.tsx',
-      afterPaint: true,
-    },
-    {
-      path: loginFirst.login.source,
-      flags: 'i',
-      visitorOnly: SIGNED_IN_HINT,
-      file: 'login.html',
-      html: page(loginBody),
-      chunk: 'src/features/account/login-page.tsx',
-      afterPaint: true,
-    },
-  ];
-  for (const { file, html, chunk, afterPaint } of pages) {
-    const full = html.replace('</head>', `${preloads(chunk)}</head>`);
-    fs.writeFileSync(path.join(dist, file), afterPaint ? startAfterPaint(full) : full);
+  // Each language's pages: the default language's as `<name>.html`, another's as `<name>.<language>.html`.
+  const drawn = [];
+  for (const language of LANGUAGES) {
+    const named = (name) => (language === DEFAULT_LANGUAGE ? `${name}.html` : `${name}.${language}.html`);
+    const homeBody = await prerenderHome(language);
+    const frameBody = await prerenderFrame(language);
+    const loginBody = await prerenderLogin(language);
+    // The page to return to only decides the notice: any session page's path draws the same login.
+    const sessionLoginBody = await prerenderLogin(language, '/session/0/0');
+    if (!sessionLoginBody.includes('login-session-notice'))
+      throw new Error(`the session's login has no notice (${language})`);
+    if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody))
+      throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
+    const frame = page(frameBody, language);
+    drawn.push({
+      language,
+      frame: { file: named('index'), html: frame },
+      pages: landingPages({
+        named,
+        frame,
+        home: page(homeBody, language),
+        login: page(loginBody, language),
+        sessionLogin: page(sessionLoginBody, language),
+      }),
+    });
   }
-  fs.writeFileSync(path.join(dist, 'index.html'), frame);
+  // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
+  // (prerendered.json, read by the API's static plugin), the frame (index.html) for every other page.
+  function landingPages({ named, frame, home, login, sessionLogin }) {
+    return [
+      // The home page is whole in its HTML: its scripts start after the first paint (decision 049).
+      {
+        path: '^/$',
+        file: named('home'),
+        html: home,
+        chunk: 'src/app/pages/home/home-page.tsx',
+        afterPaint: true,
+      },
+      {
+        path: '^/search-result$',
+        file: named('search-result'),
+        html: frame,
+        chunk: 'src/features/search/search-result-page.tsx',
+      },
+      {
+        path: '^/course/[^/]+$',
+        file: named('course'),
+        html: frame,
+        chunk: 'src/features/courses/course-page.tsx',
+      },
+      // /login, and the pages a visitor is sent from to it (main.tsx), for a browser without the sign-in
+      // hint (visitorOnly, a cookie: lib/auth/token-store.ts): the login form is drawn whole from the HTML
+      // (with the notice a visitor sent from a session page reads), so its scripts start after the first
+      // paint, as the home page's do.
+      {
+        path: loginFirst.session.source,
+        flags: 'i',
+        visitorOnly: SIGNED_IN_HINT,
+        file: named('login-session'),
+        html: sessionLogin,
+        chunk: 'src/features/account/login-page.tsx',
+        afterPaint: true,
+      },
+      {
+        path: loginFirst.login.source,
+        flags: 'i',
+        visitorOnly: SIGNED_IN_HINT,
+        file: named('login'),
+        html: login,
+        chunk: 'src/features/account/login-page.tsx',
+        afterPaint: true,
+      },
+    ];
+  }
+  for (const { frame, pages } of drawn) {
+    for (const { file, html, chunk, afterPaint } of pages) {
+      const full = html.replace('</head>', `${preloads(chunk)}</head>`);
+      fs.writeFileSync(path.join(dist, file), afterPaint ? startAfterPaint(full) : full);
+    }
+    fs.writeFileSync(path.join(dist, frame.file), frame.html);
+  }
+  // For the server: the language hint's cookie, and by language the frame and each page's file.
+  const [first] = drawn;
+  const byLanguage = (pick) => Object.fromEntries(drawn.map((d) => [d.language, pick(d)]));
   fs.writeFileSync(
     path.join(dist, 'prerendered.json'),
-    JSON.stringify(
-      pages.map(({ path: pattern, flags, visitorOnly, file }) => ({
+    JSON.stringify({
+      languageHint: LANGUAGE_HINT,
+      defaultLanguage: DEFAULT_LANGUAGE,
+      frame: byLanguage((d) => d.frame.file),
+      pages: first.pages.map(({ path: pattern, flags, visitorOnly }, i) => ({
         path: pattern,
         flags,
         visitorOnly,
-        file,
+        files: byLanguage((d) => d.pages[i].file),
       })),
-    ),
+    }),
   );
   console.log(
-    `prerendered ${pages.map((p) => p.file).join(', ')} and index.html (the layout, ${(frame.length / 1024).toFixed(1)} KB)`,
+    `prerendered in ${LANGUAGES.join(', ')}: ${first.pages.map((p) => p.file).join(', ')} and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
   );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });

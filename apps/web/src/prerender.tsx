@@ -14,13 +14,30 @@ import { TitleSink } from './components/page-title.tsx';
 import { RouteFallback } from './app/route-fallback.tsx';
 import { isLoginRequired, needsLoginFirst, routes } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
+import { loadLanguage } from './lib/i18n.tsx';
+import { DEFAULT_LANGUAGE, en, ja, LANGUAGES, type Language } from '@mels/domain';
 
 /** The sign-in hint's cookie name, which prerendered.json names for the server (scripts/prerender.mjs). */
 export { SIGNED_IN_HINT } from './lib/auth/token-store.ts';
 /** What scripts/prerender.mjs writes into each page's head for the app. */
 export { LOGIN_FIRST_META, THEME_VARIABLES_ATTRIBUTE } from './app/page-head.ts';
+/** The languages each page is prerendered in, and the cookie that names a reader's (the server picks by it). */
+export { DEFAULT_LANGUAGE, LANGUAGES };
+export { LANGUAGE_HINT } from './lib/i18n.tsx';
 
-async function render(list: RouteObject[], url: string, state?: unknown): Promise<string> {
+/** What the HTML around the app says in a language (its head's description, its noscript). */
+export function documentTexts(language: Language) {
+  const t = language === 'en' ? en : ja;
+  return { description: t.app.description, noScript: t.app.noScript, title: t.app.name };
+}
+
+async function render(
+  list: RouteObject[],
+  url: string,
+  options: { language: Language; state?: unknown },
+): Promise<string> {
+  const { language, state } = options;
+  await loadLanguage(language);
   const handler = createStaticHandler(list);
   const answer = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (answer instanceof Response) throw new Error(`prerendering ${url}: the router answered a redirect`);
@@ -30,7 +47,7 @@ async function render(list: RouteObject[], url: string, state?: unknown): Promis
   let title: string | undefined;
   const html = renderToString(
     <TitleSink.Provider value={(text) => (title = text)}>
-      <Providers>
+      <Providers language={language}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </TitleSink.Provider>,
@@ -42,19 +59,18 @@ async function render(list: RouteObject[], url: string, state?: unknown): Promis
 const escapeHtml = (text: string) =>
   text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
-/** The home page, in Japanese, for a visitor (served at `/`). */
-export const prerenderHome = () => render(routes, '/');
+/** The home page for a visitor (served at `/`). */
+export const prerenderHome = (language: Language) => render(routes, '/', { language });
 
 /**
  * The login page for a visitor: at /login, and, with the notice that says why, as a visitor sent there from
  * a session page sees it (main.tsx sends them before the app starts, with the page to return to).
  */
-export const prerenderLogin = (from?: string) =>
-  render(
-    routes,
-    '/login',
-    from === undefined ? undefined : loginState({ pathname: from, search: '', hash: '' }),
-  );
+export const prerenderLogin = (language: Language, from?: string) =>
+  render(routes, '/login', {
+    language,
+    state: from === undefined ? undefined : loginState({ pathname: from, search: '', hash: '' }),
+  });
 
 /**
  * Where the server answers a visitor with the prerendered login (as one regular expression each,
@@ -129,7 +145,7 @@ function samplePaths(routePath: string): string[] {
  * The layout with RouteFallback in the page's place (served for every other page): what the app draws
  * while a page's chunk loads. Rendered at a path no navigation link marks as current.
  */
-export function prerenderFrame(): Promise<string> {
+export function prerenderFrame(language: Language): Promise<string> {
   const [root] = routes;
   const pathless = root?.children?.[0];
   if (!root || !pathless) throw new Error('routes: the layout and its pathless route are missing');
@@ -139,5 +155,5 @@ export function prerenderFrame(): Promise<string> {
       children: [{ ...pathless, children: [{ path: '*', element: <RouteFallback /> }] }],
     },
   ] as RouteObject[];
-  return render(frame, '/__frame');
+  return render(frame, '/__frame', { language });
 }

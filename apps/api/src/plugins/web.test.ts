@@ -21,18 +21,27 @@ describe('the web app behind the API', () => {
     fs.writeFileSync(path.join(dist, 'home.html'), '<!doctype html><title>MELS home</title>');
     fs.writeFileSync(path.join(dist, 'course.html'), '<!doctype html><title>MELS course</title>');
     fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>MELS login</title>');
+    // Each drawn in English too (but the course's frame), picked by the language hint.
+    fs.writeFileSync(path.join(dist, 'index.en.html'), '<!doctype html><title>MELS en</title>');
+    fs.writeFileSync(path.join(dist, 'home.en.html'), '<!doctype html><title>MELS home en</title>');
+    fs.writeFileSync(path.join(dist, 'login.en.html'), '<!doctype html><title>MELS login en</title>');
     fs.writeFileSync(
       path.join(dist, 'prerendered.json'),
-      JSON.stringify([
-        { path: '^/$', file: 'home.html' },
-        { path: '^/course/[^/]+$', file: 'course.html' },
-        {
-          path: '^(?:/login|/session/[^/]+/[^/]+)/?$',
-          flags: 'i',
-          visitorOnly: 'mels_signed_in',
-          file: 'login.html',
-        },
-      ]),
+      JSON.stringify({
+        languageHint: 'mels_lang',
+        defaultLanguage: 'ja',
+        frame: { ja: 'index.html', en: 'index.en.html' },
+        pages: [
+          { path: '^/$', files: { ja: 'home.html', en: 'home.en.html' } },
+          { path: '^/course/[^/]+$', files: { ja: 'course.html' } },
+          {
+            path: '^(?:/login|/session/[^/]+/[^/]+)/?$',
+            flags: 'i',
+            visitorOnly: 'mels_signed_in',
+            files: { ja: 'login.html', en: 'login.en.html' },
+          },
+        ],
+      }),
     );
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -107,10 +116,36 @@ describe('the web app behind the API', () => {
       // Another cookie of a similar name is not the hint.
       expect((await page(url, 'x_mels_signed_in=1; mels_signed_in_old=1')).body).toContain('MELS login');
     }
-    // Other pages do not depend on it.
-    const other = await page('/session/12/4/ticket');
+    // Other pages do not depend on it (but on the language's hint).
+    const other = await page('/session/12/4/ticket', 'mels_signed_in=1');
     expect(other.body).toContain('<title>MELS</title>');
-    expect(String(other.headers['vary'] ?? '').toLowerCase()).not.toContain('cookie');
+  });
+
+  it("answers every page in the reader's language by the language hint, Japanese without it", async () => {
+    const page = (url: string, cookie?: string) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const english = 'a=b; mels_lang=en';
+    for (const [url, cookie, title] of [
+      ['/', undefined, 'MELS home'],
+      ['/', english, 'MELS home en'],
+      ['/', 'mels_lang=ja', 'MELS home'],
+      ['/login', english, 'MELS login en'],
+      ['/session/12/4', `${english}; mels_signed_in=1`, 'MELS en'],
+      ['/news/12', english, 'MELS en'],
+      ['/news/12', undefined, 'MELS'],
+      // A page drawn in Japanese only keeps its file; a language the build did not draw is Japanese.
+      ['/course/3', english, 'MELS course'],
+      ['/', 'mels_lang=fr', 'MELS home'],
+      ['/', 'mels_lang=__proto__', 'MELS home'],
+      ['/news/1', 'mels_lang=constructor', 'MELS'],
+      ['/', 'x_mels_lang=en', 'MELS home'],
+    ] as const) {
+      const response = await page(url, cookie);
+      expect(response.statusCode, `${url} ${cookie}`).toBe(200);
+      expect(response.body, `${url} ${cookie}`).toContain(`<title>${title}</title>`);
+      expect(String(response.headers['vary']).toLowerCase(), url).toContain('cookie');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('serves hashed assets for a year, and a missing asset is a 404, not the page', async () => {

@@ -18,18 +18,42 @@ function apiPackageDir(): string {
 
 export const defaultWebDist = path.resolve(apiPackageDir(), '../web/dist');
 
-/** An entry of the build's prerendered.json. */
-type PrerenderedPage = {
-  path: string;
-  flags?: string;
-  file: string;
-  /** The name of the cookie whose presence means the page is not the browser's (a visitor's page). */
-  visitorOnly?: string;
+/** The build's prerendered.json (apps/web/scripts/prerender.mjs): which file answers which page. */
+type PrerenderedManifest = {
+  /** The cookie naming the reader's language (the web app's hint), and the language without it. */
+  languageHint: string;
+  defaultLanguage: string;
+  /** The layout, by language: every page that has no file of its own. */
+  frame: Record<string, string>;
+  pages: Array<{
+    path: string;
+    flags?: string;
+    /** The page's file by language. */
+    files: Record<string, string>;
+    /** The name of the cookie whose presence means the page is not the browser's (a visitor's page). */
+    visitorOnly?: string;
+  }>;
 };
 
+/** A cookie's value in a Cookie header, or undefined. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
 /** Whether a Cookie header names the cookie (its value does not matter: it is a hint, not a credential). */
-const hasCookie = (header: string | undefined, name: string) =>
-  (header ?? '').split(';').some((part) => part.trim().split('=')[0] === name);
+const hasCookie = (header: string | undefined, name: string) => cookieValue(header, name) !== undefined;
+
+/** The manifest of a build without prerendered pages: index.html for every page. */
+const NO_PRERENDER: PrerenderedManifest = {
+  languageHint: '',
+  defaultLanguage: '',
+  frame: { '': 'index.html' },
+  pages: [],
+};
 
 /**
  * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
@@ -41,17 +65,26 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   const indexFile = path.join(root, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   // The landing pages prerendered at build time (apps/web/scripts/prerender.mjs): which path gets which
-  // file; index.html (the layout) for every other page. A page marked visitorOnly (the login, drawn at the
-  // pages a visitor is sent from to it) is a visitor's: a browser holding that cookie, the web app's hint
-  // that it is signed in, gets index.html there (its page, not a login form before it).
+  // file; the layout for every other page. A page marked visitorOnly (the login, drawn at the pages a
+  // visitor is sent from to it) is a visitor's: a browser holding that cookie, the web app's hint that it
+  // is signed in, gets the layout there (its page, not a login form before it). Each file is drawn in each
+  // language: the language hint's cookie picks one (the default language's without it).
   const prerenderedFile = path.join(root, 'prerendered.json');
-  const prerendered = fs.existsSync(prerenderedFile)
-    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as PrerenderedPage[]).map((page) => ({
-        pattern: new RegExp(page.path, page.flags),
-        file: page.file,
-        visitorOnly: page.visitorOnly,
-      }))
-    : [];
+  const manifest = fs.existsSync(prerenderedFile)
+    ? (JSON.parse(fs.readFileSync(prerenderedFile, 'utf8')) as PrerenderedManifest)
+    : NO_PRERENDER;
+  if (!Array.isArray(manifest.pages) || typeof manifest.frame !== 'object')
+    throw new Error(`${prerenderedFile} is from an older build: build the web app again (npm run build)`);
+  const prerendered = manifest.pages.map((page) => ({
+    pattern: new RegExp(page.path, page.flags),
+    files: page.files,
+    visitorOnly: page.visitorOnly,
+  }));
+  // The cookie's value is the client's: only a language the build drew is looked up.
+  const byLanguage = (files: Record<string, string>, language: string) =>
+    (Object.hasOwn(files, language) ? files[language] : undefined) ??
+    files[manifest.defaultLanguage] ??
+    'index.html';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -81,16 +114,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
       const pathname = url.split('?')[0] ?? '/';
+      const { cookie } = request.headers;
       const matching = prerendered.filter(({ pattern }) => pattern.test(pathname));
-      // The answer depends on the hint where a visitor's page matches: caches keep one per cookie.
-      if (matching.some(({ visitorOnly }) => visitorOnly)) reply.header('Vary', 'Cookie');
-      const page = matching.find(
-        ({ visitorOnly }) => !visitorOnly || !hasCookie(request.headers.cookie, visitorOnly),
-      );
+      // The answer depends on the hints (the language's, a visitor's page): caches keep one per cookie.
+      if (manifest.languageHint || matching.some(({ visitorOnly }) => visitorOnly))
+        reply.header('Vary', 'Cookie');
+      const page = matching.find(({ visitorOnly }) => !visitorOnly || !hasCookie(cookie, visitorOnly));
+      const language = (manifest.languageHint && cookieValue(cookie, manifest.languageHint)) || '';
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .sendFile(page?.file ?? 'index.html');
+        .sendFile(byLanguage(page?.files ?? manifest.frame, language));
     }
     return sendNotFound(reply);
   });

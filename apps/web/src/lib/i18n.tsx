@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, format, ja, LANGUAGES, type Language, type Messages }
 import { useQueryClient } from '@tanstack/react-query';
 import { setApiLanguage } from './api-client.ts';
 import { setMoneyLanguage } from './format.ts';
+import { readHintCookie, writeHintCookie } from './hint-cookie.ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 type I18n = {
@@ -14,6 +15,18 @@ type I18n = {
 const I18nContext = createContext<I18n | null>(null);
 const STORAGE_KEY = 'mels.lang';
 
+/**
+ * A cookie naming the language this browser reads when it is not Japanese: the server then answers a page
+ * with the HTML prerendered in that language (scripts/prerender.mjs), so an English reader does not see the
+ * Japanese page until the app has drawn the English one. Kept equal to the stored language.
+ */
+export const LANGUAGE_HINT = 'mels_lang';
+
+function syncLanguageHint(lang: Language) {
+  const hint = lang === DEFAULT_LANGUAGE ? null : lang;
+  if (readHintCookie(LANGUAGE_HINT) !== hint) writeHintCookie(LANGUAGE_HINT, hint);
+}
+
 function initialLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : DEFAULT_LANGUAGE;
@@ -23,20 +36,34 @@ function initialLanguage(): Language {
 let english: Messages | null = null;
 const loadEnglish = async (): Promise<Messages> => (english ??= (await import('./english.ts')).en);
 
-/** Loads the stored language's dictionary before the app's first drawing (main.tsx), so it is drawn in it. */
-export async function preloadLanguage(): Promise<void> {
-  if (initialLanguage() === 'en') await loadEnglish().catch(() => undefined);
+/** A language's dictionary, loaded before drawing in it (the build's prerender draws each language). */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (lang === 'en') await loadEnglish();
 }
 
-/** Japanese first; English on request (kept in the browser), its dictionary loaded when first needed. */
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLangState] = useState<Language>(initialLanguage);
+/**
+ * At start (main.tsx): makes the language hint agree with the stored language, and loads its dictionary
+ * before the app's first drawing, so it is drawn in it.
+ */
+export async function preloadLanguage(): Promise<void> {
+  const lang = initialLanguage();
+  syncLanguageHint(lang);
+  await loadLanguage(lang).catch(() => undefined);
+}
+
+/**
+ * Japanese first; English on request (kept in the browser), its dictionary loaded when first needed.
+ * `language` draws in that language whatever the browser keeps (the build's prerender, after loadLanguage).
+ */
+export function I18nProvider({ children, language }: { children: ReactNode; language?: Language }) {
+  const [lang, setLangState] = useState<Language>(() => language ?? initialLanguage());
   const [loaded, setLoaded] = useState<Messages | null>(english);
   const queryClient = useQueryClient();
   const setLang = useCallback(
     (next: Language) => {
       const apply = () => {
         localStorage.setItem(STORAGE_KEY, next);
+        syncLanguageHint(next);
         setApiLanguage(next);
         setLangState(next);
         // Answers hold the server's messages and labels in the language they were asked in: ask again.

@@ -20,6 +20,9 @@ export const en: Messages = {
     name: 'MELS Portal',
     shortName: 'MELS Portal',
     association: 'Japan Council for Maternal Emergency Life-Saving',
+    description:
+      'The portal of the maternal emergency life-saving courses (J-MELS): find a session, apply, attend and get your certificate.',
+    noScript: 'Please enable JavaScript to use this site.',
     skipToContent: 'Skip to content',
     language: 'Language',
     loading: 'Loading…',

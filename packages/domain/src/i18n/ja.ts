@@ -19,6 +19,10 @@ export const ja = {
     name: '母体救命 MELS ポータル',
     shortName: 'MELS ポータル',
     association: '一般社団法人 日本母体救命システム普及協議会',
+    /** The pages' description for search engines (the HTML's meta description). */
+    description: '母体救命講習会（J-MELS）の検索・申込・受講・修了証の取得ができるポータルサイトです。',
+    /** Shown by a browser without JavaScript (the HTML's noscript). */
+    noScript: 'このサイトをご利用いただくには JavaScript を有効にしてください。',
     skipToContent: '本文へスキップ',
     language: '言語',
     loading: '読み込み中…',

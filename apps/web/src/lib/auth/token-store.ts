@@ -1,3 +1,5 @@
+import { readHintCookie, writeHintCookie } from '../hint-cookie.ts';
+
 /** The login token lives in the browser (localStorage), as the spec's client keeps it. */
 const KEY = 'mels.token';
 
@@ -9,12 +11,7 @@ const KEY = 'mels.token';
  */
 export const SIGNED_IN_HINT = 'mels_signed_in';
 
-function writeHint(signedIn: boolean) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = signedIn
-    ? `${SIGNED_IN_HINT}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-    : `${SIGNED_IN_HINT}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-}
+const writeHint = (signedIn: boolean) => writeHintCookie(SIGNED_IN_HINT, signedIn ? '1' : null);
 const listeners = new Set<() => void>();
 
 export const tokenStore = {
@@ -34,8 +31,7 @@ export const tokenStore = {
   /** Makes the sign-in hint agree with the token (at start: a token kept from before the hint, or cleared). */
   syncHint() {
     const signedIn = this.get() !== null;
-    if (signedIn !== document.cookie.split('; ').some((part) => part.startsWith(`${SIGNED_IN_HINT}=1`)))
-      writeHint(signedIn);
+    if (signedIn !== (readHintCookie(SIGNED_IN_HINT) === '1')) writeHint(signedIn);
   },
   subscribe(listener: () => void) {
     listeners.add(listener);
