@@ -35,10 +35,7 @@ async function statesFor(
     findUserEnrollments(db, user.id, pairs, courseIds),
     courseEligibility(db, { userId: user.id, courseIds }),
   ]);
-  return userStates(rows, enrolments).map((state, i) => ({
-    ...state,
-    ...eligibility.get(rows[i]?.courseId ?? 0),
-  }));
+  return userStates(rows, enrolments, (courseId) => eligibility.get(courseId));
 }
 
 /** One page of the search: the database's rows and total, and the cards' shared fields. */
