@@ -55,7 +55,8 @@ export async function throwawayCluster(): Promise<string> {
   return cluster.url;
 }
 
-export type Recorded = { text: string; values: unknown[] };
+/** A statement the server sent, with its values; `genericPlans` when its connection keeps generic plans. */
+export type Recorded = { text: string; values: unknown[]; genericPlans?: boolean };
 
 /**
  * Records the statements the server sends through node-postgres while `fn` runs (the bench and the
@@ -67,10 +68,14 @@ export async function record(fn: () => Promise<void>): Promise<Recorded[]> {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [config, values] = args;
-    if (typeof config === 'string') out.push({ text: config, values: Array.isArray(values) ? values : [] });
+    // The search's pool sets plan_cache_mode at connection (db/client.ts, decision 059).
+    const options = (this as { connectionParameters?: { options?: string } }).connectionParameters?.options;
+    const genericPlans = options?.includes('plan_cache_mode=force_generic_plan') ?? false;
+    if (typeof config === 'string')
+      out.push({ text: config, values: Array.isArray(values) ? values : [], genericPlans });
     else if (config && typeof config === 'object' && 'text' in config) {
       const c = config as { text: string; values?: unknown[] };
-      out.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []) });
+      out.push({ text: c.text, values: c.values ?? (Array.isArray(values) ? values : []), genericPlans });
     }
     return original.apply(this, args);
   };

@@ -177,7 +177,9 @@ type PgbenchResult = { tps: number; latencyMs: number; statements: number };
 
 /**
  * pgbench -M prepared of recorded statements, one transaction = all of them in order, each with its
- * own values as pgbench variables (-D), NULLs written into the text.
+ * own values as pgbench variables (-D), NULLs written into the text. When the server ran any of them on
+ * its search connections (generic plans, decision 059), pgbench's connections keep generic plans too
+ * (for all of them: at worst it makes pgbench's floor higher, not the server's ratio better).
  */
 function pgbench(databaseUrl: string, statements: Recorded[], label: string): PgbenchResult {
   const defines: string[] = [];
@@ -211,7 +213,12 @@ function pgbench(databaseUrl: string, statements: Recorded[], label: string): Pg
       script,
       databaseUrl,
     ],
-    { encoding: 'utf8' },
+    {
+      encoding: 'utf8',
+      env: statements.some((st) => st.genericPlans)
+        ? { ...process.env, PGOPTIONS: '-c plan_cache_mode=force_generic_plan' }
+        : process.env,
+    },
   );
   if (result.status !== 0) throw new Error(`pgbench (${label}) failed: ${result.stderr || result.error}`);
   const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1] ?? NaN);
@@ -222,9 +229,8 @@ function pgbench(databaseUrl: string, statements: Recorded[], label: string): Pg
 let statementNo = 0;
 
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of a search statement as the server runs it: prepared, executed five
- * times (PostgreSQL's custom plans), then explained on the sixth, when the plan cache may have
- * switched to the generic plan it keeps from then on.
+ * EXPLAIN (ANALYZE, BUFFERS) of a search statement as the server runs it: prepared on a connection that
+ * keeps generic plans (the search's pool, decision 059), executed five times, then explained on the sixth.
  */
 async function explain(
   client: pg.Client,
@@ -234,12 +240,14 @@ async function explain(
 ) {
   const name = `bench_${++statementNo}`;
   const args = fillPlaceholders(query.params, values).map(literal).join(', ');
+  await client.query('set plan_cache_mode = force_generic_plan');
   await client.query(`prepare ${name} as ${query.sql}`);
   for (let i = 0; i < 5; i++) await client.query(`execute ${name}(${args})`);
   const result = await client.query<{ 'QUERY PLAN': string }>(
     `explain (analyze, buffers) execute ${name}(${args})`,
   );
   await client.query(`deallocate ${name}`);
+  await client.query('reset plan_cache_mode');
   const lines = result.rows.map((r) => r['QUERY PLAN']);
   if (process.env.BENCH_PLANS)
     console.log(`\n── EXPLAIN (ANALYZE, BUFFERS) EXECUTE: ${label} ──\n${lines.join('\n')}`);

@@ -16,6 +16,7 @@ export function registerTrainings(app: FastifyInstance) {
         query: request.query,
         user: request.user,
         now: app.deps.clock.now(),
+        searchDb: app.deps.dbHandle.searchDb,
         kept: keptPages,
         fresh: asksForFresh(request),
       }),

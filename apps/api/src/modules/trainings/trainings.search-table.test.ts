@@ -187,6 +187,26 @@ describe.each(drivers())('the search table and the capped count (%s)', (driver) 
     expect(await drift(ctx)).toEqual([]);
   });
 
+  it.runIf(driver === 'postgres')(
+    'runs the search on connections that keep one generic plan, and nothing else there (decision 059)',
+    async () => {
+      // Seven pages of one search: one prepared statement, executed seven times on the search's pool.
+      for (let page = 1; page <= 7; page++) await cards(ctx, `${FUTURE}&area[]=27&limit=1&page=${page}`);
+      // The pool hands the connection last released to the next query: the one that ran the searches.
+      const [search] = (
+        (await ctx.deps.dbHandle.searchDb.execute(sql`select current_setting('plan_cache_mode') as mode,
+          coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+          from pg_prepared_statements`)) as unknown as Rows
+      ).rows;
+      expect(search).toMatchObject({ mode: 'force_generic_plan', custom: 0 });
+      expect(Number(search?.generic)).toBeGreaterThanOrEqual(1);
+      const [main] = (
+        (await ctx.deps.db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as Rows
+      ).rows;
+      expect(main).toEqual({ mode: 'auto' });
+    },
+  );
+
   it('reads a repeated list value once (one probe per distinct value)', async () => {
     const once = await cards(ctx, `${FUTURE}&area[]=27&limit=100`);
     const twice = await cards(ctx, `${FUTURE}&area[]=27&area[]=27&user_type[]=4&user_type[]=4&limit=100`);

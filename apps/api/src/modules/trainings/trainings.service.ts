@@ -61,6 +61,8 @@ export async function searchCards(
     query: TrainingsQuery;
     user: AuthUser | null;
     now: Date;
+    /** Where the page's statement runs: the search's connections (DbHandle.searchDb); `db` when absent. */
+    searchDb?: Executor | undefined;
     kept?: KeptValues<SearchPage> | undefined;
     fresh?: boolean;
   },
@@ -79,7 +81,7 @@ export async function searchCards(
   let page = key && !options.fresh ? kept?.find(key) : undefined;
   if (!page) {
     const generation = kept?.generation ?? 0;
-    const found = await searchTrainings(db, filter, query.page, query.limit);
+    const found = await searchTrainings(options.searchDb ?? db, filter, query.page, query.limit);
     page = { ...found, shared: found.rows.map(presentSharedCard) };
     if (key) kept?.keep(key, page, generation);
   }
