@@ -25,7 +25,7 @@ export { LOGIN_FIRST_META, THEME_VARIABLES_ATTRIBUTE } from './app/page-head.ts'
 export { DEFAULT_LANGUAGE, LANGUAGES };
 export { LANGUAGE_HINT } from './lib/i18n.tsx';
 
-/** What the HTML around the app says in a language (its head's description, its noscript). */
+/** What the HTML around the app says in a language: its title (a page without its own), description, noscript. */
 export function documentTexts(language: Language) {
   const t = language === 'en' ? en : ja;
   return { description: t.app.description, noScript: t.app.noScript, title: t.app.name };
