@@ -9,7 +9,7 @@ import { InfiniteLoader } from '../../components/infinite-loader.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatCount, formatDate } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { areasQuery } from './api/get-areas.ts';
 import { coursesQuery } from './api/get-courses.ts';
@@ -136,7 +136,7 @@ export function SearchResultPage() {
       ) : (
         <>
           <Text size="sm" mb="sm" aria-live="polite" data-testid="search-total">
-            {f(capped ? s.totalCapped : s.total, total.toLocaleString('ja-JP'))}
+            {f(capped ? s.totalCapped : s.total, formatCount(total))}
           </Text>
           <ul className={classes.results}>
             {items.map((item) => (
