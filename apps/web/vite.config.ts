@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineRoutes } from './scripts/inline-routes.ts';
 import { stripRouteDocs } from './scripts/strip-route-docs.ts';
+import { withoutThemeVariables } from './scripts/without-theme-variables.ts';
 
 /**
  * React Router's package exports only its development build (remix-run/react-router#12532, #14753): its
@@ -16,7 +17,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), stripRouteDocs(), inlineRoutes()],
+  plugins: [react(), stripRouteDocs(), inlineRoutes(), withoutThemeVariables()],
   resolve: {
     alias: [
       // Preact's compatibility layer in React's place (decision 049): the same components and hooks in
