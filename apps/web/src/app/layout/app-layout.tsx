@@ -1,10 +1,14 @@
-import { Box, Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import classes from './layout.module.css';
 
+/**
+ * The page's frame. The layout is drawn in plain elements with CSS modules, not Mantine's Box, Container and
+ * Text: the same look, without resolving each one's props and styles in the app's first render (decision 057).
+ */
 export function AppLayout() {
   const { t } = useI18n();
   const location = useLocation();
@@ -15,20 +19,18 @@ export function AppLayout() {
       main.focus({ preventScroll: true });
   }, [location.pathname]);
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <div className={classes.shell}>
       <a href="#main" className="skip-link">
         {t.app.skipToContent}
       </a>
       <Header />
-      {/* At least a screen high: the footer starts below the fold, so a page whose content arrives after
-          the first paint does not push a visible footer down (layout shift, issue 20). */}
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minHeight: '100vh', outline: 'none' }}>
-        <Container size="lg" py="lg">
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <div className={`${classes.container} ${classes.page}`}>
           <Outlet />
-        </Container>
-      </Box>
+        </div>
+      </main>
       <Footer />
       <ScrollRestoration />
-    </Box>
+    </div>
   );
 }

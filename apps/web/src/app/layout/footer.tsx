@@ -1,29 +1,27 @@
-import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { footerNavItems } from '../nav-items.ts';
+import classes from './layout.module.css';
 
 export function Footer() {
   const { t, f } = useI18n();
   return (
-    <Box component="footer" bg="gray.9" c="gray.2" py="xl" mt="xl">
-      <Container size="lg">
-        <Stack gap="md">
-          <Group component="nav" aria-label={t.footer.privacyPolicy} gap="lg">
+    <footer className={classes.footer}>
+      <div className={classes.container}>
+        <div className={classes.footerStack}>
+          <nav aria-label={t.footer.privacyPolicy} className={classes.footerNav}>
             {footerNavItems(t).map((item) => (
-              <Anchor key={item.to} component={Link} to={item.to} c="gray.1" size="sm">
+              <Link key={item.to} to={item.to} className={`${classes.footerLink} ${classes.focusRing}`}>
                 {item.label}
-              </Anchor>
+              </Link>
             ))}
-          </Group>
-          <Text size="sm" c="gray.4">
-            {t.app.association}
-          </Text>
-          <Text size="xs" c="gray.5">
+          </nav>
+          <p className={classes.footerText}>{t.app.association}</p>
+          <p className={`${classes.footerText} ${classes.footerSmall}`}>
             {f(t.footer.copyright, `${new Date().getFullYear()} ${t.app.association}`)}
-          </Text>
-        </Stack>
-      </Container>
-    </Box>
+          </p>
+        </div>
+      </div>
+    </footer>
   );
 }

@@ -1,4 +1,3 @@
-import { Anchor, Box, Burger, Container, Group, Text } from '@mantine/core';
 import { api, type Language } from '@mels/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -7,12 +6,13 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import { mainNavItems } from '../nav-items.ts';
 import classes from './header.module.css';
+import layout from './layout.module.css';
 import { UserMenu } from './user-menu.tsx';
 
 function Logo() {
   const { t } = useI18n();
   return (
-    <Anchor component={Link} to="/" underline="never" className={classes.logo}>
+    <Link to="/" className={`${classes.logo} ${layout.focusRing}`}>
       {/* Inline (the favicon's drawing): drawn with the header, with no image to decode when React
           draws over the prerendered page (an <img> blinked blank for a frame). */}
       <svg viewBox="0 0 64 64" width={36} height={36} aria-hidden="true" focusable="false">
@@ -27,18 +27,12 @@ function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      <Box>
-        <Text component="span" fw={800} size="lg" c="rose.8" className={classes.logoTitle} visibleFrom="xs">
-          {t.app.name}
-        </Text>
-        <Text component="span" fw={800} size="md" c="rose.8" className={classes.logoTitle} hiddenFrom="xs">
-          {t.app.shortName}
-        </Text>
-        <Text component="span" size="xs" c="dimmed" className={classes.logoSub}>
-          {t.app.association}
-        </Text>
-      </Box>
-    </Anchor>
+      <div>
+        <span className={`${classes.logoTitle} ${classes.visibleFromXs}`}>{t.app.name}</span>
+        <span className={`${classes.logoTitle} ${classes.logoShort}`}>{t.app.shortName}</span>
+        <span className={classes.logoSub}>{t.app.association}</span>
+      </div>
+    </Link>
   );
 }
 
@@ -114,43 +108,43 @@ export function Header() {
   const [opened, setOpened] = useState(false);
   const items = mainNavItems(t);
   return (
-    <Box component="header" className={classes.header}>
-      <Container size="lg" className={classes.top}>
+    <header className={classes.header}>
+      <div className={`${layout.container} ${classes.top}`}>
         <Logo />
-        <Group gap="sm" wrap="nowrap">
-          <Box visibleFrom="md">
+        <div className={classes.actions}>
+          <div className={classes.visibleFromMd}>
             <LanguageSwitch />
-          </Box>
+          </div>
           <UserMenu />
-          <Burger
-            opened={opened}
+          {/* Mantine's Burger at size sm, as a plain button (decision 057). */}
+          <button
+            type="button"
+            className={`${classes.burger} ${classes.hiddenFromMd} ${layout.focusRing}`}
             onClick={() => setOpened((v) => !v)}
-            hiddenFrom="md"
             aria-label={t.app.menu}
             aria-expanded={opened}
             aria-controls="mobile-nav"
-            size="sm"
-          />
-        </Group>
-      </Container>
-      <Box component="nav" aria-label={t.nav.mainNavigation} className={classes.navBar} visibleFrom="md">
-        <Container size="lg">
-          <Group gap={0} component="ul" className={classes.navList}>
+          >
+            <span className={classes.burgerLines} data-opened={opened || undefined} />
+          </button>
+        </div>
+      </div>
+      <nav aria-label={t.nav.mainNavigation} className={`${classes.navBar} ${classes.visibleFromMd}`}>
+        <div className={layout.container}>
+          <ul className={classes.navList}>
             {items.map((item) => (
               <li key={item.to}>
                 <MainNavLink item={item} className={classes.navLink} />
               </li>
             ))}
-          </Group>
-        </Container>
-      </Box>
+          </ul>
+        </div>
+      </nav>
       {opened ? (
-        <Box
-          component="nav"
+        <nav
           id="mobile-nav"
           aria-label={t.nav.mainNavigation}
-          className={classes.mobileNav}
-          hiddenFrom="md"
+          className={`${classes.mobileNav} ${classes.hiddenFromMd}`}
         >
           <ul className={classes.mobileList}>
             {items.map((item) => (
@@ -159,11 +153,11 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <Box px="md" pb="md">
+          <div className={classes.mobileLanguage}>
             <LanguageSwitch />
-          </Box>
-        </Box>
+          </div>
+        </nav>
       ) : null}
-    </Box>
+    </header>
   );
 }

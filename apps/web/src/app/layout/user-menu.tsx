@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { currentRankQuery } from '../../features/instructor-documents/api/get-cu
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAuth } from '../../lib/auth/auth-provider.tsx';
 import classes from './header.module.css';
+import layout from './layout.module.css';
 
 /**
  * Login and sign-up for visitors; the user's avatar and name with my page and logout once logged in.
@@ -40,27 +41,28 @@ export function UserMenu() {
 
   if (!isLoggedIn) {
     return (
-      <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to="/login" variant="default" size="sm" px={{ base: 10, sm: 'md' }}>
+      <div className={classes.userActions}>
+        <Button component={Link} to="/login" variant="default" size="sm" className={classes.userAction}>
           {t.nav.login}
         </Button>
-        <Button component={Link} to="/register" size="sm" px={{ base: 10, sm: 'md' }}>
+        <Button component={Link} to="/register" size="sm" className={classes.userAction}>
           {t.nav.register}
         </Button>
-      </Group>
+      </div>
     );
   }
   const name = user ? `${user.last_name} ${user.first_name}` : '';
   return (
     <div ref={rootRef} className={classes.userMenu}>
-      <UnstyledButton
+      <button
+        type="button"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
         data-testid="user-menu"
-        className={classes.userButton}
+        className={`${classes.userButton} ${layout.focusRing}`}
       >
-        <Group gap={8} wrap="nowrap">
+        <span className={classes.userButtonInner}>
           <Avatar
             src={user?.avatar ?? null}
             alt=""
@@ -72,12 +74,16 @@ export function UserMenu() {
           >
             {user?.last_name.slice(0, 1)}
           </Avatar>
-          <Text size="sm" fw={700} visibleFrom="xs" data-testid="user-name" data-user-content>
+          <span
+            className={`${classes.userName} ${classes.visibleFromXs}`}
+            data-testid="user-name"
+            data-user-content
+          >
             {name}
-          </Text>
+          </span>
           <span className="visually-hidden">{t.nav.userMenu}</span>
-        </Group>
-      </UnstyledButton>
+        </span>
+      </button>
       {open ? (
         <ul id={menuId} className={classes.userDropdown}>
           {isHost ? (
