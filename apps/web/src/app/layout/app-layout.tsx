@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import classes from './layout.module.css';
+import { takePrerenderedPage } from './prerendered-page.ts';
 
 /**
  * The page's frame. The layout is drawn in plain elements with CSS modules, not Mantine's Box, Container and
@@ -12,6 +13,17 @@ import classes from './layout.module.css';
 export function AppLayout() {
   const { t } = useI18n();
   const location = useLocation();
+  // The app's first render draws the header and the footer around the page area's nodes as the build
+  // prerendered them; the page replaces them in a task of its own, so that neither render is one long task
+  // on a phone (decision 057).
+  const [prerendered, setPrerendered] = useState(takePrerenderedPage);
+  const area = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (prerendered === null) return;
+    area.current?.append(...prerendered);
+    const drawPage = setTimeout(() => setPrerendered(null), 0);
+    return () => clearTimeout(drawPage);
+  }, [prerendered]);
   useEffect(() => {
     // Move focus to the main region after a navigation so screen readers announce the new page.
     const main = document.getElementById('main');
@@ -26,7 +38,7 @@ export function AppLayout() {
       <Header />
       <main id="main" tabIndex={-1} className={classes.main}>
         <div className={`${classes.container} ${classes.page}`}>
-          <Outlet />
+          {prerendered === null ? <Outlet /> : <div ref={area} className={classes.prerendered} />}
         </div>
       </main>
       <Footer />
