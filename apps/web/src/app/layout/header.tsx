@@ -119,7 +119,7 @@ export function Header() {
           {/* Mantine's Burger at size sm, as a plain button (decision 057). */}
           <button
             type="button"
-            className={`${classes.burger} ${classes.hiddenFromMd} ${layout.focusRing}`}
+            className={`${layout.unstyledButton} ${classes.burger} ${classes.hiddenFromMd} ${layout.focusRing}`}
             onClick={() => setOpened((v) => !v)}
             aria-label={t.app.menu}
             aria-expanded={opened}

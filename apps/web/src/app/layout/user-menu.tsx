@@ -60,7 +60,7 @@ export function UserMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
         data-testid="user-menu"
-        className={`${classes.userButton} ${layout.focusRing}`}
+        className={`${layout.unstyledButton} ${classes.userButton} ${layout.focusRing}`}
       >
         <span className={classes.userButtonInner}>
           <Avatar
