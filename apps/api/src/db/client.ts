@@ -36,7 +36,7 @@ export type DbHandle = {
   /** True when the database answers `select 1` within the time given (default 1.5 s; /readyz). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
-  /** The connection pool's state for /metrics (PostgreSQL; the embedded database has no pool). */
+  /** The connection pools' state for /metrics, both pools together (PostgreSQL; the embedded database has none). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
@@ -148,7 +148,12 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       close: async () => {
         await Promise.all([pool.end(), searchPool.end()]);
       },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      // Both pools: the search's connections are this instance's too (decision 059).
+      poolStats: () => ({
+        total: pool.totalCount + searchPool.totalCount,
+        idle: pool.idleCount + searchPool.idleCount,
+        waiting: pool.waitingCount + searchPool.waitingCount,
+      }),
     };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
