@@ -186,66 +186,52 @@ export async function setPaymentMethod(
 }
 
 /**
- * What a member's eligibility for these courses rests on (spec 000 §5), in one prepared statement (issue
- * 20: the logged-in search asked it in four queries on four connections): the member's occupation, each
- * course's accepted occupations and conditions, the courses (by user type) the member has completed and
- * the member's certificates not revoked.
+ * What a member's eligibility for some courses rests on (spec 000 §5), as the columns of one statement
+ * (issue 20: the logged-in search asked it in four queries on four connections, then in a statement of
+ * its own; the trainings module now selects these columns beside the member's enrolments, so the
+ * member's state on a page is one round trip): the member's occupation, each course's accepted
+ * occupations and conditions, the courses (by user type) the member has completed and the member's
+ * certificates not revoked. `user` and `courses` are the statement's parameters (an int and an int[]).
  */
-function eligibilityFactsQuery(db: Executor) {
-  const courses = sql`${sql.placeholder('courses')}::int[]`;
-  const user = sql.placeholder('user');
-  return db
-    .select({
-      occupation: sql<number | null>`(select u.occupation from users u where u.id = ${user})`.mapWith(Number),
-      occupations: sql<{ courseId: number; occupation: number }[]>`(
-        select coalesce(json_agg(json_build_object('courseId', o.course_id, 'occupation', o.occupation)
-          order by o.course_id, o.occupation), '[]'::json)
-        from course_occupations o where o.course_id = any(${courses}))`,
-      conditions: sql<
-        {
-          forCourseId: number;
-          groupNo: number;
-          courseId: number;
-          courseName: string;
-          userTypeId: number | null;
-        }[]
-      >`(
-        select coalesce(json_agg(json_build_object('forCourseId', cc.course_id, 'groupNo', cc.group_no,
-          'courseId', cc.required_course_id, 'courseName', c.name, 'userTypeId', cc.required_user_type_id)
-          order by cc.group_no, cc.id), '[]'::json)
-        from course_conditions cc join courses c on c.id = cc.required_course_id
-        where cc.course_id = any(${courses}))`,
-      completed: sql<{ courseId: number; userTypeId: number }[]>`(
-        select coalesce(json_agg(json_build_object('courseId', d.course_id, 'userTypeId', d.user_type_id)), '[]'::json)
-        from (select distinct t.course_id, e.user_type_id from enrollments e
-          join trainings t on t.id = e.training_id
-          where e.user_id = ${user} and e.status = ${sql.raw(String(STEP_STATUS.completed))}) d)`,
-      certs: sql<{ courseId: number; endDate: string | null }[]>`(
-        select coalesce(json_agg(json_build_object('courseId', ce.course_id, 'endDate', ce.end_date)), '[]'::json)
-        from certificates ce where ce.user_id = ${user} and ce.revoked_at is null)`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('enrollments_eligibility_facts');
-}
-const eligibilityFactsStatement = perExecutor(eligibilityFactsQuery);
-
-export async function findEligibilityFacts(
-  db: Executor,
-  input: { userId: number; courseIds: readonly number[] },
-) {
-  const [row] = await eligibilityFactsStatement(db).execute({
-    user: input.userId,
-    courses: [...input.courseIds],
-  });
-  // No occupation: no such member (it is required of every member).
-  if (row?.occupation == null) return undefined;
+export function eligibilityFactsColumns(params: { user: SQL; courses: SQL }) {
+  const { user, courses } = params;
   return {
-    occupation: row.occupation,
-    occupations: row.occupations,
-    conditions: row.conditions,
-    passed: { completed: row.completed, certs: row.certs },
+    occupation: sql<number | null>`(select u.occupation from users u where u.id = ${user})`.mapWith(Number),
+    occupations: sql<{ courseId: number; occupation: number }[]>`(
+      select coalesce(json_agg(json_build_object('courseId', o.course_id, 'occupation', o.occupation)
+        order by o.course_id, o.occupation), '[]'::json)
+      from course_occupations o where o.course_id = any(${courses}))`,
+    conditions: sql<
+      {
+        forCourseId: number;
+        groupNo: number;
+        courseId: number;
+        courseName: string;
+        userTypeId: number | null;
+      }[]
+    >`(
+      select coalesce(json_agg(json_build_object('forCourseId', cc.course_id, 'groupNo', cc.group_no,
+        'courseId', cc.required_course_id, 'courseName', c.name, 'userTypeId', cc.required_user_type_id)
+        order by cc.group_no, cc.id), '[]'::json)
+      from course_conditions cc join courses c on c.id = cc.required_course_id
+      where cc.course_id = any(${courses}))`,
+    completed: sql<{ courseId: number; userTypeId: number }[]>`(
+      select coalesce(json_agg(json_build_object('courseId', d.course_id, 'userTypeId', d.user_type_id)), '[]'::json)
+      from (select distinct t.course_id, e.user_type_id from enrollments e
+        join trainings t on t.id = e.training_id
+        where e.user_id = ${user} and e.status = ${sql.raw(String(STEP_STATUS.completed))}) d)`,
+    certs: sql<{ courseId: number; endDate: string | null }[]>`(
+      select coalesce(json_agg(json_build_object('courseId', ce.course_id, 'endDate', ce.end_date)), '[]'::json)
+      from certificates ce where ce.user_id = ${user} and ce.revoked_at is null)`,
   };
 }
+
+type EligibilityFactsColumns = ReturnType<typeof eligibilityFactsColumns>;
+/** One row of eligibilityFactsColumns as a select answers it (the occupation is null for no such member). */
+export type EligibilityFactsRow = Omit<
+  { [K in keyof EligibilityFactsColumns]: EligibilityFactsColumns[K] extends SQL<infer T> ? T : never },
+  'occupation'
+> & { occupation: number | null };
 
 /** The member's purchase orders of a course's registration fee (object type 1). */
 function courseRegistrationOrders(input: { userId: number; courseId: number }) {

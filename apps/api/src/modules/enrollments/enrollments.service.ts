@@ -57,7 +57,6 @@ import {
 } from './attendance-code.ts';
 import {
   findCourseRegistrationOrderStatus,
-  findEligibilityFacts,
   findDocuments,
   findApplyContext,
   findEnrollment,
@@ -72,6 +71,7 @@ import {
   setAttendanceCode,
   setPaymentMethod,
   type ApplyContextRow,
+  type EligibilityFactsRow,
   type EnrollmentRow,
   type Recruitment,
   type StepEntry,
@@ -296,18 +296,19 @@ export type CourseEligibility = {
 
 /**
  * GET /trainings cards: the member's occupation and course conditions against each course of a page,
- * by the same rules as the session page (three reads for the whole page).
+ * by the same rules as the session page, from the facts the trainings module read beside the member's
+ * enrolments (eligibilityFactsColumns). Empty for no such member (no occupation: it is required of
+ * every member).
  */
-export async function courseEligibility(
-  db: Executor,
-  input: { userId: number; courseIds: readonly number[] },
-): Promise<Map<number, CourseEligibility>> {
+export function courseEligibility(
+  facts: EligibilityFactsRow | undefined,
+  courseIds: readonly number[],
+): Map<number, CourseEligibility> {
   const out = new Map<number, CourseEligibility>();
-  if (input.courseIds.length === 0) return out;
-  const facts = await findEligibilityFacts(db, input);
-  if (!facts) return out;
-  const { occupation, occupations, conditions, passed } = facts;
-  for (const courseId of input.courseIds) {
+  if (facts?.occupation == null) return out;
+  const { occupation, occupations, conditions } = facts;
+  const passed = { completed: facts.completed, certs: facts.certs };
+  for (const courseId of courseIds) {
     const accepted = occupations.filter((o) => o.courseId === courseId).map((o) => o.occupation);
     const unmet = unmetConditionGroups(
       conditions.filter((c) => c.forCourseId === courseId),

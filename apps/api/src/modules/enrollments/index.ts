@@ -18,12 +18,14 @@ export {
   type ApplicationKind,
 } from './enrollments.mails.ts';
 export {
+  eligibilityFactsColumns,
   findEnrollmentById,
   findPaymentMethods,
   findRecruitment,
   recordSteps,
   releasePlace,
   takePlace,
+  type EligibilityFactsRow,
   type EnrollmentRow,
   type Recruitment,
 } from './enrollments.repository.ts';

@@ -8,16 +8,9 @@ import {
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { perExecutor } from '../../db/prepared.ts';
-import {
-  areas,
-  courses,
-  documents,
-  enrollments,
-  trainingUserTypes,
-  trainings,
-  userTypes,
-} from '../../db/schema.ts';
+import { areas, courses, documents, trainingUserTypes, trainings, userTypes } from '../../db/schema.ts';
 import { sessionDocumentVisible } from '../documents/index.ts';
+import { eligibilityFactsColumns, type EligibilityFactsRow } from '../enrollments/index.ts';
 
 /** What the session search filters on (the query, already validated and defaulted). */
 export type SearchFilter = {
@@ -348,76 +341,93 @@ export type RawStep = { step: number; status: number; created_at: string };
 /** The user's enrolments that concern a page: on its own (session, user type) pairs, or holding a place. */
 const pagePairs = sql`(select p.training_id, p.user_type_id from unnest(${sql.placeholder('trainings')}::int[], ${sql.placeholder('types')}::int[]) as p(training_id, user_type_id))`;
 
+/** A member's enrolment that concerns a page, as memberPageState answers it (JSON: dates are strings). */
+export type UserEnrollmentRow = {
+  id: number;
+  trainingId: number;
+  userTypeId: number;
+  status: number;
+  /** The instant with its offset, as PostgreSQL writes a timestamptz in JSON. */
+  assistantApprovedAt: string | null;
+  courseId: number;
+  trainingActive: boolean;
+  onPage: boolean;
+  /** Only for an enrolment on the page's own pairs (null otherwise), as are the two below. */
+  steps: RawStep[] | null;
+  cancelStatus: number | null;
+  orderStatus: number | null;
+};
+
 /**
- * The statement of findUserEnrollments, prepared once per connection (named): the page's pairs and
- * courses are arrays, so it has five parameters whatever the page, and is neither rebuilt nor re-parsed.
+ * The statement of memberPageState, prepared once per connection (named): the page's pairs and
+ * courses are arrays, so it has four parameters whatever the page, and is neither rebuilt nor re-parsed.
  */
-function userEnrollmentsQuery(db: Executor) {
-  const e = sql.raw('e');
+function memberPageStateQuery(db: Executor) {
+  const user = sql`${sql.placeholder('user')}`;
+  const courses = sql`${sql.placeholder('courses')}::int[]`;
   return db
     .select({
-      id: sql<number>`${e}.id`,
-      trainingId: sql<number>`${e}.training_id`,
-      userTypeId: sql<number>`${e}.user_type_id`,
-      status: sql<number>`${e}.status`,
-      assistantApprovedAt: sql<Date | null>`${e}.assistant_approved_at`.mapWith(
-        enrollments.assistantApprovedAt,
-      ),
-      courseId: sql<number>`${e}.course_id`,
-      trainingActive: sql<boolean>`${e}.is_active`,
-      onPage: sql<boolean>`${e}.on_page`,
-      steps: sql<RawStep[] | null>`case when ${e}.on_page then (
-        select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
-        from enrollment_steps s
-        where s.enrollment_id = ${e}.id
-      ) end`,
-      cancelStatus: sql<number | null>`case when ${e}.on_page then (
-        select c.status from cancel_requests c
-        where c.enrollment_id = ${e}.id
-        order by c.id desc limit 1
-      ) end`,
-      orderStatus: sql<number | null>`case when ${e}.on_page then (
-        select o.status from orders o
-        where o.user_id = ${e}.user_id and o.enrollment_id = ${e}.id
-          and o.type = ${sql.raw(String(ORDER_TYPE.purchase))} and o.object_type = ${sql.raw(String(OBJECT_TYPE.sessionFee))}
-        order by o.id desc limit 1
-      ) end`,
+      enrolments: sql<UserEnrollmentRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', e.id, 'trainingId', e.training_id, 'userTypeId', e.user_type_id, 'status', e.status,
+          'assistantApprovedAt', e.assistant_approved_at, 'courseId', e.course_id,
+          'trainingActive', e.is_active, 'onPage', e.on_page,
+          'steps', case when e.on_page then (
+            select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
+            from enrollment_steps s
+            where s.enrollment_id = e.id
+          ) end,
+          'cancelStatus', case when e.on_page then (
+            select c.status from cancel_requests c
+            where c.enrollment_id = e.id
+            order by c.id desc limit 1
+          ) end,
+          'orderStatus', case when e.on_page then (
+            select o.status from orders o
+            where o.user_id = e.user_id and o.enrollment_id = e.id
+              and o.type = ${sql.raw(String(ORDER_TYPE.purchase))} and o.object_type = ${sql.raw(String(OBJECT_TYPE.sessionFee))}
+            order by o.id desc limit 1
+          ) end
+        ) order by e.id), '[]'::json)
+        from (select en.id, en.training_id, en.user_type_id, en.user_id, en.status, en.assistant_approved_at,
+            t.course_id, t.is_active, (en.training_id, en.user_type_id) in ${pagePairs} as on_page
+          from enrollments en inner join trainings t on t.id = en.training_id
+          where en.user_id = ${user}
+            and t.course_id = any(${courses})
+            and ((en.training_id, en.user_type_id) in ${pagePairs}
+              or en.status in (${sql.raw(PLACE_HOLDING_STATUSES.join(', '))}))) as e)`,
+      ...eligibilityFactsColumns({ user, courses }),
     })
-    .from(
-      sql`(select ${enrollments.id}, ${enrollments.trainingId}, ${enrollments.userTypeId}, ${enrollments.userId},
-          ${enrollments.status}, ${enrollments.assistantApprovedAt}, ${trainings.courseId}, ${trainings.isActive},
-          (${enrollments.trainingId}, ${enrollments.userTypeId}) in ${pagePairs} as on_page
-        from ${enrollments} inner join ${trainings} on ${trainings.id} = ${enrollments.trainingId}
-        where ${enrollments.userId} = ${sql.placeholder('user')}
-          and ${trainings.courseId} = any(${sql.placeholder('courses')}::int[])
-          and ((${enrollments.trainingId}, ${enrollments.userTypeId}) in ${pagePairs}
-            or ${enrollments.status} in (${sql.raw(PLACE_HOLDING_STATUSES.join(', '))}))) as e`,
-    )
-    .orderBy(sql`${e}.id`)
-    .prepare('trainings_user_enrollments');
+    .from(sql`(select 1) as one`)
+    .prepare('trainings_member_page_state');
 }
 
-const userEnrollmentsStatement = perExecutor(userEnrollmentsQuery);
+const memberPageStateStatement = perExecutor(memberPageStateQuery);
 
 /**
- * What the page needs of the logged-in user, in one query: their enrolments on the page's own
- * (session, user type) pairs, each with its step history, latest cancel request and latest
- * session-fee order; and the places they won in any session of the page's courses (for "won
- * elsewhere"). The history, cancel and order subqueries are evaluated for the page's pairs only
- * (CASE is lazy), so a user with many enrolments costs no more than a few index probes.
+ * What the page needs of the logged-in member, in one statement (one round trip, issue 20): their
+ * enrolments on the page's own (session, user type) pairs, each with its step history, latest cancel
+ * request and latest session-fee order; the places they won in any session of the page's courses (for
+ * "won elsewhere"); and what their eligibility for the page's courses rests on (the enrolments
+ * module's eligibilityFactsColumns). The history, cancel and order subqueries are evaluated for the
+ * page's pairs only (CASE is lazy), so a member with many enrolments costs no more than a few index
+ * probes.
  */
-export async function findUserEnrollments(
+export async function memberPageState(
   db: Executor,
-  userId: number,
-  pairs: readonly { trainingId: number; userTypeId: number }[],
-  courseIds: readonly number[],
-) {
-  if (pairs.length === 0) return [];
-  return userEnrollmentsStatement(db).execute({
-    user: userId,
-    courses: [...courseIds],
-    trainings: pairs.map((p) => p.trainingId),
-    types: pairs.map((p) => p.userTypeId),
+  input: {
+    userId: number;
+    pairs: readonly { trainingId: number; userTypeId: number }[];
+    courseIds: readonly number[];
+  },
+): Promise<{ enrolments: UserEnrollmentRow[]; facts: EligibilityFactsRow | undefined }> {
+  const [row] = await memberPageStateStatement(db).execute({
+    user: input.userId,
+    courses: [...input.courseIds],
+    trainings: input.pairs.map((p) => p.trainingId),
+    types: input.pairs.map((p) => p.userTypeId),
   });
+  if (!row) return { enrolments: [], facts: undefined };
+  const { enrolments, ...facts } = row;
+  return { enrolments, facts };
 }
-export type UserEnrollmentRow = Awaited<ReturnType<typeof findUserEnrollments>>[number];

@@ -16,13 +16,13 @@ import {
 import {
   findTrainingCard,
   findTrainingDocuments,
-  findUserEnrollments,
+  memberPageState,
   searchTrainings,
   type CardRow,
   type SearchFilter,
 } from './trainings.repository.ts';
 
-/** The user's state on each row: one extra query for a logged-in user, none for a visitor. */
+/** The user's state on each row: one extra statement for a logged-in user, none for a visitor. */
 async function statesFor(
   db: Executor,
   rows: readonly CardRow[],
@@ -31,10 +31,8 @@ async function statesFor(
   if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
   const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
-  const [enrolments, eligibility] = await Promise.all([
-    findUserEnrollments(db, user.id, pairs, courseIds),
-    courseEligibility(db, { userId: user.id, courseIds }),
-  ]);
+  const { enrolments, facts } = await memberPageState(db, { userId: user.id, pairs, courseIds });
+  const eligibility = courseEligibility(facts, courseIds);
   return userStates(rows, enrolments, (courseId) => eligibility.get(courseId));
 }
 
