@@ -1,5 +1,5 @@
 import { mayManageStaff, type OfficeRole } from '@mels/domain';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { perExecutor } from '../db/prepared.ts';
@@ -29,6 +29,17 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The request's token when its route checks it in its own statement (tokenCheckedByRoute). */
+    tokenCheck: TokenCheck | null;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * The route checks the request's token in its own statement (issue 20: the member's search asks the
+     * token's account with the member's state, one round trip): onRequest leaves `request.tokenCheck`
+     * for it instead of looking the token up, and the route calls settleTokenCheck.
+     */
+    tokenCheckedByRoute?: boolean;
   }
 }
 
@@ -42,36 +53,98 @@ export function tokenFromHeader(header: string | undefined): string | null {
 /** The last use of a token is written at most this often (one conditional UPDATE), not on every request. */
 export const TOKEN_LAST_USE_RESOLUTION_MS = 60_000;
 
+/** What a token is checked with: its hash, the moment, and the last use a token may not be older than. */
+export type TokenCheck = { tokenHash: string; now: Date; idleSince: Date };
+
 /**
- * The token's account, prepared once per database (a named statement on each connection): the token
- * is valid (not revoked, not expired, used within the idle limit) and the account active.
+ * The token's account, as a FROM item named `account` (no row: no such token, or not valid): the token
+ * is valid (not revoked, not expired, used within the idle limit) and the account active. Its parameters
+ * are the placeholders tokenHash, now and idleSince (a TokenCheck). Read with tokenAccountColumns.
  */
-function prepareTokenLookup(db: Executor) {
+export function tokenAccountFrom(): SQL {
   const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
-  return db
-    .select({
-      tokenId: authTokens.id,
-      lastUsedAt: authTokens.lastUsedAt,
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      officeRole: users.officeRole,
-      localHoldingId: users.localHoldingId,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        gt(lastUse, sql`${sql.placeholder('idleSince')}::timestamptz`),
-        eq(users.isActive, true),
-      ),
-    )
-    .prepare('auth_token_lookup');
+  return sql`(select ${authTokens.id} as token_id, ${authTokens.lastUsedAt} as last_used_at, ${users.id} as id,
+      ${users.role} as role, ${users.email} as email, ${users.officeRole} as office_role,
+      ${users.localHoldingId} as local_holding_id
+    from ${authTokens} inner join ${users} on ${users.id} = ${authTokens.userId}
+    where ${authTokens.tokenHash} = ${sql.placeholder('tokenHash')} and ${authTokens.revokedAt} is null
+      and ${authTokens.expiresAt} > ${sql.placeholder('now')}::timestamptz
+      and ${lastUse} > ${sql.placeholder('idleSince')}::timestamptz and ${users.isActive}) as account`;
+}
+
+/** The columns of tokenAccountFrom's row, for a select. */
+export const tokenAccountColumns = {
+  tokenId: sql<number>`account.token_id`.mapWith(Number),
+  lastUsedAt: sql<Date | null>`account.last_used_at`.mapWith(authTokens.lastUsedAt),
+  id: sql<number>`account.id`.mapWith(Number),
+  role: sql<string>`account.role`,
+  email: sql<string>`account.email`,
+  officeRole: sql<OfficeRole | null>`account.office_role`,
+  localHoldingId: sql<number | null>`account.local_holding_id`,
+};
+
+/** The token's account, prepared once per database (a named statement on each connection). */
+function prepareTokenLookup(db: Executor) {
+  return db.select(tokenAccountColumns).from(tokenAccountFrom()).prepare('auth_token_lookup');
 }
 const tokenLookupStatement = perExecutor(prepareTokenLookup);
+
+/** One row of tokenAccountFrom as tokenAccountColumns read it. */
+export type TokenAccount = Awaited<ReturnType<ReturnType<typeof prepareTokenLookup>['execute']>>[number];
+
+function checkOf(token: string, now: Date, idleMs: number): TokenCheck {
+  return { tokenHash: hashToken(token), now, idleSince: new Date(now.getTime() - idleMs) };
+}
+
+/**
+ * The request's user from a checked token's account (none: no user), and the token's last use, recorded
+ * only when the recorded one is older than the resolution (most requests make one round trip, the
+ * lookup); the UPDATE stays conditional, so two requests at once write it once.
+ */
+async function accept(
+  request: FastifyRequest,
+  input: { db: Executor; account: TokenAccount | undefined; now: Date },
+) {
+  const { db, account, now } = input;
+  if (!account) return;
+  const role = roleOf(account.role);
+  request.user = {
+    tokenId: account.tokenId,
+    id: account.id,
+    email: account.email,
+    role,
+    officeRole: role === 'office' ? account.officeRole : null,
+    localHoldingId: role === 'host' ? account.localHoldingId : null,
+  };
+  const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
+  if (account.lastUsedAt !== null && account.lastUsedAt >= stale) return;
+  await db
+    .update(authTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(authTokens.id, account.tokenId),
+        or(isNull(authTokens.lastUsedAt), lt(authTokens.lastUsedAt, stale)),
+      ),
+    );
+}
+
+/**
+ * For a route with `tokenCheckedByRoute`: the account its statement found for request.tokenCheck
+ * (undefined: none, the token is not valid), or `unchecked` when the route did not need its statement
+ * (the token is then looked up here). Sets request.user as onRequest does for every other route.
+ */
+export async function settleTokenCheck(
+  db: Executor,
+  request: FastifyRequest,
+  found: { account: TokenAccount | undefined } | 'unchecked',
+) {
+  const check = request.tokenCheck;
+  if (!check) return;
+  request.tokenCheck = null;
+  const account = found === 'unchecked' ? (await tokenLookupStatement(db).execute(check))[0] : found.account;
+  await accept(request, { db, account, now: check.now });
+}
 
 /**
  * Resolves the user of every API request that carries a token. A missing or bad token leaves
@@ -83,39 +156,18 @@ const tokenLookupStatement = perExecutor(prepareTokenLookup);
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenCheck', null);
   app.addHook('onRequest', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) return;
-    const db = app.deps.db;
     const now = app.deps.clock.now();
-    const [row] = await tokenLookupStatement(db).execute({
-      tokenHash: hashToken(token),
-      now,
-      idleSince: new Date(now.getTime() - app.deps.config.authTokenIdleMs),
-    });
-    if (!row) return;
-    const role = roleOf(row.role);
-    request.user = {
-      tokenId: row.tokenId,
-      id: row.id,
-      email: row.email,
-      role,
-      officeRole: role === 'office' ? row.officeRole : null,
-      localHoldingId: role === 'host' ? row.localHoldingId : null,
-    };
-    // Only when the recorded use is older than the resolution (issue 20: most requests make one round
-    // trip, the lookup); the UPDATE stays conditional, so two requests at once write it once.
-    const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
-    if (row.lastUsedAt !== null && row.lastUsedAt >= stale) return;
-    await db
-      .update(authTokens)
-      .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(authTokens.id, row.tokenId),
-          or(isNull(authTokens.lastUsedAt), lt(authTokens.lastUsedAt, stale)),
-        ),
-      );
+    const check = checkOf(token, now, app.deps.config.authTokenIdleMs);
+    if (request.routeOptions.config?.tokenCheckedByRoute === true) {
+      request.tokenCheck = check;
+      return;
+    }
+    const [account] = await tokenLookupStatement(app.deps.db).execute(check);
+    await accept(request, { db: app.deps.db, account, now });
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.user) return payload;

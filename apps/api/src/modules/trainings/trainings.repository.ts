@@ -10,6 +10,12 @@ import type { Executor } from '../../db/client.ts';
 import { perExecutor } from '../../db/prepared.ts';
 import { areas, courses, documents, trainingUserTypes, trainings, userTypes } from '../../db/schema.ts';
 import { sessionDocumentVisible } from '../documents/index.ts';
+import {
+  tokenAccountColumns,
+  tokenAccountFrom,
+  type TokenAccount,
+  type TokenCheck,
+} from '../../plugins/auth.ts';
 import { eligibilityFactsColumns, type EligibilityFactsRow } from '../enrollments/index.ts';
 
 /** What the session search filters on (the query, already validated and defaulted). */
@@ -359,75 +365,105 @@ export type UserEnrollmentRow = {
 };
 
 /**
- * The statement of memberPageState, prepared once per connection (named): the page's pairs and
- * courses are arrays, so it has four parameters whatever the page, and is neither rebuilt nor re-parsed.
+ * The member's enrolments that concern a page (JSON, one element each), `user` being the member's id:
+ * on the page's own pairs (the placeholders trainings and types), each with its step history, latest
+ * cancel request and latest session-fee order; and the places they hold in any session of the page's
+ * courses (for "won elsewhere").
  */
-function memberPageStateQuery(db: Executor) {
-  const user = sql`${sql.placeholder('user')}`;
-  const courses = sql`${sql.placeholder('courses')}::int[]`;
-  return db
-    .select({
-      enrolments: sql<UserEnrollmentRow[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', e.id, 'trainingId', e.training_id, 'userTypeId', e.user_type_id, 'status', e.status,
-          'assistantApprovedAt', e.assistant_approved_at, 'courseId', e.course_id,
-          'trainingActive', e.is_active, 'onPage', e.on_page,
-          'steps', case when e.on_page then (
-            select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
-            from enrollment_steps s
-            where s.enrollment_id = e.id
-          ) end,
-          'cancelStatus', case when e.on_page then (
-            select c.status from cancel_requests c
-            where c.enrollment_id = e.id
-            order by c.id desc limit 1
-          ) end,
-          'orderStatus', case when e.on_page then (
-            select o.status from orders o
-            where o.user_id = e.user_id and o.enrollment_id = e.id
-              and o.type = ${sql.raw(String(ORDER_TYPE.purchase))} and o.object_type = ${sql.raw(String(OBJECT_TYPE.sessionFee))}
-            order by o.id desc limit 1
-          ) end
-        ) order by e.id), '[]'::json)
-        from (select en.id, en.training_id, en.user_type_id, en.user_id, en.status, en.assistant_approved_at,
-            t.course_id, t.is_active, (en.training_id, en.user_type_id) in ${pagePairs} as on_page
-          from enrollments en inner join trainings t on t.id = en.training_id
-          where en.user_id = ${user}
-            and t.course_id = any(${courses})
-            and ((en.training_id, en.user_type_id) in ${pagePairs}
-              or en.status in (${sql.raw(PLACE_HOLDING_STATUSES.join(', '))}))) as e)`,
-      ...eligibilityFactsColumns({ user, courses }),
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('trainings_member_page_state');
+function enrolmentsJson(params: { user: SQL; courses: SQL }) {
+  const { user, courses } = params;
+  return sql<UserEnrollmentRow[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', e.id, 'trainingId', e.training_id, 'userTypeId', e.user_type_id, 'status', e.status,
+      'assistantApprovedAt', e.assistant_approved_at, 'courseId', e.course_id,
+      'trainingActive', e.is_active, 'onPage', e.on_page,
+      'steps', case when e.on_page then (
+        select coalesce(json_agg(json_build_object('step', s.step, 'status', s.status, 'created_at', s.created_at) order by s.id), '[]'::json)
+        from enrollment_steps s
+        where s.enrollment_id = e.id
+      ) end,
+      'cancelStatus', case when e.on_page then (
+        select c.status from cancel_requests c
+        where c.enrollment_id = e.id
+        order by c.id desc limit 1
+      ) end,
+      'orderStatus', case when e.on_page then (
+        select o.status from orders o
+        where o.user_id = e.user_id and o.enrollment_id = e.id
+          and o.type = ${sql.raw(String(ORDER_TYPE.purchase))} and o.object_type = ${sql.raw(String(OBJECT_TYPE.sessionFee))}
+        order by o.id desc limit 1
+      ) end
+    ) order by e.id), '[]'::json)
+    from (select en.id, en.training_id, en.user_type_id, en.user_id, en.status, en.assistant_approved_at,
+        t.course_id, t.is_active, (en.training_id, en.user_type_id) in ${pagePairs} as on_page
+      from enrollments en inner join trainings t on t.id = en.training_id
+      where en.user_id = ${user}
+        and t.course_id = any(${courses})
+        and ((en.training_id, en.user_type_id) in ${pagePairs}
+          or en.status in (${sql.raw(PLACE_HOLDING_STATUSES.join(', '))}))) as e)`;
 }
 
-const memberPageStateStatement = perExecutor(memberPageStateQuery);
+/** What the page needs of a member (user): their enrolments and their eligibility's facts. */
+function memberPageColumns(user: SQL) {
+  const courses = sql`${sql.placeholder('courses')}::int[]`;
+  return { enrolments: enrolmentsJson({ user, courses }), ...eligibilityFactsColumns({ user, courses }) };
+}
+
+/**
+ * The statements of memberPageState, prepared once per connection (named): the page's pairs and courses
+ * are arrays, so each has the same parameters whatever the page, and is neither rebuilt nor re-parsed.
+ * The first is for a known member (the placeholder user); the second for the request's token: the
+ * token's account (the auth plugin's tokenAccountFrom) and the state of its member, no row for a token
+ * that is not valid.
+ */
+const memberPageStateStatement = perExecutor((db: Executor) =>
+  db
+    .select(memberPageColumns(sql`${sql.placeholder('user')}`))
+    .from(sql`(select 1) as one`)
+    .prepare('trainings_member_page_state'),
+);
+const tokenPageStateStatement = perExecutor((db: Executor) =>
+  db
+    .select({ ...tokenAccountColumns, ...memberPageColumns(sql`account.id`) })
+    .from(tokenAccountFrom())
+    .prepare('trainings_token_page_state'),
+);
+
+type PageState = { enrolments: UserEnrollmentRow[]; facts: EligibilityFactsRow | undefined };
 
 /**
  * What the page needs of the logged-in member, in one statement (one round trip, issue 20): their
- * enrolments on the page's own (session, user type) pairs, each with its step history, latest cancel
- * request and latest session-fee order; the places they won in any session of the page's courses (for
- * "won elsewhere"); and what their eligibility for the page's courses rests on (the enrolments
- * module's eligibilityFactsColumns). The history, cancel and order subqueries are evaluated for the
- * page's pairs only (CASE is lazy), so a member with many enrolments costs no more than a few index
- * probes.
+ * enrolments that concern the page and what their eligibility for the page's courses rests on (the
+ * enrolments module's eligibilityFactsColumns). The history, cancel and order subqueries are evaluated
+ * for the page's pairs only (CASE is lazy), so a member with many enrolments costs no more than a few
+ * index probes. With `token` (a TokenCheck) instead of `userId`, the same statement checks the token
+ * first: `account` is its account, undefined when the token is not valid (then no state).
  */
 export async function memberPageState(
   db: Executor,
   input: {
-    userId: number;
+    viewer: { userId: number } | { token: TokenCheck };
     pairs: readonly { trainingId: number; userTypeId: number }[];
     courseIds: readonly number[];
   },
-): Promise<{ enrolments: UserEnrollmentRow[]; facts: EligibilityFactsRow | undefined }> {
-  const [row] = await memberPageStateStatement(db).execute({
-    user: input.userId,
+): Promise<PageState & { account?: TokenAccount | undefined }> {
+  const page = {
     courses: [...input.courseIds],
     trainings: input.pairs.map((p) => p.trainingId),
     types: input.pairs.map((p) => p.userTypeId),
-  });
-  if (!row) return { enrolments: [], facts: undefined };
-  const { enrolments, ...facts } = row;
-  return { enrolments, facts };
+  };
+  if ('userId' in input.viewer) {
+    const [row] = await memberPageStateStatement(db).execute({ ...page, user: input.viewer.userId });
+    if (!row) return { enrolments: [], facts: undefined };
+    const { enrolments, ...facts } = row;
+    return { enrolments, facts };
+  }
+  const [row] = await tokenPageStateStatement(db).execute({ ...page, ...input.viewer.token });
+  if (!row) return { enrolments: [], facts: undefined, account: undefined };
+  const { tokenId, lastUsedAt, id, role, email, officeRole, localHoldingId, enrolments, ...facts } = row;
+  return {
+    enrolments,
+    facts,
+    account: { tokenId, lastUsedAt, id, role, email, officeRole, localHoldingId },
+  };
 }

@@ -502,6 +502,67 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       expect(bad.badge).toBeNull();
     });
 
+    it('checks the token in its own statement by the same rules as every route (issue 20)', async () => {
+      // The search asks the token's account with the member's state (tokenCheckedByRoute): a revoked,
+      // expired or idle token, or an inactive account, is a visitor; a valid one is the member, its
+      // last use recorded at most once a minute, on a page with cards or without.
+      const member = await createMember(ctx, `search-token-${driver}@example.jp`);
+      const enrolment = await enrol(ctx, member.id, target.id, 4, [4, 5]);
+      const tokenRow = eq(authTokens.tokenHash, hashToken(member.token));
+      const lastUse = async () =>
+        (await ctx.deps.db.select({ at: authTokens.lastUsedAt }).from(authTokens).where(tokenRow))[0]?.at ??
+        null;
+      const set = (values: Partial<typeof authTokens.$inferInsert>) =>
+        ctx.deps.db.update(authTokens).set(values).where(tokenRow);
+      const when = `event_date$ge=${target.event_date}&event_date$le=${target.event_date}&limit=100`;
+      const start = ctx.clock.now();
+      try {
+        expect(await lastUse()).toBeNull();
+        const answer = await search(ctx, when, member.token);
+        expect(answer.statusCode).toBe(200);
+        expect((await cardOf(member.token, target)).badge).toBe('awaitingLottery');
+        const first = await lastUse();
+        expect(first?.getTime()).toBe(ctx.clock.now().getTime());
+        ctx.clock.advance(30_000);
+        await cardOf(member.token, target);
+        expect((await lastUse())?.getTime()).toBe(first?.getTime());
+        ctx.clock.advance(31_000);
+        await cardOf(member.token, target);
+        expect((await lastUse())?.getTime()).toBe(ctx.clock.now().getTime());
+        // A page without cards makes no member statement: the token is looked up on its own.
+        ctx.clock.advance(61_000);
+        const empty = await search(ctx, 'event_date$ge=2099-01-01', member.token);
+        expect(expectBody(empty, 200, trainingsResponseSchema).data).toEqual([]);
+        expect((await lastUse())?.getTime()).toBe(ctx.clock.now().getTime());
+        // Not valid: a visitor's cards.
+        const visitorAnswer = async () => {
+          const response = await search(ctx, when, member.token);
+          const card = expectBody(response, 200, trainingsResponseSchema).data.find(
+            (c) => c.id === target.id && c.user_type.id === 4,
+          );
+          expect(card?.badge).toBeNull();
+          expect(card?.training_user_steps).toEqual([]);
+        };
+        await set({ revokedAt: ctx.clock.now() });
+        await visitorAnswer();
+        await set({ revokedAt: null, expiresAt: new Date(ctx.clock.now().getTime() - 1) });
+        await visitorAnswer();
+        await set({
+          expiresAt: new Date('2030-01-01T00:00:00Z'),
+          lastUsedAt: new Date('2026-01-01T00:00:00Z'),
+        });
+        await visitorAnswer();
+        await set({ lastUsedAt: ctx.clock.now() });
+        await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, member.id));
+        await visitorAnswer();
+        await ctx.deps.db.update(users).set({ isActive: true }).where(eq(users.id, member.id));
+        expect((await cardOf(member.token, target)).badge).toBe('awaitingLottery');
+      } finally {
+        ctx.clock.set(start);
+        await ctx.deps.db.delete(enrollments).where(eq(enrollments.id, enrolment));
+      }
+    });
+
     it('shows "won elsewhere" when a place in another session of the same course was won', async () => {
       const otherEnrolment = await enrol(ctx, me.id, sibling.id, 4, [4, 6]);
       try {

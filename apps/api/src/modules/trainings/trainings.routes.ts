@@ -2,25 +2,33 @@ import { contracts, K } from '@mels/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { contractRoute } from '../contract-route.ts';
+import { settleTokenCheck } from '../../plugins/auth.ts';
 import { ANONYMOUS_SEARCH_CACHE, asksForFresh } from '../../plugins/http-cache.ts';
 import { searchCards, trainingDetail, type SearchPage } from './trainings.service.ts';
 
 export function registerTrainings(app: FastifyInstance) {
   // A member's search keeps its pages' shared rows as a visitor's answer is kept (decision 051).
   const keptPages = app.answerCache.values<SearchPage>(500);
+  // The request's token is checked in the member's statement (tokenCheckedByRoute): a member's search is
+  // one round trip on a kept page (issue 20).
   contractRoute(
     app,
     contracts.trainings.list,
-    async (request) =>
-      searchCards(app.deps.db, {
+    async (request) => {
+      const { answer, token } = await searchCards(app.deps.db, {
         query: request.query,
-        user: request.user,
+        viewer: request.tokenCheck
+          ? { token: request.tokenCheck }
+          : request.user && { userId: request.user.id },
         now: app.deps.clock.now(),
         searchDb: app.deps.dbHandle.searchDb,
         kept: keptPages,
         fresh: asksForFresh(request),
-      }),
-    { cache: ANONYMOUS_SEARCH_CACHE },
+      });
+      await settleTokenCheck(app.deps.db, request, token);
+      return answer;
+    },
+    { cache: ANONYMOUS_SEARCH_CACHE, config: { tokenCheckedByRoute: true } },
   );
   contractRoute(app, contracts.trainings.detail, async (request) => {
     const detail = await trainingDetail(

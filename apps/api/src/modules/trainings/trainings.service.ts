@@ -1,6 +1,6 @@
 import { paginateCapped, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser, TokenAccount, TokenCheck } from '../../plugins/auth.ts';
 import type { KeptValues } from '../../plugins/http-cache.ts';
 import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
 import {
@@ -22,18 +22,32 @@ import {
   type SearchFilter,
 } from './trainings.repository.ts';
 
-/** The user's state on each row: one extra statement for a logged-in user, none for a visitor. */
+/**
+ * Who asks for cards: a known member (`userId`), a request's token the member's statement checks first
+ * (`token`, for a route with tokenCheckedByRoute), or a visitor (null).
+ */
+export type Viewer = { userId: number } | { token: TokenCheck } | null;
+
+/**
+ * What the member's statement found of a token (`account` undefined: not valid), or `unchecked` when no
+ * statement ran (a visitor, a known member, a page without cards): for settleTokenCheck.
+ */
+export type TokenFound = { account: TokenAccount | undefined } | 'unchecked';
+
+/** The viewer's state on each row: one statement for a member (or a token), none for a visitor. */
 async function statesFor(
   db: Executor,
   rows: readonly CardRow[],
-  user: AuthUser | null,
-): Promise<UserState[]> {
-  if (!user || rows.length === 0) return rows.map(() => VISITOR_STATE);
+  viewer: Viewer,
+): Promise<{ states: UserState[]; token: TokenFound }> {
+  if (!viewer || rows.length === 0) return { states: rows.map(() => VISITOR_STATE), token: 'unchecked' };
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
   const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
-  const { enrolments, facts } = await memberPageState(db, { userId: user.id, pairs, courseIds });
+  const { enrolments, facts, account } = await memberPageState(db, { viewer, pairs, courseIds });
+  const token: TokenFound = 'token' in viewer ? { account } : 'unchecked';
+  if ('token' in viewer && !account) return { states: rows.map(() => VISITOR_STATE), token };
   const eligibility = courseEligibility(facts, courseIds);
-  return userStates(rows, enrolments, (courseId) => eligibility.get(courseId));
+  return { states: userStates(rows, enrolments, (courseId) => eligibility.get(courseId)), token };
 }
 
 /** One page of the search: the database's rows and total, and the cards' shared fields. */
@@ -57,7 +71,7 @@ export async function searchCards(
   db: Executor,
   options: {
     query: TrainingsQuery;
-    user: AuthUser | null;
+    viewer: Viewer;
     now: Date;
     /** Where the page's statement runs: the search's connections (DbHandle.searchDb); `db` when absent. */
     searchDb?: Executor | undefined;
@@ -65,7 +79,7 @@ export async function searchCards(
     fresh?: boolean;
   },
 ) {
-  const { query, user, now, kept } = options;
+  const { query, viewer, now, kept } = options;
   const filter: SearchFilter = {
     userTypes: query.user_type,
     areas: query.area,
@@ -75,7 +89,7 @@ export async function searchCards(
     openOnly: query.open_only,
     now,
   };
-  const key = user && kept?.enabled ? keptPageKey(filter, query.page, query.limit) : undefined;
+  const key = viewer && kept?.enabled ? keptPageKey(filter, query.page, query.limit) : undefined;
   let page = key && !options.fresh ? kept?.find(key) : undefined;
   if (!page) {
     const generation = kept?.generation ?? 0;
@@ -84,11 +98,14 @@ export async function searchCards(
     if (key) kept?.keep(key, page, generation);
   }
   const { rows, count, countLimit, shared } = page;
-  const states = await statesFor(db, rows, user);
+  const { states, token } = await statesFor(db, rows, viewer);
   const data: TrainingCard[] = rows.map((row, i) =>
     presentCard(row, { now, state: states[i] ?? VISITOR_STATE, shared: shared[i] }),
   );
-  return { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) };
+  return {
+    answer: { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) },
+    token,
+  };
 }
 
 /** GET /trainings/{id}: one session's card with its times and documents; undefined when unknown. */
@@ -101,8 +118,8 @@ export async function trainingDetail(
 ): Promise<TrainingDetail | undefined> {
   const row = await findTrainingCard(db, id, userTypeId);
   if (!row) return undefined;
-  const [states, docs, session] = await Promise.all([
-    statesFor(db, [row], user),
+  const [{ states }, docs, session] = await Promise.all([
+    statesFor(db, [row], user && { userId: user.id }),
     findTrainingDocuments(db, {
       courseId: row.courseId,
       trainingId: row.trainingId,
