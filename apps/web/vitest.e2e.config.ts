@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test files run two at a time (one per core), each worker with a server of its own. E2E_WORKERS changes
- * it for a trial: the files wait more than they compute (decision 048), so a third may pay on an idle machine.
+ * Test files run three at a time on two cores, each worker with a server of its own: the files wait on
+ * pages and servers more than they compute, and a third fills that time (decision 061: 807 s against 871 s
+ * with two on the same machine). E2E_WORKERS changes it.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '2') || 2);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '3') || 3);
 
 /** End-to-end tests: the real server (built web app + API on a fresh embedded database) driven in Chromium. */
 export default defineConfig({

@@ -98,7 +98,7 @@ export default async function setup(project: TestProject) {
   }
   await seeding;
   const sink = await startMailSink();
-  // One server (and database) per test worker: files run two at a time, each worker against its own
+  // One server (and database) per test worker: files run E2E_WORKERS at a time, each worker against its own
   // data, so no file sees another's applications or places.
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, (_, i) =>
