@@ -129,16 +129,15 @@ async function accept(
     );
 }
 
+/** What a route's statement found of request.tokenCheck (`account` undefined: not valid), or `unchecked`. */
+export type TokenFound = { account: TokenAccount | undefined } | 'unchecked';
+
 /**
  * For a route with `tokenCheckedByRoute`: the account its statement found for request.tokenCheck
  * (undefined: none, the token is not valid), or `unchecked` when the route did not need its statement
  * (the token is then looked up here). Sets request.user as onRequest does for every other route.
  */
-export async function settleTokenCheck(
-  db: Executor,
-  request: FastifyRequest,
-  found: { account: TokenAccount | undefined } | 'unchecked',
-) {
+export async function settleTokenCheck(db: Executor, request: FastifyRequest, found: TokenFound) {
   const check = request.tokenCheck;
   if (!check) return;
   request.tokenCheck = null;

@@ -1,6 +1,6 @@
 import { paginateCapped, type TrainingCard, type TrainingDetail, type TrainingsQuery } from '@mels/domain';
 import type { Executor } from '../../db/client.ts';
-import type { AuthUser, TokenAccount, TokenCheck } from '../../plugins/auth.ts';
+import type { AuthUser, TokenCheck, TokenFound } from '../../plugins/auth.ts';
 import type { KeptValues } from '../../plugins/http-cache.ts';
 import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
 import {
@@ -27,12 +27,6 @@ import {
  * (`token`, for a route with tokenCheckedByRoute), or a visitor (null).
  */
 export type Viewer = { userId: number } | { token: TokenCheck } | null;
-
-/**
- * What the member's statement found of a token (`account` undefined: not valid), or `unchecked` when no
- * statement ran (a visitor, a known member, a page without cards): for settleTokenCheck.
- */
-export type TokenFound = { account: TokenAccount | undefined } | 'unchecked';
 
 /** The viewer's state on each row: one statement for a member (or a token), none for a visitor. */
 async function statesFor(
