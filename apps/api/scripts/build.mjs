@@ -73,6 +73,8 @@ export async function buildApi({ log = console.log, outDir = defaultOutDir } = {
   );
 }
 
+// `node scripts/build.mjs [outDir]`: outDir (a folder inside apps/api) for a build of its own, as the
+// end-to-end tests' global setup makes.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildApi();
+  await buildApi(process.argv[2] ? { outDir: path.resolve(process.argv[2]) } : {});
 }

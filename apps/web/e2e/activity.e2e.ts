@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registrationBody } from './support/api.ts';
 import { axeSerious, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser.ts';
-import { startPortalServer } from './support/server.ts';
+import { runDatabaseScript, startPortalServer } from './support/server.ts';
 
 /**
  * The my-page activities tab (受講履歴) of the demo attendee, on a server of this file's own. The
@@ -17,7 +15,6 @@ import { startPortalServer } from './support/server.ts';
  * done, lost and attended) and two certificates (one of the completed enrolment, ending in 90 days; one expired),
  * then the server starts again on the same data.
  */
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
 const EMAIL = 'attendee@mels.example.jp';
 
 let browser: Browser;
@@ -46,8 +43,6 @@ const login = async (email: string, password = 'Demo1234') =>
 
 /** Enrolments and certificates for the demo attendee, written while the server is stopped. */
 const SCRIPT = `
-import { PGlite } from '@electric-sql/pglite';
-const db = await PGlite.create(process.env.PGDIR);
 const one = async (sql, params = []) => (await db.query(sql, params)).rows[0];
 const all = async (sql, params = []) => (await db.query(sql, params)).rows;
 const { id: userId } = await one("select id from users where email = $1", [process.env.EMAIL]);
@@ -97,12 +92,7 @@ beforeAll(async () => {
   await startServer();
   await server.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
-    cwd: apiRoot,
-    env: { ...process.env, PGDIR: path.join(dataDir, 'pgdata'), EMAIL },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`the database script failed: ${result.stderr}`);
+  runDatabaseScript({ dataDir, script: SCRIPT, env: { EMAIL } });
   await startServer();
   token = await login(EMAIL);
 }, 180_000);

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -15,7 +13,7 @@ import {
   screenshot,
 } from './support/browser.ts';
 import { registrationBody, staysOpen } from './support/api.ts';
-import { startPortalServer } from './support/server.ts';
+import { runDatabaseScript, startPortalServer } from './support/server.ts';
 
 /**
  * The office console against a server of this file's own. Members, applications, a cancellation
@@ -25,7 +23,6 @@ import { startPortalServer } from './support/server.ts';
  * is run on its database (a first-come recruitment becomes a lottery with two free places) and it is
  * started again on the same data, before the members apply.
  */
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startPortalServer>>;
@@ -129,23 +126,14 @@ const apply = (token: string, trainingId: number, userType: number) =>
 async function restartWith(statement: string, params: number[]) {
   await server.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  const script = `
-    import { PGlite } from '@electric-sql/pglite';
-    const db = await PGlite.create(process.env.PGDIR);
-    const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
-    if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
-    await db.close();`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      PGDIR: path.join(dataDir, 'pgdata'),
-      SQL: statement,
-      PARAMS: JSON.stringify(params),
-    },
-    encoding: 'utf8',
+  runDatabaseScript({
+    dataDir,
+    script: `
+      const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
+      if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
+      await db.close();`,
+    env: { SQL: statement, PARAMS: JSON.stringify(params) },
   });
-  if (result.status !== 0) throw new Error(`the database statement failed: ${result.stderr}`);
   await startServer();
 }
 

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiLogin, paySandbox, registerMember, staysOpen } from './support/api.ts';
@@ -16,7 +14,7 @@ import {
   screenshot,
   useOwnServer,
 } from './support/browser.ts';
-import { startPortalServer } from './support/server.ts';
+import { runDatabaseScript, startPortalServer } from './support/server.ts';
 
 /**
  * Issue 13 §1, §2 and §7 as a member lives them: a lottery session of a paid course draws more
@@ -33,7 +31,6 @@ import { startPortalServer } from './support/server.ts';
  * lottery of a course with a first-come session taking bank transfer, and while the server is stopped
  * one statement leaves it two free places (three applicants: one loses), as office.e2e.ts does.
  */
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api');
 
 type Card = {
   id: number;
@@ -72,23 +69,14 @@ async function startServer() {
 async function restartWith(statement: string, params: number[]) {
   await server?.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  const script = `
-    import { PGlite } from '@electric-sql/pglite';
-    const db = await PGlite.create(process.env.PGDIR);
-    const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
-    if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
-    await db.close();`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      PGDIR: path.join(dataDir, 'pgdata'),
-      SQL: statement,
-      PARAMS: JSON.stringify(params),
-    },
-    encoding: 'utf8',
+  runDatabaseScript({
+    dataDir,
+    script: `
+      const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
+      if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
+      await db.close();`,
+    env: { SQL: statement, PARAMS: JSON.stringify(params) },
   });
-  if (result.status !== 0) throw new Error(`the database statement failed: ${result.stderr}`);
   await startServer();
 }
 

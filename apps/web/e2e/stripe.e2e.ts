@@ -109,9 +109,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   standIn = await startStripeStandIn();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-e2e-stripe-'));
+  // This file's server runs on the embedded database, as `npm start` does (the run's other servers are
+  // on the PostgreSQL cluster, decision 062): it migrates and seeds it on its first start.
   server = await startPortalServer({
     webDist: inject('webDist'),
     dataDir,
+    embedded: true,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_mels_e2e',
       STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,

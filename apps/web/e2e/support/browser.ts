@@ -105,13 +105,29 @@ export async function axeLandmarks(page: Page): Promise<AxeViolation[]> {
   return (await axeAll(page)).filter((v) => v.id.startsWith('landmark'));
 }
 
+let axeScript: string | undefined;
+const axeSource = () => (axeScript ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
 /** Runs axe-core in the page; returns every violation. */
 export async function axeAll(page: Page): Promise<AxeViolation[]> {
-  const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  // Let open/close transitions (Mantine's are 200 ms) finish, so a half-faded dialog is not judged.
-  await page.waitForTimeout(400);
-  // Evaluated over the DevTools protocol, so the portal's Content-Security-Policy stays in force.
-  await page.evaluate(source);
+  // Let open/close transitions (Mantine's are 200 ms) finish, so a half-faded dialog is not judged: two
+  // frames for a transition about to start, then until no finite animation runs (a spinner's never ends).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined);
+  // Evaluated over the DevTools protocol, so the portal's Content-Security-Policy stays in force; once
+  // per page.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { inject } from 'vitest';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoRoot = path.resolve(webRoot, '../..');
+const apiRoot = path.join(repoRoot, 'apps/api');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,32 +49,180 @@ function seededTemplate(): string | undefined {
 }
 
 /**
- * The real server (apps/api/src/server.ts in production mode, serving the built web app) on a free
- * port with its own embedded database; env adds to or overrides the defaults (SMTP, Stripe keys…).
- * A data folder without a database starts as a copy of `template` (by default the one the global
- * setup migrated and seeded): the server then finds its demo data instead of migrating and seeding
- * for ten seconds of CPU. Each server still has a database of its own.
+ * The run's build of the API (apps/api/scripts/build.mjs, as `npm start` runs it), which the global setup
+ * makes and provides; without one (in the global setup before it is built) the sources run through tsx.
+ */
+function builtServer(): string | undefined {
+  try {
+    return inject('serverEntry') || undefined;
+  } catch {
+    return process.env.E2E_SERVER_ENTRY || undefined; // in the global setup itself
+  }
+}
+
+/**
+ * The PostgreSQL cluster the run's servers use (decision 062): E2E_DATABASE_URL, an admin URL that `npm
+ * test` sets to the cluster its API tests ran on. Without it every server runs on the embedded database
+ * (PGlite) in its data folder, as `npm start` does.
+ */
+export function e2eCluster(): string | undefined {
+  return process.env.E2E_DATABASE_URL || undefined;
+}
+
+/** The database of a data folder on the run's cluster: one per folder, kept across its restarts. */
+const DATABASE_FILE = 'e2e-database-url';
+
+/** The admin URL with another database. */
+function databaseUrlOf(adminUrl: string, database: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** This run's mark in its databases' names (the global setup's E2E_RUN, provided to the workers). */
+function runMark(): string {
+  try {
+    return inject('e2eRun');
+  } catch {
+    return process.env.E2E_RUN ?? 'run'; // in the global setup itself
+  }
+}
+
+/** The name of a data folder's database on the cluster: `mels_e2e_<run>_<folder's hash>`. */
+const databaseNameOf = (dataDir: string) =>
+  `mels_e2e_${runMark()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+
+/** Runs a script as the cluster's admin with the API's pg driver (in apps/api); `client` is connected. */
+function adminScript(options: { adminUrl: string; body: string; env?: Record<string, string> }) {
+  const script = `
+    import pg from 'pg';
+    const client = new pg.Client({ connectionString: process.env.ADMIN_URL });
+    await client.connect();
+    try { ${options.body} } finally { await client.end(); }`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: apiRoot,
+    env: { ...process.env, ...options.env, ADMIN_URL: options.adminUrl },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`PostgreSQL (as admin): ${result.stderr}`);
+}
+
+/**
+ * The database URL of a server's data folder on the run's cluster, created on its first start: from
+ * the seeded database (a copy, as the embedded servers copy the seeded data folder) or empty.
+ */
+function clusterDatabase(options: { adminUrl: string; dataDir: string; template?: string }) {
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const name = databaseNameOf(options.dataDir);
+  const from = options.template ? ` template "${databaseNameOf(options.template)}"` : '';
+  adminScript({
+    adminUrl: options.adminUrl,
+    body: 'await client.query(process.env.SQL);',
+    env: { SQL: `create database "${name}"${from}` },
+  });
+  const url = databaseUrlOf(options.adminUrl, name);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.writeFileSync(file, url);
+  return url;
+}
+
+/** Drops every database of this run, its files' servers' included (the global setup's teardown). */
+export function dropRunDatabases(adminUrl: string) {
+  adminScript({
+    adminUrl,
+    body: `
+      const { rows } = await client.query(
+        'select datname from pg_database where starts_with(datname, $1)', [process.env.PREFIX]);
+      for (const { datname } of rows) await client.query('drop database "' + datname + '" with (force)');`,
+    env: { PREFIX: `mels_e2e_${runMark()}_` },
+  });
+}
+
+/**
+ * Runs a script against a stopped server's database: `db.query(sql, params)` answers `{ rows,
+ * affectedRows }` on either database (PostgreSQL of the run's cluster, else the folder's PGlite), and
+ * `db.close()` ends it. `env` reaches the script as process.env.
+ */
+export function runDatabaseScript(options: {
+  dataDir: string;
+  script: string;
+  env?: Record<string, string>;
+}) {
+  const open = `
+    let db;
+    if (process.env.E2E_DB_URL) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+      await client.connect();
+      db = {
+        query: async (sql, params) => {
+          const result = await client.query(sql, params);
+          return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
+        },
+        close: () => client.end(),
+      };
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      db = await PGlite.create(process.env.PGDIR);
+    }`;
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `${open}\n${options.script}`], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      ...options.env,
+      PGDIR: path.join(options.dataDir, 'pgdata'),
+      E2E_DB_URL: fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '',
+    },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the database script failed: ${result.stderr}`);
+}
+
+/**
+ * The real server (the run's build of apps/api/src/server.ts in production mode, serving the built web app) on a free
+ * port with a database of its own: a database on the run's PostgreSQL cluster when there is one
+ * (e2eCluster) and `embedded` is not set, else the embedded one (PGlite) in its data folder, as `npm
+ * start` runs. env adds to or overrides the defaults (SMTP, Stripe keys…). A data folder without a
+ * database starts as a copy of `template`'s (by default the one the global setup migrated and seeded):
+ * the server then finds its demo data instead of migrating and seeding for ten seconds of CPU. An
+ * embedded server whose template has no embedded database (its servers ran on the cluster) migrates
+ * and seeds its own, as `npm start` does on first run.
  */
 export async function startPortalServer(options: {
   webDist: string;
   dataDir: string;
   env?: Record<string, string>;
   template?: string;
+  embedded?: boolean;
 }) {
   const template = options.template ?? seededTemplate();
-  if (template && !fs.existsSync(path.join(options.dataDir, 'pgdata'))) {
+  const adminUrl = options.embedded ? undefined : e2eCluster();
+  const databaseUrl = adminUrl
+    ? clusterDatabase({ adminUrl, dataDir: options.dataDir, template })
+    : undefined;
+  if (
+    !adminUrl &&
+    template &&
+    fs.existsSync(path.join(template, 'pgdata')) &&
+    !fs.existsSync(path.join(options.dataDir, 'pgdata'))
+  ) {
     fs.cpSync(template, options.dataDir, { recursive: true });
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+  const entry = builtServer();
+  const args = entry ? [entry] : ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
