@@ -179,9 +179,24 @@ const POST: QuestionSpec[] = [
   },
 ];
 
+/**
+ * Chooses an option of a Select. A click on the field toggles its list, and one that lands while an
+ * earlier list is still closing (a loaded machine) leaves it shut: click again until the option shows.
+ */
 async function pick(scope: Locator, page: Page, label: string, option: string) {
-  await scope.getByRole('textbox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = scope.getByRole('textbox', { name: label });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect
+    .poll(async () => {
+      if (await choice.isVisible()) return true;
+      await field.click();
+      return choice.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+    })
+    .toBe(true);
+  await choice.click();
 }
 
 /** Writes one question in the editor (the question's card is the i-th). */

@@ -51,6 +51,9 @@ export function DatePickerField({
         clearButtonProps={{ 'aria-label': s.calendar.clear }}
         ariaLabels={navigationLabels}
         classNames={{ day: classes.calendarDay }}
+        // The neighbouring months' days are not drawn: Mantine dims them below 4.5:1 contrast, and a
+        // month's own grid is what a reader picks from.
+        hideOutsideDates
         getDayAriaLabel={(date: string) => dayjs(date).format(lang === 'ja' ? 'YYYY年M月D日' : 'D MMMM YYYY')}
         monthLabelFormat={lang === 'ja' ? 'YYYY年M月' : 'MMMM YYYY'}
         yearLabelFormat={lang === 'ja' ? 'YYYY年' : 'YYYY'}
