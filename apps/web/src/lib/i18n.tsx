@@ -85,6 +85,14 @@ export function I18nProvider({ children, language }: { children: ReactNode; lang
     document.documentElement.lang = lang;
   }, [lang]);
   const t = lang === 'en' ? loaded : ja;
+  // The HTML came in the other language (no hint cookie yet) and no page has named itself yet (a guard
+  // still loading): its bare title is the portal's name in that language, which this one replaces. A
+  // page's own title (PageTitle, set before this effect runs) is left alone.
+  const appName = t?.app.name;
+  useEffect(() => {
+    if (appName && document.title !== appName && [ja.app.name, english?.app.name].includes(document.title))
+      document.title = appName;
+  }, [appName]);
   const value = useMemo(() => {
     if (!t) return null;
     // Amounts are formatted outside React (formatYen): tell the formatter before the children render.
