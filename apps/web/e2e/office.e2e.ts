@@ -13,7 +13,7 @@ import {
   screenshot,
 } from './support/browser.ts';
 import { registrationBody, staysOpen } from './support/api.ts';
-import { runDatabaseScript, startPortalServer } from './support/server.ts';
+import { changeOneRow, startPortalServer } from './support/server.ts';
 
 /**
  * The office console against a server of this file's own. Members, applications, a cancellation
@@ -126,14 +126,7 @@ const apply = (token: string, trainingId: number, userType: number) =>
 async function restartWith(statement: string, params: number[]) {
   await server.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  runDatabaseScript({
-    dataDir,
-    script: `
-      const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
-      if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
-      await db.close();`,
-    env: { SQL: statement, PARAMS: JSON.stringify(params) },
-  });
+  changeOneRow({ dataDir, statement, params });
   await startServer();
 }
 

@@ -14,7 +14,7 @@ import {
   screenshot,
   useOwnServer,
 } from './support/browser.ts';
-import { runDatabaseScript, startPortalServer } from './support/server.ts';
+import { changeOneRow, startPortalServer } from './support/server.ts';
 
 /**
  * Issue 13 §1, §2 and §7 as a member lives them: a lottery session of a paid course draws more
@@ -69,14 +69,7 @@ async function startServer() {
 async function restartWith(statement: string, params: number[]) {
   await server?.stop();
   await new Promise((r) => setTimeout(r, 1500));
-  runDatabaseScript({
-    dataDir,
-    script: `
-      const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
-      if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
-      await db.close();`,
-    env: { SQL: statement, PARAMS: JSON.stringify(params) },
-  });
+  changeOneRow({ dataDir, statement, params });
   await startServer();
 }
 

@@ -181,6 +181,21 @@ export function runDatabaseScript(options: {
 }
 
 /**
+ * Runs one statement that must change exactly one row on a stopped server's database (either database,
+ * as runDatabaseScript opens it); throws otherwise.
+ */
+export function changeOneRow(options: { dataDir: string; statement: string; params: readonly number[] }) {
+  runDatabaseScript({
+    dataDir: options.dataDir,
+    script: `
+      const result = await db.query(process.env.SQL, JSON.parse(process.env.PARAMS));
+      if (result.affectedRows !== 1) throw new Error('expected one row, got ' + result.affectedRows);
+      await db.close();`,
+    env: { SQL: options.statement, PARAMS: JSON.stringify(options.params) },
+  });
+}
+
+/**
  * The real server (the run's build of apps/api/src/server.ts in production mode, serving the built web app) on a free
  * port with a database of its own: a database on the run's PostgreSQL cluster when there is one
  * (e2eCluster) and `embedded` is not set, else the embedded one (PGlite) in its data folder, as `npm
