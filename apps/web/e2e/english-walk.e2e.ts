@@ -127,6 +127,16 @@ describe('the English walk', () => {
   async function walk(page: Page, url: string, prepare?: (page: Page) => Promise<unknown>) {
     await page.goto(url);
     await settled(page);
+    // The HTML served before the language hint cookie exists (a context's first page) is Japanese until
+    // the app has started and drawn in English; on a loaded machine the network can be idle before its
+    // scripts have run. Give it the time, then let it draw its answers: a page that stays Japanese
+    // still fails below.
+    if ((await page.getAttribute('html', 'lang')) !== 'en') {
+      await page
+        .waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: 15_000 })
+        .then(() => settled(page))
+        .catch(() => undefined);
+    }
     if (prepare) {
       await prepare(page);
       await settled(page);
