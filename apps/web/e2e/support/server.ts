@@ -53,10 +53,18 @@ function seededTemplate(): string | undefined {
  * makes and provides; without one (in the global setup before it is built) the sources run through tsx.
  */
 function builtServer(): string | undefined {
+  return fromSetup('serverEntry', 'E2E_SERVER_ENTRY') || undefined;
+}
+
+/**
+ * What the global setup provides to the workers (`key`), read from its environment (`env`) in the
+ * global setup itself, where inject() cannot be called.
+ */
+function fromSetup(key: 'serverEntry' | 'e2eRun', env: string): string | undefined {
   try {
-    return inject('serverEntry') || undefined;
+    return inject(key);
   } catch {
-    return process.env.E2E_SERVER_ENTRY || undefined; // in the global setup itself
+    return process.env[env];
   }
 }
 
@@ -81,30 +89,40 @@ function databaseUrlOf(adminUrl: string, database: string) {
 
 /** This run's mark in its databases' names (the global setup's E2E_RUN, provided to the workers). */
 function runMark(): string {
-  try {
-    return inject('e2eRun');
-  } catch {
-    return process.env.E2E_RUN ?? 'run'; // in the global setup itself
-  }
+  return fromSetup('e2eRun', 'E2E_RUN') ?? 'run';
 }
 
 /** The name of a data folder's database on the cluster: `mels_e2e_<run>_<folder's hash>`. */
 const databaseNameOf = (dataDir: string) =>
   `mels_e2e_${runMark()}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
 
-/** Runs a script as the cluster's admin with the API's pg driver (in apps/api); `client` is connected. */
-function adminScript(options: { adminUrl: string; body: string; env?: Record<string, string> }) {
-  const script = `
-    import pg from 'pg';
-    const client = new pg.Client({ connectionString: process.env.ADMIN_URL });
-    await client.connect();
-    try { ${options.body} } finally { await client.end(); }`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+/** Runs an ES module script with node in apps/api (its database drivers resolve there); throws unless it exits 0. */
+function runApiScript(options: { script: string; env: Record<string, string>; failure: string }) {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', options.script], {
     cwd: apiRoot,
-    env: { ...process.env, ...options.env, ADMIN_URL: options.adminUrl },
+    env: { ...process.env, ...options.env },
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`PostgreSQL (as admin): ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`${options.failure}: ${result.stderr}`);
+}
+
+/** Runs a script as the cluster's admin with the API's pg driver (in apps/api); `client` is connected. */
+function adminScript(options: { adminUrl: string; body: string; env?: Record<string, string> }) {
+  runApiScript({
+    script: `
+      import pg from 'pg';
+      const client = new pg.Client({ connectionString: process.env.ADMIN_URL });
+      await client.connect();
+      try { ${options.body} } finally { await client.end(); }`,
+    env: { ...options.env, ADMIN_URL: options.adminUrl },
+    failure: 'PostgreSQL (as admin)',
+  });
+}
+
+/** The URL of a data folder's database on the run's cluster, once made; undefined for an embedded one. */
+function clusterUrlOf(dataDir: string): string | undefined {
+  const file = path.join(dataDir, DATABASE_FILE);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : undefined;
 }
 
 /**
@@ -112,8 +130,8 @@ function adminScript(options: { adminUrl: string; body: string; env?: Record<str
  * the seeded database (a copy, as the embedded servers copy the seeded data folder) or empty.
  */
 function clusterDatabase(options: { adminUrl: string; dataDir: string; template?: string }) {
-  const file = path.join(options.dataDir, DATABASE_FILE);
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const existing = clusterUrlOf(options.dataDir);
+  if (existing) return existing;
   const name = databaseNameOf(options.dataDir);
   const from = options.template ? ` template "${databaseNameOf(options.template)}"` : '';
   adminScript({
@@ -123,7 +141,7 @@ function clusterDatabase(options: { adminUrl: string; dataDir: string; template?
   });
   const url = databaseUrlOf(options.adminUrl, name);
   fs.mkdirSync(options.dataDir, { recursive: true });
-  fs.writeFileSync(file, url);
+  fs.writeFileSync(path.join(options.dataDir, DATABASE_FILE), url);
   return url;
 }
 
@@ -166,18 +184,15 @@ export function runDatabaseScript(options: {
       const { PGlite } = await import('@electric-sql/pglite');
       db = await PGlite.create(process.env.PGDIR);
     }`;
-  const file = path.join(options.dataDir, DATABASE_FILE);
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `${open}\n${options.script}`], {
-    cwd: apiRoot,
+  runApiScript({
+    script: `${open}\n${options.script}`,
     env: {
-      ...process.env,
       ...options.env,
       PGDIR: path.join(options.dataDir, 'pgdata'),
-      E2E_DB_URL: fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '',
+      E2E_DB_URL: clusterUrlOf(options.dataDir) ?? '',
     },
-    encoding: 'utf8',
+    failure: 'the database script failed',
   });
-  if (result.status !== 0) throw new Error(`the database script failed: ${result.stderr}`);
 }
 
 /**
