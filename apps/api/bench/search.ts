@@ -133,7 +133,13 @@ async function prepare(databaseUrl: string, size: number) {
 
 function load(
   url: string,
-  options: { duration?: number; connections?: number; headers?: Record<string, string> } = {},
+  options: {
+    duration?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    /** Requests each connection sends in turn (their own headers), instead of one repeated. */
+    requests?: Array<{ headers: Record<string, string> }>;
+  } = {},
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
@@ -143,6 +149,7 @@ function load(
         duration: options.duration ?? DURATION,
         timeout: 30,
         headers: options.headers,
+        requests: options.requests,
       },
     });
     worker.once('message', (result: LoadResult) => resolve(result));
@@ -333,6 +340,21 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const auth = { authorization: `Token ${token}` };
+    // Many members searching at once (decision 063 keeps each one's state): 1,000 members, each with a
+    // fresh token, the requests of every connection going through them in turn.
+    const crowd = await admin.query<{ id: number }>(
+      "select id from users where role = 'member' and id <> $1 order by id limit 1000",
+      [memberId],
+    );
+    const crowdTokens = crowd.rows.map(() => generateToken());
+    await dbHandle.db.insert(authTokens).values(
+      crowd.rows.map((row, i) => ({
+        userId: row.id,
+        tokenHash: hashToken(crowdTokens[i] ?? ''),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const crowdRequests = crowdTokens.map((t) => ({ headers: { authorization: `Token ${t}` } }));
 
     const typicalQuery: Array<[string, string | number]> = [
       ['user_type[]', 4],
@@ -348,7 +370,12 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
       ['event_date$ge', `${today} 00:00:00`],
       ['page', page],
     ];
-    const targets: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
+    const targets: Array<{
+      name: string;
+      url: string;
+      headers?: Record<string, string>;
+      requests?: Array<{ headers: Record<string, string> }>;
+    }> = [
       { name: '/healthz', url: `${base}/healthz` },
       { name: 'typical: attendee, Tokyo, from today', url: searchUrl(base, typicalQuery) },
       {
@@ -385,6 +412,11 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
         url: searchUrl(base, typicalQuery),
         headers: { ...auth, 'cache-control': 'no-cache' },
       },
+      {
+        name: `typical, logged in, ${crowdRequests.length.toLocaleString('en-US')} members in turn`,
+        url: searchUrl(base, typicalQuery),
+        requests: crowdRequests,
+      },
     ];
 
     // Each search answers 200 with cards before it is measured.
@@ -413,7 +445,7 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
     const rows: Row[] = [];
     for (const target of targets) {
       say(`load: ${target.name} (${CONNECTIONS} connections, ${DURATION} s)`);
-      const result = await load(target.url, { headers: target.headers });
+      const result = await load(target.url, { headers: target.headers, requests: target.requests });
       rows.push({ name: target.name, total: totals.get(target.name), result, connections: CONNECTIONS });
       say(
         `  ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
@@ -451,6 +483,10 @@ async function measure(databaseUrl: string, size: number): Promise<SizeReport> {
       };
       await ask();
       const statements = await record(ask);
+      if (statements.length === 0) {
+        say(`pgbench: ${label}: no statement (answered from what the process keeps)`);
+        continue;
+      }
       say(`pgbench: ${label} (${statements.length} statements, ${CONNECTIONS} clients, ${DURATION} s)`);
       if (process.env.BENCH_DEBUG)
         for (const st of statements)

@@ -63,6 +63,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerAnswerCache } from './plugins/http-cache.ts';
+import { registerMemberFeed } from './plugins/member-state.ts';
 
 export type App = FastifyInstance;
 
@@ -147,6 +148,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerRequestContext(app);
   registerAnswerCache(app, { ttlMs: config.searchCacheMs });
+  registerMemberFeed(app, { ttlMs: config.searchCacheMs });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -19,6 +19,7 @@ export * from './rules/postal-code.ts';
 export * from './rules/invoice.ts';
 export * from './rules/mail-schedule.ts';
 export * from './rules/login-throttle.ts';
+export * from './rules/token-validity.ts';
 export * from './rules/rank-up.ts';
 export * from './rules/instructor-request.ts';
 export * from './rules/renewal.ts';

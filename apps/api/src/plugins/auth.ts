@@ -1,4 +1,4 @@
-import { mayManageStaff, type OfficeRole } from '@mels/domain';
+import { mayManageStaff, tokenStillValid, type OfficeRole } from '@mels/domain';
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
@@ -6,6 +6,7 @@ import { perExecutor } from '../db/prepared.ts';
 import { authTokens, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
+import type { FeedMark, MemberFeed, MemberKept } from './member-state.ts';
 
 /**
  * The signed-in account: a member, the office (officeRole admin or staff) or a host, a local holding's
@@ -63,7 +64,8 @@ export type TokenCheck = { tokenHash: string; now: Date; idleSince: Date };
  */
 export function tokenAccountFrom(): SQL {
   const lastUse = sql`coalesce(${authTokens.lastUsedAt}, ${authTokens.createdAt})`;
-  return sql`(select ${authTokens.id} as token_id, ${authTokens.lastUsedAt} as last_used_at, ${users.id} as id,
+  return sql`(select ${authTokens.id} as token_id, ${authTokens.lastUsedAt} as last_used_at,
+      ${authTokens.createdAt} as created_at, ${authTokens.expiresAt} as expires_at, ${users.id} as id,
       ${users.role} as role, ${users.email} as email, ${users.officeRole} as office_role,
       ${users.localHoldingId} as local_holding_id
     from ${authTokens} inner join ${users} on ${users.id} = ${authTokens.userId}
@@ -76,6 +78,8 @@ export function tokenAccountFrom(): SQL {
 export const tokenAccountColumns = {
   tokenId: sql<number>`account.token_id`.mapWith(Number),
   lastUsedAt: sql<Date | null>`account.last_used_at`.mapWith(authTokens.lastUsedAt),
+  createdAt: sql<Date>`account.created_at`.mapWith(authTokens.createdAt),
+  expiresAt: sql<Date>`account.expires_at`.mapWith(authTokens.expiresAt),
   id: sql<number>`account.id`.mapWith(Number),
   role: sql<string>`account.role`,
   email: sql<string>`account.email`,
@@ -118,6 +122,9 @@ async function accept(
   };
   const stale = new Date(now.getTime() - TOKEN_LAST_USE_RESOLUTION_MS);
   if (account.lastUsedAt !== null && account.lastUsedAt >= stale) return;
+  // A kept account (decision 063) is this object: it now says what the database says, to the minute
+  // (written here, or by another request within the last minute), so it is not written again at once.
+  account.lastUsedAt = now;
   await db
     .update(authTokens)
     .set({ lastUsedAt: now })
@@ -129,19 +136,50 @@ async function accept(
     );
 }
 
-/** What a route's statement found of request.tokenCheck (`account` undefined: not valid), or `unchecked`. */
-export type TokenFound = { account: TokenAccount | undefined } | 'unchecked';
+/**
+ * What a route's statement found of request.tokenCheck (`account` undefined: not valid; `mark`: the
+ * member feed's mark read before it, when the account may be kept), or `unchecked`.
+ */
+export type TokenFound = { account: TokenAccount | undefined; mark?: FeedMark } | 'unchecked';
+
+/** The tokens' accounts a route with tokenCheckedByRoute keeps, by the token's hash (decision 063), per app. */
+const keptAccounts = new WeakMap<MemberFeed, MemberKept<TokenAccount>>();
 
 /**
  * For a route with `tokenCheckedByRoute`: the account its statement found for request.tokenCheck
  * (undefined: none, the token is not valid), or `unchecked` when the route did not need its statement
- * (the token is then looked up here). Sets request.user as onRequest does for every other route.
+ * (the token is then looked up here). Sets request.user as onRequest does for every other route. An
+ * account found with a mark is kept for settleKeptToken.
  */
 export async function settleTokenCheck(db: Executor, request: FastifyRequest, found: TokenFound) {
   const check = request.tokenCheck;
   if (!check) return;
   request.tokenCheck = null;
   const account = found === 'unchecked' ? (await tokenLookupStatement(db).execute(check))[0] : found.account;
+  if (account && found !== 'unchecked' && found.mark !== undefined) {
+    keptAccounts.get(request.server.memberFeed)?.keep({
+      key: check.tokenHash,
+      memberId: account.id,
+      value: account,
+      mark: found.mark,
+    });
+  }
+  await accept(request, { db, account, now: check.now });
+}
+
+/**
+ * For a route with `tokenCheckedByRoute`, before its statement: when this process keeps the account of
+ * request.tokenCheck (decision 063: dropped as soon as the token or the account changes through any
+ * connection) and the clock still allows the token, the request's user is set from it as onRequest
+ * would, and the route's statement need not check the token. Otherwise nothing changes.
+ */
+export async function settleKeptToken(db: Executor, request: FastifyRequest) {
+  const check = request.tokenCheck;
+  const account = check && keptAccounts.get(request.server.memberFeed)?.find(check.tokenHash);
+  if (!check || !account) return;
+  const idleMs = check.now.getTime() - check.idleSince.getTime();
+  if (!tokenStillValid(account, { now: check.now, idleMs })) return;
+  request.tokenCheck = null;
   await accept(request, { db, account, now: check.now });
 }
 
@@ -154,6 +192,7 @@ export async function settleTokenCheck(db: Executor, request: FastifyRequest, fo
  * their route chose a policy): personal data must not stay in a browser's or a proxy's cache.
  */
 export function registerAuth(app: FastifyInstance) {
+  keptAccounts.set(app.memberFeed, app.memberFeed.store<TokenAccount>(10_000));
   app.decorateRequest('user', null);
   app.decorateRequest('tokenCheck', null);
   app.addHook('onRequest', async (request) => {

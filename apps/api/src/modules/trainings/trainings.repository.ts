@@ -429,7 +429,8 @@ const tokenPageStateStatement = perExecutor((db: Executor) =>
     .prepare('trainings_token_page_state'),
 );
 
-type PageState = { enrolments: UserEnrollmentRow[]; facts: EligibilityFactsRow | undefined };
+/** What a page's cards need of a member (memberPageState). */
+export type MemberPageState = { enrolments: UserEnrollmentRow[]; facts: EligibilityFactsRow | undefined };
 
 /**
  * What the page needs of the logged-in member, in one statement (one round trip, issue 20): their
@@ -446,7 +447,7 @@ export async function memberPageState(
     pairs: readonly { trainingId: number; userTypeId: number }[];
     courseIds: readonly number[];
   },
-): Promise<PageState & { account?: TokenAccount | undefined }> {
+): Promise<MemberPageState & { account?: TokenAccount | undefined }> {
   const page = {
     courses: [...input.courseIds],
     trainings: input.pairs.map((p) => p.trainingId),
@@ -460,10 +461,22 @@ export async function memberPageState(
   }
   const [row] = await tokenPageStateStatement(db).execute({ ...page, ...input.viewer.token });
   if (!row) return { enrolments: [], facts: undefined, account: undefined };
-  const { tokenId, lastUsedAt, id, role, email, officeRole, localHoldingId, enrolments, ...facts } = row;
+  const {
+    tokenId,
+    lastUsedAt,
+    createdAt,
+    expiresAt,
+    id,
+    role,
+    email,
+    officeRole,
+    localHoldingId,
+    enrolments,
+    ...facts
+  } = row;
   return {
     enrolments,
     facts,
-    account: { tokenId, lastUsedAt, id, role, email, officeRole, localHoldingId },
+    account: { tokenId, lastUsedAt, createdAt, expiresAt, id, role, email, officeRole, localHoldingId },
   };
 }

@@ -95,28 +95,29 @@ const sortKey = (c: TrainingCard) =>
   ].join('|');
 
 /** A member of our own with a login token (no demo enrolments to get in the way). */
+/** A member's account row, by their address. */
+const memberRow = (email: string) =>
+  ({
+    email,
+    passwordHash: 'scrypt$not-used',
+    lastName: '試験',
+    firstName: '花子',
+    lastNameKana: 'シケン',
+    firstNameKana: 'ハナコ',
+    lastNameAlpha: 'SHIKEN',
+    firstNameAlpha: 'HANAKO',
+    occupation: 2,
+    locationWork: 'テスト病院',
+    postalCode: '1000001',
+    district: '千代田区',
+    address: '千代田1-1',
+    phone: '03-0000-0000',
+    gender: 1,
+    birthday: '1990-01-01',
+  }) satisfies typeof users.$inferInsert;
+
 async function createMember(ctx: TestContext, email: string) {
-  const [user] = await ctx.deps.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: 'scrypt$not-used',
-      lastName: '試験',
-      firstName: '花子',
-      lastNameKana: 'シケン',
-      firstNameKana: 'ハナコ',
-      lastNameAlpha: 'SHIKEN',
-      firstNameAlpha: 'HANAKO',
-      occupation: 2,
-      locationWork: 'テスト病院',
-      postalCode: '1000001',
-      district: '千代田区',
-      address: '千代田1-1',
-      phone: '03-0000-0000',
-      gender: 1,
-      birthday: '1990-01-01',
-    })
-    .returning({ id: users.id });
+  const [user] = await ctx.deps.db.insert(users).values(memberRow(email)).returning({ id: users.id });
   if (!user) throw new Error('no user');
   const token = generateToken();
   await ctx.deps.db
@@ -912,9 +913,11 @@ describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
     if (!card) throw new Error('no active card');
     expect(card.training_user_steps).toEqual([]);
     const renamed = `${card.name}（変更）`;
-    // Changes this process did not answer (another instance, a scheduled job, the office's database).
+    // Changes this process did not answer (another instance, a scheduled job, the office's database):
+    // the member's kept state is dropped once their change is heard (decision 063).
     await ctx.deps.db.update(trainings).set({ name: renamed }).where(eq(trainings.id, card.id));
     await enrol(ctx, me.id, card.id, 4, [4, 5]);
+    await ctx.app.memberFeed.settle(ctx.deps.db);
 
     const second = await cards(ctx, query, me.token);
     const mine = second.data.find((c) => c.id === card.id && c.user_type.id === 4);
@@ -923,7 +926,7 @@ describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
       [4, 4],
       [4, 5],
     ]);
-    expect(mine?.badge).toBe('awaitingLottery'); // the member's own state, read now
+    expect(mine?.badge).toBe('awaitingLottery'); // the member's own state, read again
 
     // Another member's search shares the kept page, with their own (empty) state.
     const other = await createMember(ctx, `kept-other-${driver}@example.jp`);
@@ -952,4 +955,210 @@ describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
     expect(logout.statusCode).toBeLessThan(400);
     expect((await cards(ctx, query, me.token)).data.find((c) => c.id === card.id)?.name).toBe(card.name);
   });
+});
+
+/**
+ * Decision 063: a member's state on a page and their token's account are kept in the process until the
+ * database's triggers say that member's data changed (through any connection), or everything did.
+ */
+describe.each(drivers())("a member's state kept until it changes (%s)", (driver) => {
+  let ctx: TestContext;
+  let card: TrainingCard;
+  const query = 'user_type%5B%5D=4&event_date$ge=2026-12-01&limit=50';
+  beforeAll(async () => {
+    ctx = await createTestContext(driver, { env: { SEARCH_CACHE_MS: '5000' } });
+    const found = (await cards(ctx, query)).data.find((c) => c.is_active === 1);
+    if (!found) throw new Error('no active card');
+    card = found;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** The member's card of the session (undefined: not on the page), on the page of its day. */
+  const mine = async (token: string, headers: Record<string, string> = {}) => {
+    const day = `event_date$ge=${card.event_date}&event_date$le=${card.event_date}&limit=100`;
+    const response = await get(ctx.app, `/api/v1/trainings?${day}`, {
+      headers: { authorization: `Token ${token}`, ...headers },
+    });
+    return expectBody(response, 200, trainingsResponseSchema).data.find(
+      (c) => c.id === card.id && c.user_type.id === 4,
+    );
+  };
+  /** Every change committed so far has been heard by the app. */
+  const settle = () => ctx.app.memberFeed.settle(ctx.deps.db);
+  /** A change the triggers do not announce: the app cannot know of it, so it shows only what it keeps. */
+  async function unannounced(change: () => Promise<unknown>) {
+    const tables = ['enrollments', 'enrollment_steps', 'users'];
+    for (const table of tables)
+      await ctx.deps.db.execute(sql.raw(`alter table ${table} disable trigger user`));
+    try {
+      await change();
+    } finally {
+      for (const table of tables)
+        await ctx.deps.db.execute(sql.raw(`alter table ${table} enable trigger user`));
+    }
+    await settle();
+  }
+  const removeEnrolments = (userId: number) =>
+    ctx.deps.db.delete(enrollments).where(eq(enrollments.userId, userId));
+
+  it('answers a repeated search from what it keeps; a reload reads the member again', async () => {
+    const me = await createMember(ctx, `kept-state-${driver}@example.jp`);
+    try {
+      expect((await mine(me.token))?.badge).toBeNull();
+      await unannounced(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
+      // Kept: the change was not announced, so the member's state is the one read before it.
+      expect((await mine(me.token))?.badge).toBeNull();
+      expect((await mine(me.token, { 'cache-control': 'no-cache' }))?.badge).toBe('awaitingLottery');
+      // What the reload read is kept in turn.
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+    } finally {
+      await removeEnrolments(me.id);
+    }
+  });
+
+  it("drops a member's state when their data changes through another connection, and only theirs", async () => {
+    const me = await createMember(ctx, `kept-change-${driver}@example.jp`);
+    const other = await createMember(ctx, `kept-bystander-${driver}@example.jp`);
+    try {
+      expect((await mine(me.token))?.badge).toBeNull();
+      expect((await mine(other.token))?.badge).toBeNull();
+      // An application and its steps (enrollments, enrollment_steps).
+      const enrolment = await enrol(ctx, me.id, card.id, 4, [4, 5]);
+      await settle();
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      // A change of one member leaves another's kept state alone.
+      await unannounced(() => enrol(ctx, other.id, card.id, 4, [4, 5]));
+      await ctx.deps.db.insert(enrollmentSteps).values({ enrollmentId: enrolment, step: 4, status: 6 });
+      await ctx.deps.db.update(enrollments).set({ status: 6 }).where(eq(enrollments.id, enrolment));
+      await settle();
+      expect((await mine(me.token))?.training_user_steps.map((step) => step.status)).toEqual([4, 5, 6]);
+      expect((await mine(other.token))?.badge).toBeNull();
+      // A cancel request (cancel_requests) and an order (orders).
+      await ctx.deps.db.insert(cancelRequests).values({ enrollmentId: enrolment, status: 1 });
+      await settle();
+      expect((await mine(me.token))?.training_user_cancel?.status).toBe(1);
+      await ctx.deps.db.delete(enrollments).where(eq(enrollments.id, enrolment));
+      await settle();
+      expect((await mine(me.token))?.badge).toBeNull();
+    } finally {
+      await removeEnrolments(me.id);
+      await removeEnrolments(other.id);
+    }
+  });
+
+  it("drops a token's kept account when it is revoked or the account deactivated", async () => {
+    const me = await createMember(ctx, `kept-token-${driver}@example.jp`);
+    try {
+      await enrol(ctx, me.id, card.id, 4, [4, 5]);
+      await settle();
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      const token = eq(authTokens.tokenHash, hashToken(me.token));
+      await ctx.deps.db.update(authTokens).set({ revokedAt: ctx.clock.now() }).where(token);
+      await settle();
+      expect((await mine(me.token))?.badge).toBeNull();
+      await ctx.deps.db.update(authTokens).set({ revokedAt: null }).where(token);
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, me.id));
+      await settle();
+      expect((await mine(me.token))?.badge).toBeNull();
+      await ctx.deps.db.update(users).set({ isActive: true }).where(eq(users.id, me.id));
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+    } finally {
+      await removeEnrolments(me.id);
+    }
+  });
+
+  it("judges a kept token's lifetime and idle limit by the clock", async () => {
+    const me = await createMember(ctx, `kept-clock-${driver}@example.jp`);
+    const start = ctx.clock.now();
+    try {
+      await enrol(ctx, me.id, card.id, 4, [4, 5]);
+      await settle();
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      // Idle: 14 days and a minute later, unused since the search above.
+      ctx.clock.advance(14 * 24 * 60 * 60 * 1000 + 60_000);
+      expect((await mine(me.token))?.badge).toBeNull();
+      ctx.clock.set(start);
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      // Expired: past the token's lifetime (2030-01-01).
+      ctx.clock.set('2030-01-01T00:00:01Z');
+      expect((await mine(me.token))?.badge).toBeNull();
+    } finally {
+      ctx.clock.set(start);
+      await removeEnrolments(me.id);
+    }
+  });
+
+  it("drops every member's state for a statement that touches many members, and for this process's writes", async () => {
+    const me = await createMember(ctx, `kept-many-${driver}@example.jp`);
+    const other = await createMember(ctx, `kept-writer-${driver}@example.jp`);
+    try {
+      expect((await mine(me.token))?.badge).toBeNull();
+      await unannounced(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
+      expect((await mine(me.token))?.badge).toBeNull();
+      // 65 other members' applications in one statement: '*'.
+      const crowd = await ctx.deps.db
+        .insert(users)
+        .values(Array.from({ length: 65 }, (_, i) => memberRow(`kept-crowd-${i}-${driver}@example.jp`)))
+        .returning({ id: users.id });
+      const applied = await ctx.deps.db
+        .insert(enrollments)
+        .values(crowd.map((u) => ({ trainingId: card.id, userId: u.id, userTypeId: 4, status: 5 as const })))
+        .returning({ id: enrollments.id });
+      await settle();
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+      await ctx.deps.db.delete(enrollments).where(
+        inArray(
+          enrollments.id,
+          applied.map((e) => e.id),
+        ),
+      );
+
+      await removeEnrolments(me.id);
+      await settle();
+      expect((await mine(me.token))?.badge).toBeNull();
+      await unannounced(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
+      expect((await mine(me.token))?.badge).toBeNull();
+      // Any write this process answers (another member's logout) drops what it keeps at once.
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/logout',
+        headers: { authorization: `Token ${other.token}` },
+      });
+      expect(logout.statusCode).toBeLessThan(400);
+      expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+    } finally {
+      await removeEnrolments(me.id);
+    }
+  });
+
+  it.runIf(driver === 'postgres')(
+    'keeps nothing while its listening connection is lost, and drops all when it listens again',
+    async () => {
+      const me = await createMember(ctx, `kept-lost-${driver}@example.jp`);
+      const feed = ctx.app.memberFeed;
+      try {
+        expect((await mine(me.token))?.badge).toBeNull();
+        await unannounced(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
+        expect((await mine(me.token))?.badge).toBeNull();
+        const terminated = (await ctx.deps.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mels-listen' and datname = current_database()`,
+        )) as unknown as { rows: unknown[] };
+        expect(terminated.rows).toHaveLength(1);
+        await expect.poll(() => feed.enabled, { timeout: 5000, interval: 5 }).toBe(false);
+        expect((await mine(me.token))?.badge).toBe('awaitingLottery');
+        await expect.poll(() => feed.enabled, { timeout: 5000 }).toBe(true);
+        // Listening again: kept again.
+        await removeEnrolments(me.id);
+        await settle();
+        expect((await mine(me.token))?.badge).toBeNull();
+        await unannounced(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
+        expect((await mine(me.token))?.badge).toBeNull();
+      } finally {
+        await removeEnrolments(me.id);
+      }
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { paginateCapped, type TrainingCard, type TrainingDetail, type TrainingsQ
 import type { Executor } from '../../db/client.ts';
 import type { AuthUser, TokenCheck, TokenFound } from '../../plugins/auth.ts';
 import type { KeptValues } from '../../plugins/http-cache.ts';
+import type { MemberFeed, MemberKept } from '../../plugins/member-state.ts';
 import { courseEligibility, sessionDetail } from '../enrollments/index.ts';
 import {
   presentCard,
@@ -19,6 +20,7 @@ import {
   memberPageState,
   searchTrainings,
   type CardRow,
+  type MemberPageState,
   type SearchFilter,
 } from './trainings.repository.ts';
 
@@ -28,20 +30,43 @@ import {
  */
 export type Viewer = { userId: number } | { token: TokenCheck } | null;
 
-/** The viewer's state on each row: one statement for a member (or a token), none for a visitor. */
+/** Where a member's state on pages is kept (decision 063): the process's member feed and its store. */
+export type KeptStates = { feed: MemberFeed; states: MemberKept<MemberPageState> };
+
+/** The key of a member's state on a page: the member, and the page's courses and (session, type) pairs. */
+function stateKey(memberId: number, rows: readonly CardRow[], courseIds: readonly number[]): string {
+  return `${memberId}|${courseIds.join(',')}|${rows.map((r) => `${r.trainingId}.${r.userTypeId}`).join(',')}`;
+}
+
+/**
+ * The viewer's state on each row: none for a visitor; for a member (or a token), their state kept in
+ * this process (`kept`, decision 063; not read when `fresh`) or one statement, whose answer is kept.
+ */
 async function statesFor(
   db: Executor,
-  rows: readonly CardRow[],
-  viewer: Viewer,
+  input: { rows: readonly CardRow[]; viewer: Viewer; kept?: KeptStates | undefined; fresh?: boolean },
 ): Promise<{ states: UserState[]; token: TokenFound }> {
+  const { rows, viewer, kept } = input;
   if (!viewer || rows.length === 0) return { states: rows.map(() => VISITOR_STATE), token: 'unchecked' };
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
-  const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
-  const { enrolments, facts, account } = await memberPageState(db, { viewer, pairs, courseIds });
-  const token: TokenFound = 'token' in viewer ? { account } : 'unchecked';
-  if ('token' in viewer && !account) return { states: rows.map(() => VISITOR_STATE), token };
-  const eligibility = courseEligibility(facts, courseIds);
-  return { states: userStates(rows, enrolments, (courseId) => eligibility.get(courseId)), token };
+  const enabled = kept?.feed.enabled === true;
+  const knownKey = 'userId' in viewer && enabled ? stateKey(viewer.userId, rows, courseIds) : undefined;
+  let state = knownKey && !input.fresh ? kept?.states.find(knownKey) : undefined;
+  let token: TokenFound = 'unchecked';
+  if (!state) {
+    const mark = kept?.feed.mark();
+    const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
+    const { enrolments, facts, account } = await memberPageState(db, { viewer, pairs, courseIds });
+    state = { enrolments, facts };
+    const memberId = 'userId' in viewer ? viewer.userId : account?.id;
+    if ('token' in viewer) token = { account, mark: enabled ? mark : undefined };
+    if ('token' in viewer && !account) return { states: rows.map(() => VISITOR_STATE), token };
+    if (enabled && mark !== undefined && memberId !== undefined) {
+      kept?.states.keep({ key: stateKey(memberId, rows, courseIds), memberId, value: state, mark });
+    }
+  }
+  const eligibility = courseEligibility(state.facts, courseIds);
+  return { states: userStates(rows, state.enrolments, (courseId) => eligibility.get(courseId)), token };
 }
 
 /** One page of the search: the database's rows and total, and the cards' shared fields. */
@@ -70,6 +95,8 @@ export async function searchCards(
     /** Where the page's statement runs: the search's connections (DbHandle.searchDb); `db` when absent. */
     searchDb?: Executor | undefined;
     kept?: KeptValues<SearchPage> | undefined;
+    /** Where the member's state is kept (read unless the request asked for a fresh answer). */
+    keptStates?: KeptStates | undefined;
     fresh?: boolean;
   },
 ) {
@@ -92,7 +119,12 @@ export async function searchCards(
     if (key) kept?.keep(key, page, generation);
   }
   const { rows, count, countLimit, shared } = page;
-  const { states, token } = await statesFor(db, rows, viewer);
+  const { states, token } = await statesFor(db, {
+    rows,
+    viewer,
+    kept: options.keptStates,
+    fresh: options.fresh,
+  });
   const data: TrainingCard[] = rows.map((row, i) =>
     presentCard(row, { now, state: states[i] ?? VISITOR_STATE, shared: shared[i] }),
   );
@@ -113,7 +145,7 @@ export async function trainingDetail(
   const row = await findTrainingCard(db, id, userTypeId);
   if (!row) return undefined;
   const [{ states }, docs, session] = await Promise.all([
-    statesFor(db, [row], user && { userId: user.id }),
+    statesFor(db, { rows: [row], viewer: user && { userId: user.id } }),
     findTrainingDocuments(db, {
       courseId: row.courseId,
       trainingId: row.trainingId,

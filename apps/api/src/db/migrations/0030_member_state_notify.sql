@@ -1,0 +1,107 @@
+-- A member's state on the search's cards, kept in each instance (decision 063), is dropped when the data
+-- it was read from changes, through whatever connection: every statement that changes a member's
+-- enrolments, steps, cancel requests, orders, certificates, account or tokens sends
+-- NOTIFY member_state with the member's id (one per member the statement touched, at commit). A statement
+-- that touches more than 64 members, or what every member's state reads (sessions' course and activity,
+-- courses, their occupations and conditions), or any TRUNCATE, sends '*': every instance drops all.
+-- Statement-level triggers with transition tables: a seed or a lottery draw costs one trigger call per
+-- statement, not one per row.
+CREATE OR REPLACE FUNCTION member_state_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  members integer[];
+  also_old text := CASE WHEN TG_OP = 'UPDATE' THEN ' union select %1$I from old_rows' ELSE '' END;
+BEGIN
+  -- TG_ARGV[0]: the column naming the member ('user_id', 'id') or their enrolment ('enrollment_id').
+  IF TG_ARGV[0] = 'enrollment_id' THEN
+    EXECUTE format('select array_agg(distinct e.user_id) from (select %1$I from changed_rows' || also_old
+        || ') r join enrollments e on e.id = r.enrollment_id', TG_ARGV[0])
+      INTO members;
+  ELSE
+    EXECUTE format('select array_agg(distinct m) from (select %1$I as m from changed_rows' || also_old
+        || ') r where m is not null', TG_ARGV[0])
+      INTO members;
+  END IF;
+  IF members IS NULL THEN
+    RETURN NULL;
+  ELSIF cardinality(members) > 64 THEN
+    PERFORM pg_notify('member_state', '*');
+  ELSE
+    PERFORM pg_notify('member_state', m::text) FROM unnest(members) AS m;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION member_state_notify_all() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('member_state', '*');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- The member's own rows: a new row matters (an application, a step, an order, a certificate) except for
+-- an account or a token, which nobody has kept yet; their updates are below.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+      ('enrollments', 'user_id', true), ('enrollment_steps', 'enrollment_id', true),
+      ('cancel_requests', 'enrollment_id', true), ('orders', 'user_id', true),
+      ('certificates', 'user_id', true), ('users', 'id', false), ('auth_tokens', 'user_id', false)
+    ) AS v(tbl, col, own_rows)
+  LOOP
+    IF t.own_rows THEN
+      EXECUTE format('CREATE TRIGGER member_state_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows '
+        'FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify(%L)', t.tbl, t.col);
+      EXECUTE format('CREATE TRIGGER member_state_update AFTER UPDATE ON %I '
+        'REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows '
+        'FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify(%L)', t.tbl, t.col);
+    END IF;
+    EXECUTE format('CREATE TRIGGER member_state_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify(%L)', t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER member_state_truncate AFTER TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify_all()', t.tbl);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- An account or a token: only a change of what is kept of it (not a profile's other fields, nor the
+-- token's last use, recorded once a minute by the instance that uses it, which updates what it keeps).
+-- Row-level, as PostgreSQL allows no transition table with a WHEN; such changes come one or a few at once.
+CREATE OR REPLACE FUNCTION member_state_notify_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- TG_ARGV[0]: the column naming the member.
+  PERFORM pg_notify('member_state', m) FROM (
+      SELECT to_jsonb(OLD) ->> TG_ARGV[0] AS m UNION SELECT to_jsonb(NEW) ->> TG_ARGV[0]) AS members
+    WHERE m IS NOT NULL;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER member_state_update AFTER UPDATE ON users FOR EACH ROW
+  WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD.role IS DISTINCT FROM NEW.role
+        OR OLD.email IS DISTINCT FROM NEW.email OR OLD.office_role IS DISTINCT FROM NEW.office_role
+        OR OLD.local_holding_id IS DISTINCT FROM NEW.local_holding_id
+        OR OLD.is_active IS DISTINCT FROM NEW.is_active OR OLD.occupation IS DISTINCT FROM NEW.occupation)
+  EXECUTE FUNCTION member_state_notify_row('id');
+--> statement-breakpoint
+CREATE TRIGGER member_state_update AFTER UPDATE ON auth_tokens FOR EACH ROW
+  WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.token_hash IS DISTINCT FROM NEW.token_hash
+        OR OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.expires_at IS DISTINCT FROM NEW.expires_at
+        OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+  EXECUTE FUNCTION member_state_notify_row('user_id');
+--> statement-breakpoint
+-- What every member's state reads: a session's course and activity, a course's name, its occupations and
+-- conditions. The office changes them rarely; every instance drops all members' states.
+CREATE TRIGGER member_state_sessions AFTER UPDATE OF course_id, is_active OR DELETE OR TRUNCATE ON trainings
+  FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify_all();
+--> statement-breakpoint
+CREATE TRIGGER member_state_courses AFTER UPDATE OR DELETE OR TRUNCATE ON courses
+  FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify_all();
+--> statement-breakpoint
+CREATE TRIGGER member_state_occupations AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON course_occupations
+  FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify_all();
+--> statement-breakpoint
+CREATE TRIGGER member_state_conditions AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON course_conditions
+  FOR EACH STATEMENT EXECUTE FUNCTION member_state_notify_all();
