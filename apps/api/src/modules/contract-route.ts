@@ -15,6 +15,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onSendHookHandler,
   preHandlerAsyncHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
@@ -58,6 +59,8 @@ type RouteExtras<E> = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'> & {
   body?: E extends { readonly body: infer T extends z.ZodType } ? z.ZodType<z.output<T>, z.input<T>> : never;
   /** HTTP caching of a public list: ETag, Cache-Control and 304 (plugins/http-cache.ts, decision 043). */
   cache?: CachePolicy;
+  /** Run on the serialised answer, after the cache policy's hook and before compression. */
+  onSend?: onSendHookHandler;
 };
 
 const CONTRACT_KEY = 'contract';
@@ -119,7 +122,10 @@ export function contractRoute<E extends Endpoint>(
     // route 403 before their body or query is validated (it says nothing of the route's schema to them).
     preValidation: [...auth, ...(extras.preValidation ? [extras.preValidation] : [])],
     ...(more.length ? { preHandler: more } : {}),
-    ...(extras.cache ? { onSend: [httpCacheHook(extras.cache)] } : {}),
+    onSend: [
+      ...(extras.cache ? [httpCacheHook(extras.cache)] : []),
+      ...(extras.onSend ? [extras.onSend] : []),
+    ],
     // A visitor's search answered from the process's kept answers, before anything else (decision 050).
     ...(extras.cache?.kind === 'anonymous' ? { onRequest: [answerFromCache] } : {}),
     schema: {

@@ -1018,6 +1018,27 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
     }
   });
 
+  it("keeps a member's whole answer only while the page's shared rows it was made from are kept", async () => {
+    const me = await createMember(ctx, `kept-answer-${driver}@example.jp`);
+    const other = await createMember(ctx, `kept-reader-${driver}@example.jp`);
+    try {
+      const first = await mine(me.token);
+      expect(first?.name).toBe(card.name);
+      // A change no trigger announces to members (a session's name), made behind the app's back.
+      await ctx.deps.db
+        .update(trainings)
+        .set({ name: `${card.name}（改）` })
+        .where(eq(trainings.id, card.id));
+      expect((await mine(me.token))?.name).toBe(card.name);
+      // Another member's reload reads the page again and keeps it: my answer, made from the page
+      // before, is not used any more.
+      expect((await mine(other.token, { 'cache-control': 'no-cache' }))?.name).toBe(`${card.name}（改）`);
+      expect((await mine(me.token))?.name).toBe(`${card.name}（改）`);
+    } finally {
+      await ctx.deps.db.update(trainings).set({ name: card.name }).where(eq(trainings.id, card.id));
+    }
+  });
+
   it("drops a member's state when their data changes through another connection, and only theirs", async () => {
     const me = await createMember(ctx, `kept-change-${driver}@example.jp`);
     const other = await createMember(ctx, `kept-bystander-${driver}@example.jp`);

@@ -131,6 +131,9 @@ export async function searchCards(
   return {
     answer: { data, pagination: paginateCapped(query.page, query.limit, { count, countLimit }) },
     token,
+    /** The shared page the answer was made from, and its key when it is kept (else undefined). */
+    page,
+    pageKey: key,
   };
 }
 
