@@ -36,84 +36,9 @@ export type DbHandle = {
   /** True when the database answers `select 1` within the time given (default 1.5 s; /readyz). */
   ping: (timeoutMs?: number) => Promise<boolean>;
   close: () => Promise<void>;
-  /**
-   * Listens to a notification channel (decision 063): on PostgreSQL on a connection of its own, opened
-   * again after it is lost; on the embedded database in this process. Resolves after the first attempt
-   * (listening or not) with the function that stops listening.
-   */
-  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   /** The connection pools' state for /metrics, both pools together (PostgreSQL; the embedded database has none). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
-
-/** What a listener is told: its notifications, and when it starts or stops hearing them. */
-export type ListenHandlers = {
-  /** The channel is listened to (again, after a lost connection: notifications may have been missed). */
-  onListening: () => void;
-  /** The connection is lost: no notification is heard until onListening. */
-  onLost: () => void;
-  onMessage: (payload: string) => void;
-};
-
-/** A listener's connection is opened again after this long, doubled up to 30 s while it fails. */
-const RELISTEN_FIRST_MS = 500;
-const RELISTEN_MAX_MS = 30_000;
-
-function checkedChannel(channel: string): string {
-  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  return channel;
-}
-
-/** LISTEN on a connection of its own (no statement timeout: it idles), opened again while it is lost. */
-async function listenOnServer(
-  options: { databaseUrl: string; connectMs: number },
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<() => Promise<void>> {
-  const statement = `LISTEN ${checkedChannel(channel)}`;
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = RELISTEN_FIRST_MS;
-  const open = async () => {
-    if (stopped) return;
-    const client = new pg.Client({
-      connectionString: options.databaseUrl,
-      connectionTimeoutMillis: options.connectMs,
-      application_name: 'mels-listen',
-    });
-    current = client;
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      handlers.onLost();
-      client.end().catch(() => {});
-      if (stopped) return;
-      retry = setTimeout(() => void open(), delay);
-      delay = Math.min(delay * 2, RELISTEN_MAX_MS);
-    };
-    client.on('error', onLost);
-    client.on('end', onLost);
-    client.on('notification', (message) => handlers.onMessage(message.payload ?? ''));
-    try {
-      await client.connect();
-      await client.query(statement);
-    } catch {
-      onLost();
-      return;
-    }
-    if (lost || stopped) return;
-    delay = RELISTEN_FIRST_MS;
-    handlers.onListening();
-  };
-  await open();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await current?.end().catch(() => {});
-  };
-}
 
 /** The advisory lock (a bigint key, 'MELSMIGR' in ASCII) held while one instance migrates. */
 export const MIGRATION_LOCK_KEY = '5567940434976130898';
@@ -194,7 +119,6 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       });
     }
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       searchDb: drizzleNodePg(searchPool, { schema }) as unknown as Database,
@@ -221,16 +145,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
         }
       },
       ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => pool.query('select 1')),
-      listen: async (channel, handlers) => {
-        const stop = await listenOnServer({ databaseUrl, connectMs: timeouts.connectMs }, channel, handlers);
-        listeners.add(stop);
-        return async () => {
-          listeners.delete(stop);
-          await stop();
-        };
-      },
       close: async () => {
-        await Promise.all([pool.end(), searchPool.end(), ...[...listeners].map((stop) => stop())]);
+        await Promise.all([pool.end(), searchPool.end()]);
       },
       // Both pools: the search's connections are this instance's too (decision 059).
       poolStats: () => ({
@@ -260,14 +176,6 @@ export function pgliteHandle(client: PGlite): DbHandle {
       if (thenUnderLock) await thenUnderLock();
     },
     ping: (timeoutMs = PING_TIMEOUT_MS) => within(timeoutMs, () => db.execute(sql`select 1`)),
-    // In this process: heard after the statement that sent it, never lost.
-    listen: async (channel, handlers) => {
-      const unlisten = await client.listen(checkedChannel(channel), handlers.onMessage);
-      handlers.onListening();
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
     close: () => client.close(),
   };
 }

@@ -1,34 +1,34 @@
 /**
  * What a member's search keeps in this process (issue 20, decision 063): values that belong to one
- * member (a token's account, the member's state on a page of cards), kept until that member's data
- * changes through any connection. The database's triggers (migration 0030) send `NOTIFY member_state`
- * with the member's id for every statement that changes what those values were read from, or '*' for a
- * change that concerns every member; each instance listens on one connection and drops what it heard of.
+ * member (a token's account, the member's state on a page of cards, their answer), kept until that
+ * member's data changes through any connection. The database's triggers (migration 0030) record the
+ * member's id in member_state_changes for every statement that changes what those values were read from,
+ * or member 0 for a change that concerns every member; each instance reads the rows of the transactions
+ * committed since its last read, ten times a second, and drops what they name.
  *
- * Nothing is kept while the instance is not listening, and everything is dropped when its listening
- * connection is lost or opened again (notifications may have been missed), on '*', and on any write
- * this process answers (its own changes are seen at once, not when their notification arrives). A value
- * computed from a read that started before a change heard since is not kept (the mark passed to `keep`).
- * Each value is kept for the answer cache's time at most (SEARCH_CACHE_MS; 0 keeps nothing).
+ * Nothing is kept while the instance cannot read them, and everything is dropped when a read fails or
+ * succeeds again (changes may have been missed), after a gap of more than 30 s between reads, on member 0,
+ * and on any write this process answers (its own changes are seen at once, not at the next read). A
+ * value computed from a read that started before a change read since is not kept (the mark passed to
+ * `keep`). Each value is kept for the answer cache's time at most (SEARCH_CACHE_MS; 0 keeps nothing),
+ * which also bounds what a change the triggers do not cover can leave behind.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
 
-/** The channel of migration 0030's triggers. */
-export const MEMBER_STATE_CHANNEL = 'member_state';
-/** A payload that drops every member's values. */
-const EVERY_MEMBER = '*';
-/** A payload this process sends itself to know that every earlier notification has been heard. */
-const SETTLE_PREFIX = 'settle:';
+/** How often each instance reads the changes. */
+export const MEMBER_CHANGES_READ_MS = 100;
+/** A longer gap between two reads: rows may have been deleted meanwhile, so everything is dropped. */
+const MAX_READ_GAP_MS = 30_000;
+/** Rows older than this are deleted (by any instance, every CLEAN_EVERY reads). */
+const CHANGES_KEPT = '1 minute';
+const CLEAN_EVERY = 100;
 /** Members whose last change is remembered for the reads in flight; past it, a reset. */
 const MAX_REMEMBERED_CHANGES = 10_000;
-/** How long `settle` waits for its own notification. */
-const SETTLE_TIMEOUT_MS = 5000;
 
-/** What a value was read after: the count of changes heard when its read started. */
+/** What a value was read after: the count of changes read when its read started. */
 export type FeedMark = number;
 
 /** Values of one kind, each by a key and belonging to one member (see the file's comment). */
@@ -93,13 +93,21 @@ export class MemberKept<T> {
   }
 }
 
-/** The changes this process has heard of, and the stores they drop values from. */
+/** The member id of a change that concerns every member. */
+const EVERY_MEMBER = 0;
+
+/** The changes this process has read, and the stores they drop values from. */
 export class MemberFeed {
   readonly #ttlMs: number;
   readonly #stores: Array<MemberKept<unknown>> = [];
   readonly #lastChange = new Map<number, number>();
-  readonly #settling = new Map<string, () => void>();
-  #listening = false;
+  /** True while the changes are read: values are kept only then. */
+  #reading = false;
+  /** Where the next read starts (a transaction id), null before the first. */
+  #from: string | null = null;
+  #lastRead = 0;
+  #reads = 0;
+  #queue: Promise<void> = Promise.resolve();
   #changes = 0;
   /** Marks below it are stale: everything was dropped after them. */
   #floor = 0;
@@ -112,7 +120,7 @@ export class MemberFeed {
 
   /** Values are kept (and found) only while this is true. */
   get enabled(): boolean {
-    return this.#listening && this.#ttlMs > 0;
+    return this.#reading && this.#ttlMs > 0;
   }
 
   /** A store of values dropped with the member's changes. */
@@ -127,7 +135,7 @@ export class MemberFeed {
     return this.#changes;
   }
 
-  /** True when nothing the member's value rests on was heard to change since `mark`. */
+  /** True when nothing the member's value rests on was read to change since `mark`. */
   current(memberId: number, mark: FeedMark): boolean {
     return this.enabled && mark >= this.#floor && (this.#lastChange.get(memberId) ?? -1) <= mark;
   }
@@ -155,51 +163,73 @@ export class MemberFeed {
     for (const store of this.#stores) store.clear();
   }
 
-  /** The listening connection's events (DbHandle.listen). */
-  listening(): void {
-    this.dropAll();
-    this.#listening = true;
-  }
-
+  /** Reading the changes stopped working: nothing is kept until a read succeeds again. */
   lost(): void {
-    this.#listening = false;
+    this.#reading = false;
+    this.#from = null;
     this.dropAll();
-  }
-
-  heard(payload: string): void {
-    if (payload.startsWith(SETTLE_PREFIX)) {
-      this.#settling.get(payload.slice(SETTLE_PREFIX.length))?.();
-      return;
-    }
-    const memberId = Number(payload);
-    if (payload !== EVERY_MEMBER && Number.isSafeInteger(memberId) && memberId > 0) {
-      this.memberChanged(memberId);
-    } else {
-      this.dropAll();
-    }
   }
 
   /**
-   * Resolves once every change committed before the call has been heard: notifications of different
-   * transactions arrive in the order they committed, so this process's own notification comes after
-   * them. For a caller that must not read a value older than a change made on another connection (the
-   * tests that change data behind the app's back). Immediate when nothing is kept.
+   * One read of the changes committed since the last one (the first only sets where the next starts):
+   * the transactions below the horizon of this read's snapshot have all ended, so the next read starts
+   * there, and a transaction still running now is read once it has committed.
+   */
+  async read(db: Executor): Promise<void> {
+    const next = this.#queue.then(() => this.#readOnce(db));
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  /**
+   * Resolves once every change committed before the call has been read: for a caller that must not
+   * see a value older than a change made on another connection (the tests that change data behind the
+   * app's back). Immediate when nothing is kept.
    */
   async settle(db: Executor): Promise<void> {
-    if (!this.enabled) return;
-    const id = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<void>((resolve) => {
-      this.#settling.set(id, resolve);
-      // Not heard (the connection was lost meanwhile): nothing is kept then anyway.
-      timer = setTimeout(resolve, SETTLE_TIMEOUT_MS);
-    });
+    if (this.#ttlMs > 0) await this.read(db);
+  }
+
+  /** Resolves when no read is running. */
+  async settled(): Promise<void> {
+    await this.#queue;
+  }
+
+  async #readOnce(db: Executor): Promise<void> {
     try {
-      await db.execute(sql`select pg_notify(${MEMBER_STATE_CHANNEL}, ${SETTLE_PREFIX + id})`);
-      await heard;
-    } finally {
-      clearTimeout(timer);
-      this.#settling.delete(id);
+      const from = this.#from;
+      const [row] = await db
+        .select({
+          horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+          members:
+            from === null
+              ? sql<number[] | null>`null::int[]`
+              : sql<
+                  number[] | null
+                >`(select array_agg(distinct c.member_id) from member_state_changes c where c.xid >= ${from}::xid8)`,
+        })
+        .from(sql`(select 1) as one`);
+      if (!row) throw new Error('no horizon');
+      this.#reads += 1;
+      if (this.#reads % CLEAN_EVERY === 0) {
+        await db.execute(sql`delete from member_state_changes where at < now() - ${CHANGES_KEPT}::interval`);
+      }
+      const now = this.monotonicMs();
+      const gap = now - this.#lastRead > MAX_READ_GAP_MS;
+      this.#lastRead = now;
+      this.#from = row.horizon;
+      if (from === null || gap || !this.#reading) {
+        this.dropAll();
+        this.#reading = true;
+        return;
+      }
+      for (const memberId of row.members ?? []) {
+        if (memberId === EVERY_MEMBER) this.dropAll();
+        else this.memberChanged(memberId);
+      }
+    } catch (error) {
+      this.lost();
+      throw error;
     }
   }
 }
@@ -216,24 +246,34 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The process's member feed: listens to the triggers' channel once the app is ready (not at all when
- * nothing is kept, ttlMs 0), stops when it closes; any write this process answers drops every value.
+ * The process's member feed: reads the changes every MEMBER_CHANGES_READ_MS once the app is ready (not at
+ * all when nothing is kept, ttlMs 0), stops when it closes; any write this process answers drops every
+ * value.
  */
 export function registerMemberFeed(app: FastifyInstance, options: { ttlMs: number }) {
   const feed = new MemberFeed({ ttlMs: options.ttlMs });
   app.decorate('memberFeed', feed);
   if (options.ttlMs <= 0) return;
-  let stop: (() => Promise<void>) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const tick = () => {
+    // A failed read has dropped everything and keeps nothing until one succeeds; the next tries again.
+    feed
+      .read(app.deps.db)
+      .catch(() => {})
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, MEMBER_CHANGES_READ_MS).unref();
+      });
+  };
   app.addHook('onReady', async () => {
-    stop = await app.deps.dbHandle.listen(MEMBER_STATE_CHANNEL, {
-      onListening: () => feed.listening(),
-      onLost: () => feed.lost(),
-      onMessage: (payload) => feed.heard(payload),
-    });
+    await feed.read(app.deps.db).catch(() => {});
+    if (!stopped) timer = setTimeout(tick, MEMBER_CHANGES_READ_MS).unref();
   });
   app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
     feed.lost();
-    await stop?.();
+    await feed.settled();
   });
   // onSend: the write's transaction is committed, and its answer not yet sent.
   app.addHook('onSend', async (request, reply, payload) => {
