@@ -303,6 +303,8 @@ async function main() {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED_ON_EMPTY: 'false',
+    // SEARCH_CACHE_MS=0 runs the server without the kept answers and members' states (decision 063).
+    SEARCH_CACHE_MS: process.env.SEARCH_CACHE_MS,
   });
   const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
   const app = await buildApp(
