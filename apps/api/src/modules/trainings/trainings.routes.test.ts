@@ -26,6 +26,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
+import { makeUsers } from '../enrollments/enrollments.fixtures.ts';
 
 const search = (ctx: TestContext, query = '', token?: string) =>
   get(
@@ -95,29 +96,28 @@ const sortKey = (c: TrainingCard) =>
   ].join('|');
 
 /** A member of our own with a login token (no demo enrolments to get in the way). */
-/** A member's account row, by their address. */
-const memberRow = (email: string) =>
-  ({
-    email,
-    passwordHash: 'scrypt$not-used',
-    lastName: '試験',
-    firstName: '花子',
-    lastNameKana: 'シケン',
-    firstNameKana: 'ハナコ',
-    lastNameAlpha: 'SHIKEN',
-    firstNameAlpha: 'HANAKO',
-    occupation: 2,
-    locationWork: 'テスト病院',
-    postalCode: '1000001',
-    district: '千代田区',
-    address: '千代田1-1',
-    phone: '03-0000-0000',
-    gender: 1,
-    birthday: '1990-01-01',
-  }) satisfies typeof users.$inferInsert;
-
 async function createMember(ctx: TestContext, email: string) {
-  const [user] = await ctx.deps.db.insert(users).values(memberRow(email)).returning({ id: users.id });
+  const [user] = await ctx.deps.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: 'scrypt$not-used',
+      lastName: '試験',
+      firstName: '花子',
+      lastNameKana: 'シケン',
+      firstNameKana: 'ハナコ',
+      lastNameAlpha: 'SHIKEN',
+      firstNameAlpha: 'HANAKO',
+      occupation: 2,
+      locationWork: 'テスト病院',
+      postalCode: '1000001',
+      district: '千代田区',
+      address: '千代田1-1',
+      phone: '03-0000-0000',
+      gender: 1,
+      birthday: '1990-01-01',
+    })
+    .returning({ id: users.id });
   if (!user) throw new Error('no user');
   const token = generateToken();
   await ctx.deps.db
@@ -1120,10 +1120,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
       await unrecorded(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
       expect((await mine(me.token))?.badge).toBeNull();
       // 65 other members' applications in one statement: '*'.
-      const crowd = await ctx.deps.db
-        .insert(users)
-        .values(Array.from({ length: 65 }, (_, i) => memberRow(`kept-crowd-${i}-${driver}@example.jp`)))
-        .returning({ id: users.id });
+      const crowd = await makeUsers(ctx, 65);
       const applied = await ctx.deps.db
         .insert(enrollments)
         .values(crowd.map((u) => ({ trainingId: card.id, userId: u.id, userTypeId: 4, status: 5 as const })))
