@@ -124,6 +124,7 @@ export class KeptValues<T> {
 export class AnswerCache extends KeptValues<KeptAnswer> {
   readonly #shared: KeptShared;
   readonly #stores: Array<KeptValues<unknown>> = [];
+  readonly #onInvalidate: Array<() => void> = [];
 
   constructor(options: { ttlMs: number; maxEntries: number; monotonicMs?: () => number }) {
     const shared: KeptShared = {
@@ -142,11 +143,17 @@ export class AnswerCache extends KeptValues<KeptAnswer> {
     return store;
   }
 
+  /** Also to be done whenever the kept values are dropped (what other stores keep: decision 063). */
+  onInvalidate(listener: () => void): void {
+    this.#onInvalidate.push(listener);
+  }
+
   /** Every kept value is stale: this process has changed data. */
   invalidate(): void {
     this.#shared.generation += 1;
     this.clear();
     for (const store of this.#stores) store.clear();
+    for (const listener of this.#onInvalidate) listener();
   }
 }
 

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
 
 /** How often each instance reads the changes. */
-export const MEMBER_CHANGES_READ_MS = 100;
+const MEMBER_CHANGES_READ_MS = 100;
 /** A longer gap between two reads: rows may have been deleted meanwhile, so everything is dropped. */
 const MAX_READ_GAP_MS = 30_000;
 /** Rows older than this are deleted (by any instance, every CLEAN_EVERY reads). */
@@ -41,10 +41,6 @@ export class MemberKept<T> {
   constructor(feed: MemberFeed, maxEntries: number) {
     this.#feed = feed;
     this.#maxEntries = maxEntries;
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 
   find(key: string): T | undefined {
@@ -243,41 +239,28 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * The process's member feed: reads the changes every MEMBER_CHANGES_READ_MS once the app is ready (not at
- * all when nothing is kept, ttlMs 0), stops when it closes; any write this process answers drops every
- * value.
+ * all when nothing is kept, ttlMs 0), stops when it closes; whatever drops the answer cache (any write
+ * this process answers, registerAnswerCache) drops every value too.
  */
 export function registerMemberFeed(app: FastifyInstance, options: { ttlMs: number }) {
   const feed = new MemberFeed({ ttlMs: options.ttlMs });
   app.decorate('memberFeed', feed);
   if (options.ttlMs <= 0) return;
+  app.answerCache.onInvalidate(() => feed.dropAll());
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const tick = () => {
-    // A failed read has dropped everything and keeps nothing until one succeeds; the next tries again.
-    feed
-      .read(app.deps.db)
-      .catch(() => {})
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, MEMBER_CHANGES_READ_MS).unref();
-      });
-  };
-  app.addHook('onReady', async () => {
+  // A failed read has dropped everything and keeps nothing until one succeeds; the next tries again.
+  const readThenWait = async () => {
     await feed.read(app.deps.db).catch(() => {});
-    if (!stopped) timer = setTimeout(tick, MEMBER_CHANGES_READ_MS).unref();
-  });
+    if (!stopped) timer = setTimeout(() => void readThenWait(), MEMBER_CHANGES_READ_MS).unref();
+  };
+  app.addHook('onReady', readThenWait);
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
     feed.lost();
     await feed.settled();
-  });
-  // onSend: the write's transaction is committed, and its answer not yet sent.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) feed.dropAll();
-    return payload;
   });
 }

@@ -49,20 +49,22 @@ async function statesFor(
   const { rows, viewer, kept } = input;
   if (!viewer || rows.length === 0) return { states: rows.map(() => VISITOR_STATE), token: 'unchecked' };
   const courseIds = [...new Set(rows.map((r) => r.courseId))];
-  const enabled = kept?.feed.enabled === true;
-  const knownKey = 'userId' in viewer && enabled ? stateKey(viewer.userId, rows, courseIds) : undefined;
-  let state = knownKey && !input.fresh ? kept?.states.find(knownKey) : undefined;
+  const store = kept?.feed.enabled ? kept : undefined;
+  let state =
+    store && 'userId' in viewer && !input.fresh
+      ? store.states.find(stateKey(viewer.userId, rows, courseIds))
+      : undefined;
   let token: TokenFound = 'unchecked';
   if (!state) {
-    const mark = kept?.feed.mark();
+    const mark = store?.feed.mark();
     const pairs = rows.map((r) => ({ trainingId: r.trainingId, userTypeId: r.userTypeId }));
     const { enrolments, facts, account } = await memberPageState(db, { viewer, pairs, courseIds });
     state = { enrolments, facts };
     const memberId = 'userId' in viewer ? viewer.userId : account?.id;
-    if ('token' in viewer) token = { account, mark: enabled ? mark : undefined };
+    if ('token' in viewer) token = { account, mark };
     if ('token' in viewer && !account) return { states: rows.map(() => VISITOR_STATE), token };
-    if (enabled && mark !== undefined && memberId !== undefined) {
-      kept?.states.keep({ key: stateKey(memberId, rows, courseIds), memberId, value: state, mark });
+    if (store && mark !== undefined && memberId !== undefined) {
+      store.states.keep({ key: stateKey(memberId, rows, courseIds), memberId, value: state, mark });
     }
   }
   const eligibility = courseEligibility(state.facts, courseIds);
