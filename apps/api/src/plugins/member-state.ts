@@ -27,6 +27,12 @@ const CHANGES_KEPT = '1 minute';
 const CLEAN_EVERY = 100;
 /** Members whose last change is remembered for the reads in flight; past it, a reset. */
 const MAX_REMEMBERED_CHANGES = 10_000;
+/**
+ * Transactions already read that the next read would find again (at or above the horizon, held back
+ * by any transaction still running in the cluster); past it, the oldest are forgotten, and a
+ * transaction read again only drops its members' values once more.
+ */
+const MAX_SEEN_TRANSACTIONS = 5_000;
 
 /** What a value was read after: the count of changes read when its read started. */
 export type FeedMark = number;
@@ -101,6 +107,8 @@ export class MemberFeed {
   #reading = false;
   /** Where the next read starts (a transaction id), null before the first. */
   #from: string | null = null;
+  /** The transactions at or above #from whose changes were read (xid8 as text). */
+  #seen: string[] = [];
   #lastRead = 0;
   #reads = 0;
   #queue: Promise<void> = Promise.resolve();
@@ -163,6 +171,7 @@ export class MemberFeed {
   lost(): void {
     this.#reading = false;
     this.#from = null;
+    this.#seen = [];
     this.dropAll();
   }
 
@@ -194,15 +203,20 @@ export class MemberFeed {
   async #readOnce(db: Executor): Promise<void> {
     try {
       const from = this.#from;
+      // The rows of the transactions read before are skipped: a long transaction anywhere in the
+      // cluster holds the horizon back, and reading them again would drop values kept since.
+      const seen = `{${this.#seen.join(',')}}`;
       const [row] = await db
         .select({
           horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
-          members:
+          changes:
             from === null
-              ? sql<number[] | null>`null::int[]`
-              : sql<
-                  number[] | null
-                >`(select array_agg(distinct c.member_id) from member_state_changes c where c.xid >= ${from}::xid8)`,
+              ? sql<ChangesRead | null>`null::json`
+              : sql<ChangesRead | null>`(select json_build_object(
+                  'members', array_agg(distinct c.member_id),
+                  'transactions', array_agg(distinct c.xid::text))
+                from member_state_changes c
+                where c.xid >= ${from}::xid8 and c.xid <> all(${seen}::xid8[]))`,
         })
         .from(sql`(select 1) as one`);
       if (!row) throw new Error('no horizon');
@@ -214,12 +228,13 @@ export class MemberFeed {
       const gap = now - this.#lastRead > MAX_READ_GAP_MS;
       this.#lastRead = now;
       this.#from = row.horizon;
+      this.#seen = stillAbove([...this.#seen, ...(row.changes?.transactions ?? [])], row.horizon);
       if (from === null || gap || !this.#reading) {
         this.dropAll();
         this.#reading = true;
         return;
       }
-      for (const memberId of row.members ?? []) {
+      for (const memberId of row.changes?.members ?? []) {
         if (memberId === EVERY_MEMBER) this.dropAll();
         else this.memberChanged(memberId);
       }
@@ -228,6 +243,16 @@ export class MemberFeed {
       throw error;
     }
   }
+}
+
+/** What one read found: the members changed and the transactions that changed them (null: none). */
+type ChangesRead = { members: number[] | null; transactions: string[] | null };
+
+/** The transactions at or above the horizon (the next read's start), the newest MAX_SEEN_TRANSACTIONS. */
+function stillAbove(transactions: string[], horizon: string): string[] {
+  const from = BigInt(horizon);
+  const above = transactions.filter((xid) => BigInt(xid) >= from);
+  return above.length > MAX_SEEN_TRANSACTIONS ? above.slice(-MAX_SEEN_TRANSACTIONS) : above;
 }
 
 declare module 'fastify' {
