@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -59,6 +58,7 @@ import { registerErrorHandling, sendFrameworkError, sendNotFound } from './plugi
 import { logSerializers } from './lib/logging.ts';
 import { parseQueryString } from './plugins/querystring.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -154,27 +154,7 @@ export async function buildApp(input: AppDeps, options: BuildOptions = {}): Prom
   });
   registerMetrics(app, config.metricsToken);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: [
-          "'self'",
-          'https://js.stripe.com',
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-        ],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerCompression(app);
 
   await app.register(fastifySwagger, {
