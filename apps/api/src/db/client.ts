@@ -85,6 +85,34 @@ async function within(timeoutMs: number, check: () => Promise<unknown>): Promise
   }
 }
 
+/**
+ * A connection that runs the queries it is given at once one after another, in the order given. A
+ * repository may run its reads with Promise.all on an executor that is a transaction (one connection):
+ * pg 8 queues them itself but warns, and pg 9 refuses them. Queries with a callback or a submittable
+ * (the pool's own, cursors) are passed on as they are; they are never given to a busy connection.
+ */
+export class QueriesInTurnClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const query = pg.Client.prototype.query.bind(this) as (...args: unknown[]) => unknown;
+    let turn: Promise<unknown> = Promise.resolve();
+    // pg.Client's query has a dozen overloads: this takes them all and returns what each returns.
+    this.query = ((...args: unknown[]) => {
+      const [first] = args;
+      const passedOn =
+        typeof args.at(-1) === 'function' ||
+        (typeof first === 'object' &&
+          first !== null &&
+          'submit' in first &&
+          typeof first.submit === 'function');
+      if (passedOn) return query(...args);
+      const answer = turn.then(() => query(...args));
+      turn = answer.catch(() => undefined);
+      return answer;
+    }) as pg.Client['query'];
+  }
+}
+
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
@@ -92,7 +120,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // Opening a connection has its own limit; the pool's connectionTimeoutMillis bounds the wait for
     // a free connection (and a new one). PostgreSQL cancels a statement after statement_timeout
     // (57014); query_timeout is the client's own limit for a server that stopped answering at all.
-    class TimedClient extends pg.Client {
+    class TimedClient extends QueriesInTurnClient {
       constructor(config?: pg.ClientConfig) {
         super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
       }
