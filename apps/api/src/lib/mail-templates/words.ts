@@ -28,42 +28,44 @@ export function mailYen(amount: number, language: Language): string {
 
 const JST = 'Asia/Tokyo';
 
+// Formatters are built once: building one takes longer than formatting (about 5 % of the server's time
+// while the application mails of a rush are sent, issue 20).
+const dayEn = new Intl.DateTimeFormat('en-GB', {
+  timeZone: JST,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const weekdayJa = new Intl.DateTimeFormat('ja-JP', { timeZone: JST, weekday: 'short' });
+const instantParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: JST,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const instantDayEn = new Intl.DateTimeFormat('en-GB', {
+  timeZone: JST,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
 /** A 'YYYY-MM-DD' date: 2026/07/10（金） or Fri, 10 July 2026. */
 export function mailDate(date: string, language: Language): string {
   const d = new Date(`${date}T00:00:00+09:00`);
   if (Number.isNaN(d.getTime())) return date;
-  return language === 'en'
-    ? new Intl.DateTimeFormat('en-GB', {
-        timeZone: JST,
-        weekday: 'short',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }).format(d)
-    : `${date.replaceAll('-', '/')}（${new Intl.DateTimeFormat('ja-JP', { timeZone: JST, weekday: 'short' }).format(d)}）`;
+  return language === 'en' ? dayEn.format(d) : `${date.replaceAll('-', '/')}（${weekdayJa.format(d)}）`;
 }
 
 /** An instant in Japan time: 2026/07/10 23:59 or 10 July 2026, 23:59 (Japan time). */
 export function mailDateTime(at: Date, language: Language): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: JST,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = instantParts.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  if (language === 'en') {
-    const date = new Intl.DateTimeFormat('en-GB', {
-      timeZone: JST,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(at);
-    return `${date}, ${part('hour')}:${part('minute')} (Japan time)`;
-  }
+  if (language === 'en') return `${instantDayEn.format(at)}, ${part('hour')}:${part('minute')} (Japan time)`;
   return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')}`;
 }
 

@@ -2,16 +2,16 @@ import type { AuditEntry } from '@mels/domain';
 import { csvFile } from '../../lib/csv.ts';
 
 /** A time as the office reads it in the file: YYYY/MM/DD HH:mm:ss in Tokyo. */
-const tokyo = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
+const tokyoFormat = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const tokyo = (iso: string) => tokyoFormat.format(new Date(iso));
 
 const HEADER = [
   '日時',
