@@ -94,8 +94,11 @@ async function within(timeoutMs: number, check: () => Promise<unknown>): Promise
 export class QueriesInTurnClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
-    const query = pg.Client.prototype.query.bind(this) as (...args: unknown[]) => unknown;
-    let turn: Promise<unknown> = Promise.resolve();
+    // pg.Client's own query, looked up at each call (a wrapper put on the prototype later still runs).
+    const query = (args: unknown[]) =>
+      (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+    /** Settles when the last query given has been answered; null when none is running. */
+    let last: Promise<unknown> | null = null;
     // pg.Client's query has a dozen overloads: this takes them all and returns what each returns.
     this.query = ((...args: unknown[]) => {
       const [first] = args;
@@ -105,9 +108,17 @@ export class QueriesInTurnClient extends pg.Client {
           first !== null &&
           'submit' in first &&
           typeof first.submit === 'function');
-      if (passedOn) return query(...args);
-      const answer = turn.then(() => query(...args));
-      turn = answer.catch(() => undefined);
+      if (passedOn) return query(args);
+      // Sent at once when the connection is free (the usual case), else after the last one.
+      const answer = last ? last.then(() => query(args)) : Promise.resolve(query(args));
+      const settled = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      last = settled;
+      void settled.then(() => {
+        if (last === settled) last = null;
+      });
       return answer;
     }) as pg.Client['query'];
   }
