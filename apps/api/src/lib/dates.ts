@@ -12,6 +12,29 @@ export function tokyoDate(at: Date): string {
   return ymd.format(at);
 }
 
+const tokyoMinute = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const tokyoSecond = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An instant as the office reads it in a CSV file, in Japan: YYYY/MM/DD HH:mm (and :ss with seconds). */
+export function tokyoDateTime(at: Date | string, options: { seconds?: boolean } = {}): string {
+  return (options.seconds ? tokyoSecond : tokyoMinute).format(new Date(at));
+}
+
 /** ISO 8601 with offset, as the API writes instants. */
 export function iso(at: Date | string | null): string | null {
   if (at === null) return null;

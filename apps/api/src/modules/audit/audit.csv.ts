@@ -1,17 +1,9 @@
 import type { AuditEntry } from '@mels/domain';
 import { csvFile } from '../../lib/csv.ts';
+import { tokyoDate, tokyoDateTime } from '../../lib/dates.ts';
 
 /** A time as the office reads it in the file: YYYY/MM/DD HH:mm:ss in Tokyo. */
-const tokyoFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const tokyo = (iso: string) => tokyoFormat.format(new Date(iso));
+const tokyo = (iso: string) => tokyoDateTime(iso, { seconds: true });
 
 const HEADER = [
   '日時',
@@ -31,7 +23,7 @@ const SOURCE_LABEL = { event: '操作記録', trail: '申込の履歴' } as cons
 
 /** The audit log's CSV (UTF-8 with BOM for Excel, Japanese headers), newest first like the console. */
 export function auditCsv(entries: readonly AuditEntry[], now: Date) {
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(now).replaceAll('-', '');
+  const day = tokyoDate(now).replaceAll('-', '');
   return {
     filename: `audit-${day}.csv`,
     body: csvFile([

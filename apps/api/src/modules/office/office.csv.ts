@@ -1,19 +1,12 @@
 import { CANCEL_REQUEST_STATUS, translate } from '@mels/domain';
 import { csvFile } from '../../lib/csv.ts';
+import { tokyoDateTime } from '../../lib/dates.ts';
 import type { roster } from './office.service.ts';
 
 type Roster = Awaited<ReturnType<typeof roster>>;
 
 /** A time as the office reads it in the file: YYYY/MM/DD HH:mm in Tokyo. */
-const tokyoFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const tokyo = (iso: string | null) => (iso ? tokyoFormat.format(new Date(iso)) : '');
+const tokyo = (iso: string | null) => (iso ? tokyoDateTime(iso) : '');
 
 const HEADER = [
   '申込ID',
