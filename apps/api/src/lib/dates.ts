@@ -12,23 +12,16 @@ export function tokyoDate(at: Date): string {
   return ymd.format(at);
 }
 
-const tokyoMinute = new Intl.DateTimeFormat('ja-JP', {
+const toTheMinute: Intl.DateTimeFormatOptions = {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-});
-const tokyoSecond = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+};
+const tokyoMinute = new Intl.DateTimeFormat('ja-JP', toTheMinute);
+const tokyoSecond = new Intl.DateTimeFormat('ja-JP', { ...toTheMinute, second: '2-digit' });
 
 /** An instant as the office reads it in a CSV file, in Japan: YYYY/MM/DD HH:mm (and :ss with seconds). */
 export function tokyoDateTime(at: Date | string, options: { seconds?: boolean } = {}): string {
