@@ -245,7 +245,8 @@ describe('the English walk', () => {
     await context.close();
   });
 
-  it('the office reads its console in English', async () => {
+  // The office's console in two tests of about half a minute each (one took 65–90 s on a busy machine).
+  it('the office reads its lists in English', async () => {
     const { context, page } = await englishContext(office);
     const pages = [
       '/office',
@@ -263,6 +264,14 @@ describe('the English walk', () => {
       '/office/expiries',
       '/office/expiries?state=all',
       '/office/members',
+    ];
+    for (const url of pages) await walk(page, url);
+    await context.close();
+  });
+
+  it('the office reads its shop, content, people and detail pages in English', async () => {
+    const { context, page } = await englishContext(office);
+    const pages = [
       '/office/shop',
       '/office/shop?tab=categories',
       '/office/shop?tab=template',
