@@ -184,6 +184,24 @@ describe('the web app behind the API', () => {
     expect(plain.body).toBe(bigScript);
   });
 
+  it('answers HEAD as GET without the body: a page, a landing page and an asset (monitors, link checkers)', async () => {
+    for (const [url, accept, type] of [
+      ['/', '*/*', 'text/html'],
+      ['/search-result', '*/*', 'text/html'],
+      ['/news/12', 'text/html', 'text/html'],
+      ['/assets/app-abc123.js', '*/*', 'javascript'],
+    ] as const) {
+      const head = await app.inject({ method: 'HEAD', url, headers: { accept } });
+      const full = await get(url, accept);
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toContain(type);
+      expect(head.headers['cache-control'], url).toBe(full.headers['cache-control']);
+      expect(head.body, url).toBe('');
+    }
+    const missing = await app.inject({ method: 'HEAD', url: '/assets/app-missing.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('makes the page revalidate on every visit', async () => {
     const page = await get('/search-result');
     expect(page.headers['cache-control']).toBe('no-cache');

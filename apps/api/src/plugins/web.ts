@@ -57,7 +57,7 @@ const NO_PRERENDER: PrerenderedManifest = {
 
 /**
  * Serves the built React app: real files as they are, or their build-time brotli/gzip copy (hashed assets
- * cached for a year), and index.html (revalidated on every visit) for every other GET that wants a page, so the browser's router shows the route
+ * cached for a year), and index.html (revalidated on every visit) for every other GET or HEAD that wants a page, so the browser's router shows the route
  * (or its own 'PAGE NOT FOUND'); a landing page prerendered at build time gets its own file (prerendered.json). Unknown /api paths answer the JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
@@ -108,8 +108,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     // A browser navigating asks for text/html, whatever dots the path holds (/check-in/{id}.{code}.{mac});
     // a missing script or image (no text/html in Accept, an extension) stays a 404.
     const navigation = (request.headers.accept ?? '').includes('text/html');
+    // HEAD as GET (monitors, link checkers): the same headers, and no body (sendFile leaves it out).
     const wantsPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       (navigation || !path.extname(url.split('?')[0] ?? ''));
     if (hasWeb && wantsPage) {
