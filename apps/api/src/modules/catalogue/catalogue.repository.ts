@@ -71,27 +71,28 @@ export async function findCourse(db: Executor, id: number, options: { lock?: boo
   const query = db.select().from(courses).where(eq(courses.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) return undefined;
-  // One after another: `db` may be a transaction, whose one connection takes one query at a time.
-  const occupations = await db
-    .select({ occupation: courseOccupations.occupation })
-    .from(courseOccupations)
-    .where(eq(courseOccupations.courseId, id))
-    .orderBy(asc(courseOccupations.occupation));
-  const conditions = await db
-    .select({
-      groupNo: courseConditions.groupNo,
-      courseId: courseConditions.requiredCourseId,
-      userTypeId: courseConditions.requiredUserTypeId,
-    })
-    .from(courseConditions)
-    .where(eq(courseConditions.courseId, id))
-    .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id));
-  const videos = await db
-    .select({ id: videoPreviews.id, name: videoPreviews.name, link: videoPreviews.link })
-    .from(videoPreviews)
-    .where(eq(videoPreviews.courseId, id))
-    .orderBy(asc(videoPreviews.sortOrder), asc(videoPreviews.id));
-  const [sessions] = await db.select({ n: count() }).from(trainings).where(eq(trainings.courseId, id));
+  const [occupations, conditions, videos, [sessions]] = await Promise.all([
+    db
+      .select({ occupation: courseOccupations.occupation })
+      .from(courseOccupations)
+      .where(eq(courseOccupations.courseId, id))
+      .orderBy(asc(courseOccupations.occupation)),
+    db
+      .select({
+        groupNo: courseConditions.groupNo,
+        courseId: courseConditions.requiredCourseId,
+        userTypeId: courseConditions.requiredUserTypeId,
+      })
+      .from(courseConditions)
+      .where(eq(courseConditions.courseId, id))
+      .orderBy(asc(courseConditions.groupNo), asc(courseConditions.id)),
+    db
+      .select({ id: videoPreviews.id, name: videoPreviews.name, link: videoPreviews.link })
+      .from(videoPreviews)
+      .where(eq(videoPreviews.courseId, id))
+      .orderBy(asc(videoPreviews.sortOrder), asc(videoPreviews.id)),
+    db.select({ n: count() }).from(trainings).where(eq(trainings.courseId, id)),
+  ]);
   return {
     course: row,
     occupations: occupations.map((o) => o.occupation),
@@ -214,13 +215,14 @@ export async function findSessionForm(db: Executor, id: number) {
     .innerJoin(areas, eq(areas.id, trainings.areaId))
     .where(eq(trainings.id, id));
   if (!row) return undefined;
-  // One after another: `db` may be a transaction, whose one connection takes one query at a time.
-  const methods = await db
-    .select({ id: trainingPaymentMethods.paymentMethodId })
-    .from(trainingPaymentMethods)
-    .where(eq(trainingPaymentMethods.trainingId, id))
-    .orderBy(asc(trainingPaymentMethods.paymentMethodId));
-  const recruitments = await findRecruitments(db, id);
+  const [methods, recruitments] = await Promise.all([
+    db
+      .select({ id: trainingPaymentMethods.paymentMethodId })
+      .from(trainingPaymentMethods)
+      .where(eq(trainingPaymentMethods.trainingId, id))
+      .orderBy(asc(trainingPaymentMethods.paymentMethodId)),
+    findRecruitments(db, id),
+  ]);
   return { ...row, paymentMethodIds: methods.map((m) => m.id), recruitments };
 }
 export type SessionRecord = NonNullable<Awaited<ReturnType<typeof findSessionForm>>>;

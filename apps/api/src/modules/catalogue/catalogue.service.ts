@@ -572,9 +572,7 @@ export async function markSessionCancelled(
   if (!found) throw notFound();
   if (!(await markCancelled(tx, { id, reason, now })))
     throw conflict(words.errors.sessionCancelled, 'SESSION_CANCELLED');
-  // One after another: a transaction's one connection takes one query at a time.
-  const liveRows = await findLiveEnrollments(tx, id);
-  const feeRows = await findPaidSessionFees(tx, id);
+  const [liveRows, feeRows] = await Promise.all([findLiveEnrollments(tx, id), findPaidSessionFees(tx, id)]);
   if (options.actorId !== null)
     await recordAudit(tx, {
       actorId: options.actorId,

@@ -86,14 +86,15 @@ export async function reorderQuestion(
 export async function answerFacts(db: Executor, questionIds: readonly number[]) {
   if (questionIds.length === 0) return { answered: new Set<number>(), members: 0 };
   const ids = [...questionIds];
-  // One after another: `db` may be a transaction, whose one connection takes one query at a time.
-  const rows = await db
-    .selectDistinct({ id: quizAnswers.questionId })
-    .from(quizAnswers)
-    .where(inArray(quizAnswers.questionId, ids));
-  const [count] = await db
-    .select({ n: sql<number>`count(distinct ${quizAnswers.userId})::int` })
-    .from(quizAnswers)
-    .where(inArray(quizAnswers.questionId, ids));
+  const [rows, [count]] = await Promise.all([
+    db
+      .selectDistinct({ id: quizAnswers.questionId })
+      .from(quizAnswers)
+      .where(inArray(quizAnswers.questionId, ids)),
+    db
+      .select({ n: sql<number>`count(distinct ${quizAnswers.userId})::int` })
+      .from(quizAnswers)
+      .where(inArray(quizAnswers.questionId, ids)),
+  ]);
   return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
 }

@@ -79,14 +79,15 @@ export async function reorderSurveyQuestion(
 export async function surveyAnswerFacts(db: Executor, questionIds: readonly number[]) {
   if (questionIds.length === 0) return { answered: new Set<number>(), members: 0 };
   const ids = [...questionIds];
-  // One after another: `db` may be a transaction, whose one connection takes one query at a time.
-  const rows = await db
-    .selectDistinct({ id: surveyAnswers.questionId })
-    .from(surveyAnswers)
-    .where(inArray(surveyAnswers.questionId, ids));
-  const [count] = await db
-    .select({ n: sql<number>`count(distinct ${surveyAnswers.responseId})::int` })
-    .from(surveyAnswers)
-    .where(inArray(surveyAnswers.questionId, ids));
+  const [rows, [count]] = await Promise.all([
+    db
+      .selectDistinct({ id: surveyAnswers.questionId })
+      .from(surveyAnswers)
+      .where(inArray(surveyAnswers.questionId, ids)),
+    db
+      .select({ n: sql<number>`count(distinct ${surveyAnswers.responseId})::int` })
+      .from(surveyAnswers)
+      .where(inArray(surveyAnswers.questionId, ids)),
+  ]);
   return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
 }
