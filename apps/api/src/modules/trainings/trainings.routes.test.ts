@@ -26,8 +26,8 @@ import {
   trainingUserTypes,
   users,
 } from '../../db/schema.ts';
-import { generateToken, hashToken } from '../../lib/tokens.ts';
-import { makeUsers } from '../enrollments/enrollments.fixtures.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { makeUser, makeUsers } from '../enrollments/enrollments.fixtures.ts';
 
 const search = (ctx: TestContext, query = '', token?: string) =>
   get(
@@ -97,36 +97,6 @@ const sortKey = (c: TrainingCard) =>
   ].join('|');
 
 /** A member of our own with a login token (no demo enrolments to get in the way). */
-async function createMember(ctx: TestContext, email: string) {
-  const [user] = await ctx.deps.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: 'scrypt$not-used',
-      lastName: '試験',
-      firstName: '花子',
-      lastNameKana: 'シケン',
-      firstNameKana: 'ハナコ',
-      lastNameAlpha: 'SHIKEN',
-      firstNameAlpha: 'HANAKO',
-      occupation: 2,
-      locationWork: 'テスト病院',
-      postalCode: '1000001',
-      district: '千代田区',
-      address: '千代田1-1',
-      phone: '03-0000-0000',
-      gender: 1,
-      birthday: '1990-01-01',
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('no user');
-  const token = generateToken();
-  await ctx.deps.db
-    .insert(authTokens)
-    .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
-  return { id: user.id, token };
-}
-
 async function enrol(
   ctx: TestContext,
   userId: number,
@@ -457,8 +427,8 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     let sibling: TrainingCard;
 
     beforeAll(async () => {
-      me = await createMember(ctx, `search-me-${driver}@example.jp`);
-      other = await createMember(ctx, `search-other-${driver}@example.jp`);
+      me = await makeUser(ctx);
+      other = await makeUser(ctx);
       // Two active sessions of the same course ahead, both recruiting attendees.
       const ahead = (await allCards(ctx, 'event_date$ge=2026-12-01'))
         .filter((c) => c.is_active === 1)
@@ -508,7 +478,7 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
       // The search asks the token's account with the member's state (tokenCheckedByRoute): a revoked,
       // expired or idle token, or an inactive account, is a visitor; a valid one is the member, its
       // last use recorded at most once a minute, on a page with cards or without.
-      const member = await createMember(ctx, `search-token-${driver}@example.jp`);
+      const member = await makeUser(ctx);
       const enrolment = await enrol(ctx, member.id, target.id, 4, [4, 5]);
       const tokenRow = eq(authTokens.tokenHash, hashToken(member.token));
       const lastUse = async () =>
@@ -624,7 +594,7 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
     });
 
     it('the detail and the cards carry the spec 000 §3 fields for the caller; a visitor gets nulls', async () => {
-      const member = await createMember(ctx, `detail-spec-${driver}@example.jp`);
+      const member = await makeUser(ctx);
       const detailUrl = `/api/v1/trainings/${sibling.id}?user_type=4`;
       const detailOf = async (token?: string) =>
         expectBody(
@@ -830,7 +800,7 @@ describe.each(drivers())('GET /api/v1/trainings (%s)', (driver) => {
           link: `/api/v1/documents/${courseDoc?.id}/download`,
         });
 
-        const member = await createMember(ctx, `detail-${driver}@example.jp`);
+        const member = await makeUser(ctx);
         const logged = expectBody(
           await get(ctx.app, `/api/v1/trainings/${card.id}?user_type=4`, {
             headers: { authorization: `Token ${member.token}` },
@@ -907,7 +877,7 @@ describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
   });
 
   it("reuses the page's shared rows for a few seconds, never the member's own state", async () => {
-    const me = await createMember(ctx, `kept-me-${driver}@example.jp`);
+    const me = await makeUser(ctx);
     const query = 'user_type%5B%5D=4&event_date$ge=2026-12-01&limit=20';
     const first = await cards(ctx, query, me.token);
     const card = first.data.find((c) => c.is_active === 1);
@@ -930,7 +900,7 @@ describe.each(drivers())("a member's search with kept pages (%s)", (driver) => {
     expect(mine?.badge).toBe('awaitingLottery'); // the member's own state, read again
 
     // Another member's search shares the kept page, with their own (empty) state.
-    const other = await createMember(ctx, `kept-other-${driver}@example.jp`);
+    const other = await makeUser(ctx);
     const theirs = (await cards(ctx, query, other.token)).data.find(
       (c) => c.id === card.id && c.user_type.id === 4,
     );
@@ -1005,7 +975,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
     ctx.deps.db.delete(enrollments).where(eq(enrollments.userId, userId));
 
   it('answers a repeated search from what it keeps; a reload reads the member again', async () => {
-    const me = await createMember(ctx, `kept-state-${driver}@example.jp`);
+    const me = await makeUser(ctx);
     try {
       expect((await mine(me.token))?.badge).toBeNull();
       await unrecorded(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
@@ -1020,8 +990,8 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   });
 
   it("keeps a member's whole answer only while the page's shared rows it was made from are kept", async () => {
-    const me = await createMember(ctx, `kept-answer-${driver}@example.jp`);
-    const other = await createMember(ctx, `kept-reader-${driver}@example.jp`);
+    const me = await makeUser(ctx);
+    const other = await makeUser(ctx);
     try {
       const first = await mine(me.token);
       expect(first?.name).toBe(card.name);
@@ -1041,8 +1011,8 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   });
 
   it("drops a member's state when their data changes through another connection, and only theirs", async () => {
-    const me = await createMember(ctx, `kept-change-${driver}@example.jp`);
-    const other = await createMember(ctx, `kept-bystander-${driver}@example.jp`);
+    const me = await makeUser(ctx);
+    const other = await makeUser(ctx);
     try {
       expect((await mine(me.token))?.badge).toBeNull();
       expect((await mine(other.token))?.badge).toBeNull();
@@ -1071,7 +1041,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   });
 
   it("drops a token's kept account when it is revoked or the account deactivated", async () => {
-    const me = await createMember(ctx, `kept-token-${driver}@example.jp`);
+    const me = await makeUser(ctx);
     try {
       await enrol(ctx, me.id, card.id, 4, [4, 5]);
       await settle();
@@ -1093,7 +1063,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   });
 
   it("judges a kept token's lifetime and idle limit by the clock", async () => {
-    const me = await createMember(ctx, `kept-clock-${driver}@example.jp`);
+    const me = await makeUser(ctx);
     const start = ctx.clock.now();
     try {
       await enrol(ctx, me.id, card.id, 4, [4, 5]);
@@ -1114,8 +1084,8 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   });
 
   it("drops every member's state for a statement that touches many members, and for this process's writes", async () => {
-    const me = await createMember(ctx, `kept-many-${driver}@example.jp`);
-    const other = await createMember(ctx, `kept-writer-${driver}@example.jp`);
+    const me = await makeUser(ctx);
+    const other = await makeUser(ctx);
     try {
       expect((await mine(me.token))?.badge).toBeNull();
       await unrecorded(() => enrol(ctx, me.id, card.id, 4, [4, 5]));
@@ -1157,7 +1127,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   it.skipIf(driver === 'pglite')(
     'keeps what it read after a change while another transaction holds the horizon back',
     async () => {
-      const me = await createMember(ctx, `kept-held-${driver}@example.jp`);
+      const me = await makeUser(ctx);
       const other = new pg.Client({ connectionString: ctx.deps.config.databaseUrl });
       await other.connect();
       try {
@@ -1183,7 +1153,7 @@ describe.each(drivers())("a member's state kept until it changes (%s)", (driver)
   );
 
   it('keeps nothing while the changes cannot be read, and drops all when they can again', async () => {
-    const me = await createMember(ctx, `kept-lost-${driver}@example.jp`);
+    const me = await makeUser(ctx);
     const feed = ctx.app.memberFeed;
     const rename = (from: string, to: string) =>
       ctx.deps.db.execute(sql.raw(`alter table ${from} rename to ${to}`));
