@@ -305,6 +305,8 @@ async function main() {
     SEED_ON_EMPTY: 'false',
     // SEARCH_CACHE_MS=0 runs the server without the kept answers and members' states (decision 063).
     SEARCH_CACHE_MS: process.env.SEARCH_CACHE_MS,
+    // DATABASE_POOL_SIZE: the server's pool (production default 10), to measure a rush with another.
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   });
   const dbHandle = await openDb({ databaseUrl, poolSize: config.databasePoolSize });
   const app = await buildApp(

@@ -11,7 +11,7 @@ import {
 } from '@mels/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { perExecutor } from '../../db/prepared.ts';
+import { executePrepared, perExecutor } from '../../db/prepared.ts';
 import {
   areas,
   cancelRequests,
@@ -503,11 +503,13 @@ export async function recordApplication(
     ),
     sql`, `,
   );
-  const result = await db.execute<{
+  const rows = await executePrepared<{
     enrollment_id: number | null;
     placed: boolean;
     before_applying: boolean;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with cur as (${cur}),
     place as (
       update ${trainingUserTypes} set participant = participant + 1
@@ -536,12 +538,8 @@ export async function recordApplication(
     select (select id from target) as enrollment_id,
       exists (select 1 from place) as placed,
       ${existing ? sql`exists (select 1 from cur)` : sql`true`} as before_applying
-  `);
-  const rows = (
-    result as unknown as {
-      rows: Array<{ enrollment_id: number | null; placed: boolean; before_applying: boolean }>;
-    }
-  ).rows;
+  `,
+  );
   const row = rows[0];
   return {
     enrollmentId: row?.enrollment_id ?? null,
