@@ -32,12 +32,12 @@ describe('executePrepared: a raw statement parsed once per connection', () => {
       const url = await createDatabase(adminUrl ?? '', name);
       const handle = await openDb({ databaseUrl: url, poolSize: 1 });
       try {
-        const named = async () =>
-          (
-            await handle.db.execute<{ name: string }>(
-              sql`select name from pg_prepared_statements where name like 'raw\_%' order by name`,
-            )
-          ).rows.map((row) => row.name);
+        const named = async () => {
+          const listed = (await handle.db.execute(
+            sql`select name from pg_prepared_statements where name like 'raw\_%' order by name`,
+          )) as unknown as { rows: Array<{ name: string }> };
+          return listed.rows.map((row) => row.name);
+        };
         expect(await executePrepared(handle.db, statement(1, 'x'))).toEqual([{ doubled: 2, label: 'x' }]);
         const [first] = await named();
         expect(first).toMatch(/^raw_[0-9a-f]{24}$/);
