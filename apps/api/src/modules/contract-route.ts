@@ -26,6 +26,7 @@ import {
   requireOfficeAdmin,
   requireSession,
   requireUser,
+  settleTokenCheck,
 } from '../plugins/auth.ts';
 import { answerFromCache, httpCacheHook, type CachePolicy } from '../plugins/http-cache.ts';
 
@@ -90,6 +91,28 @@ function errorStatuses(endpoint: Endpoint): number[] {
   return [...statuses].sort();
 }
 
+/**
+ * For a route behind an auth guard that checks the request's token in its own statement
+ * (tokenCheckedByRoute): when what was sent will be refused anyway (params, query or body not valid), the
+ * token is looked up here, so the guard still answers 401 or 403 before the 400.
+ */
+function settleTokenOfInvalidInput(
+  app: FastifyInstance,
+  schemas: { params?: z.ZodType | undefined; query?: z.ZodType | undefined; body?: z.ZodType | undefined },
+): preHandlerAsyncHookHandler {
+  const valid = (schema: z.ZodType | undefined, value: unknown) => !schema || schema.safeParse(value).success;
+  return async (request) => {
+    if (!request.tokenCheck) return;
+    if (
+      valid(schemas.params, request.params) &&
+      valid(schemas.query, request.query) &&
+      valid(schemas.body, request.body)
+    )
+      return;
+    await settleTokenCheck(app.deps.db, request, 'unchecked');
+  };
+}
+
 export function contractRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
@@ -105,7 +128,21 @@ export function contractRoute<E extends Endpoint>(
     'office-admin': [requireOfficeAdmin],
     host: [requireHost],
   } as const;
-  const auth = [...guards[endpoint.auth]];
+  const tokenPending =
+    (extras.config as { tokenCheckedByRoute?: boolean } | undefined)?.tokenCheckedByRoute === true &&
+    guards[endpoint.auth].length > 0;
+  const auth = [
+    ...(tokenPending
+      ? [
+          settleTokenOfInvalidInput(app, {
+            params: endpoint.params,
+            query: endpoint.query,
+            body: extras.body ?? endpoint.body,
+          }),
+        ]
+      : []),
+    ...guards[endpoint.auth],
+  ];
   const more = extras.preHandler ? [extras.preHandler].flat() : [];
   const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: answerSchema(endpoint) };
   if (endpoint.accepted) response[202] = answerSchema(endpoint);

@@ -9,7 +9,8 @@ import {
   type WorkflowStep,
   CANCEL_REQUEST_STATUS,
 } from '@mels/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { executePrepared, perExecutor } from '../../db/prepared.ts';
 import {
@@ -31,6 +32,12 @@ import {
   userTypes,
   users,
 } from '../../db/schema.ts';
+import {
+  tokenAccountColumns,
+  tokenAccountFrom,
+  type TokenAccount,
+  type TokenCheck,
+} from '../../plugins/auth.ts';
 import { sessionDocumentVisible } from '../documents/index.ts';
 
 /** The columns of one recruitment (training × user type) with its session, course and area. */
@@ -388,50 +395,52 @@ export async function setAttendanceCode(db: Executor, enrollmentId: number, code
  * session of the course (is_win_other_training_same_course), and their records of the course (a
  * complete registration order; the statuses of their other attendee enrolments in it).
  */
-function applyContextQuery(db: Executor) {
-  const userId = sql.placeholder('userId');
+function applyContextColumns(userId: SQL | Placeholder) {
   const thisEnrollment = sql`e.training_id = ${trainingUserTypes.trainingId} and e.user_id = ${userId} and e.user_type_id = ${trainingUserTypes.userTypeId}`;
-  return db
-    .select({
-      ...recruitmentColumns,
-      occupation: sql<number | null>`(select u.occupation from ${users} u where u.id = ${userId})`,
-      enrollment: sql<{
-        id: number;
-        status: number;
-        approved: boolean;
-      } | null>`(select json_build_object('id', e.id, 'status', e.status, 'approved', e.assistant_approved_at is not null) from ${enrollments} e where ${thisEnrollment})`,
-      lastStep: sql<{
-        status: number;
-        note: string | null;
-      } | null>`(select json_build_object('status', s.status, 'note', s.note) from ${enrollmentSteps} s join ${enrollments} e on e.id = s.enrollment_id where ${thisEnrollment} order by s.id desc limit 1)`,
-      methods: sql<
-        number[]
-      >`array(select m.payment_method_id from ${trainingPaymentMethods} m where m.training_id = ${trainings.id} order by m.payment_method_id)`,
-      occupations: sql<
-        number[]
-      >`array(select o.occupation from ${courseOccupations} o where o.course_id = ${courses.id} order by o.occupation)`,
-      conditions: sql<
-        Array<{ groupNo: number; courseId: number; courseName: string; userTypeId: number | null }>
-      >`coalesce((select json_agg(json_build_object('groupNo', k.group_no, 'courseId', k.required_course_id, 'courseName', rc.name, 'userTypeId', k.required_user_type_id) order by k.group_no, k.id) from ${courseConditions} k join ${courses} rc on rc.id = k.required_course_id where k.course_id = ${courses.id}), '[]'::json)`,
-      completed: sql<
-        Array<{ courseId: number; userTypeId: number }>
-      >`coalesce((select json_agg(distinct jsonb_build_object('courseId', pt.course_id, 'userTypeId', pe.user_type_id)) from ${enrollments} pe join ${trainings} pt on pt.id = pe.training_id where pe.user_id = ${userId} and pe.status = ${STEP_STATUS.completed}), '[]'::json)`,
-      certs: sql<
-        Array<{ courseId: number; endDate: string | null }>
-      >`coalesce((select json_agg(json_build_object('courseId', c.course_id, 'endDate', c.end_date)) from ${certificates} c where c.user_id = ${userId} and c.revoked_at is null), '[]'::json)`,
-      sameTimeConflict: sql<boolean>`exists (select 1 from ${enrollments} ce join ${trainings} ct on ct.id = ce.training_id where ce.user_id = ${userId} and ce.training_id <> ${trainings.id} and ce.status >= ${STEP_STATUS.applying} and ce.status <> ${STEP_STATUS.lost} and ct.event_date = ${trainings.eventDate} and ct.event_start_time < ${trainings.eventEndTime} and ct.event_end_time > ${trainings.eventStartTime})`,
-      hasPreVideo: sql<boolean>`exists (select 1 from ${lessons} l where l.course_id = ${courses.id} and l.kind = 'pre' and l.archived_at is null)`,
-      hasPreTest: sql<boolean>`exists (select 1 from ${quizzes} q where q.course_id = ${courses.id} and q.kind = 'pre')`,
-      registrationPaid: sql<boolean>`exists (select 1 from ${orders} ro where ro.user_id = ${userId} and ro.type = ${ORDER_TYPE.purchase} and ro.object_type = ${OBJECT_TYPE.courseRegistration} and ro.object_id = ${courses.id} and ro.status = ${ORDER_STATUS.complete})`,
-      wonElsewhere: sql<boolean>`exists (select 1 from ${enrollments} we join ${trainings} wt on wt.id = we.training_id where we.user_id = ${userId} and wt.course_id = ${courses.id} and we.training_id <> ${trainings.id} and we.status in (${sql.join(
-        PLACE_HOLDING_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}))`,
-      otherStatuses: sql<
-        number[]
-      >`array(select oe.status from ${enrollments} oe join ${trainings} ot on ot.id = oe.training_id where oe.user_id = ${userId} and oe.user_type_id = ${USER_TYPE.attendee} and ot.course_id = ${courses.id} and oe.training_id <> ${trainings.id})`,
-    })
-    .from(trainingUserTypes)
+  return {
+    ...recruitmentColumns,
+    occupation: sql<number | null>`(select u.occupation from ${users} u where u.id = ${userId})`,
+    enrollment: sql<{
+      id: number;
+      status: number;
+      approved: boolean;
+    } | null>`(select json_build_object('id', e.id, 'status', e.status, 'approved', e.assistant_approved_at is not null) from ${enrollments} e where ${thisEnrollment})`,
+    lastStep: sql<{
+      status: number;
+      note: string | null;
+    } | null>`(select json_build_object('status', s.status, 'note', s.note) from ${enrollmentSteps} s join ${enrollments} e on e.id = s.enrollment_id where ${thisEnrollment} order by s.id desc limit 1)`,
+    methods: sql<
+      number[]
+    >`array(select m.payment_method_id from ${trainingPaymentMethods} m where m.training_id = ${trainings.id} order by m.payment_method_id)`,
+    occupations: sql<
+      number[]
+    >`array(select o.occupation from ${courseOccupations} o where o.course_id = ${courses.id} order by o.occupation)`,
+    conditions: sql<
+      Array<{ groupNo: number; courseId: number; courseName: string; userTypeId: number | null }>
+    >`coalesce((select json_agg(json_build_object('groupNo', k.group_no, 'courseId', k.required_course_id, 'courseName', rc.name, 'userTypeId', k.required_user_type_id) order by k.group_no, k.id) from ${courseConditions} k join ${courses} rc on rc.id = k.required_course_id where k.course_id = ${courses.id}), '[]'::json)`,
+    completed: sql<
+      Array<{ courseId: number; userTypeId: number }>
+    >`coalesce((select json_agg(distinct jsonb_build_object('courseId', pt.course_id, 'userTypeId', pe.user_type_id)) from ${enrollments} pe join ${trainings} pt on pt.id = pe.training_id where pe.user_id = ${userId} and pe.status = ${STEP_STATUS.completed}), '[]'::json)`,
+    certs: sql<
+      Array<{ courseId: number; endDate: string | null }>
+    >`coalesce((select json_agg(json_build_object('courseId', c.course_id, 'endDate', c.end_date)) from ${certificates} c where c.user_id = ${userId} and c.revoked_at is null), '[]'::json)`,
+    sameTimeConflict: sql<boolean>`exists (select 1 from ${enrollments} ce join ${trainings} ct on ct.id = ce.training_id where ce.user_id = ${userId} and ce.training_id <> ${trainings.id} and ce.status >= ${STEP_STATUS.applying} and ce.status <> ${STEP_STATUS.lost} and ct.event_date = ${trainings.eventDate} and ct.event_start_time < ${trainings.eventEndTime} and ct.event_end_time > ${trainings.eventStartTime})`,
+    hasPreVideo: sql<boolean>`exists (select 1 from ${lessons} l where l.course_id = ${courses.id} and l.kind = 'pre' and l.archived_at is null)`,
+    hasPreTest: sql<boolean>`exists (select 1 from ${quizzes} q where q.course_id = ${courses.id} and q.kind = 'pre')`,
+    registrationPaid: sql<boolean>`exists (select 1 from ${orders} ro where ro.user_id = ${userId} and ro.type = ${ORDER_TYPE.purchase} and ro.object_type = ${OBJECT_TYPE.courseRegistration} and ro.object_id = ${courses.id} and ro.status = ${ORDER_STATUS.complete})`,
+    wonElsewhere: sql<boolean>`exists (select 1 from ${enrollments} we join ${trainings} wt on wt.id = we.training_id where we.user_id = ${userId} and wt.course_id = ${courses.id} and we.training_id <> ${trainings.id} and we.status in (${sql.join(
+      PLACE_HOLDING_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`,
+    otherStatuses: sql<
+      number[]
+    >`array(select oe.status from ${enrollments} oe join ${trainings} ot on ot.id = oe.training_id where oe.user_id = ${userId} and oe.user_type_id = ${USER_TYPE.attendee} and ot.course_id = ${courses.id} and oe.training_id <> ${trainings.id})`,
+  };
+}
+
+/** The recruitment of the placeholders trainingId and userTypeId, with its session, course, area and type. */
+function ofRecruitment<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(trainings, eq(trainings.id, trainingUserTypes.trainingId))
     .innerJoin(courses, eq(courses.id, trainings.courseId))
     .innerJoin(areas, eq(areas.id, trainings.areaId))
@@ -444,7 +453,47 @@ function applyContextQuery(db: Executor) {
     );
 }
 
-const applyContextStatement = perExecutor((db) => applyContextQuery(db).prepare('enrollments_apply_context'));
+const applyContextStatement = perExecutor((db) =>
+  ofRecruitment(
+    db
+      .select(applyContextColumns(sql.placeholder('userId')))
+      .from(trainingUserTypes)
+      .$dynamic(),
+  ).prepare('enrollments_apply_context'),
+);
+
+/**
+ * The same read for the member of a token (issue 20: an application in two round trips, as the member's
+ * search in one, decision 060): the token's account (tokenAccountFrom, checked in the statement) is joined,
+ * and the member is its id. No row: the token is not valid, or there is no such recruitment.
+ */
+const tokenApplyContextStatement = perExecutor((db) =>
+  ofRecruitment(
+    db
+      .select({ ...applyContextColumns(sql`account.id`), account: tokenAccountColumns })
+      .from(trainingUserTypes)
+      .innerJoin(tokenAccountFrom(), sql`true`)
+      .$dynamic(),
+  ).prepare('enrollments_token_apply_context'),
+);
+
+/**
+ * findApplyContext for a token's member: the row and the token's account, or undefined when the token is
+ * not valid or the recruitment does not exist (the caller tells them apart with the token's own lookup).
+ */
+export async function findApplyContextByToken(
+  db: Executor,
+  input: { trainingId: number; userTypeId: number; token: TokenCheck },
+): Promise<{ row: ApplyContextRow; account: TokenAccount } | undefined> {
+  const [found] = await tokenApplyContextStatement(db).execute({
+    trainingId: input.trainingId,
+    userTypeId: input.userTypeId,
+    ...input.token,
+  });
+  if (!found) return undefined;
+  const { account, ...row } = found;
+  return { row, account };
+}
 
 export async function findApplyContext(
   db: Executor,

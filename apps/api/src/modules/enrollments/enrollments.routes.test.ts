@@ -2,9 +2,10 @@ import { confirmParticipantResponseSchema, formsJa, sessionDetailResponseSchema 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, TEST_NOW, type TestContext } from '../../../test/context.ts';
-import { expectBody, expectError, expectNotFound } from '../../../test/http.ts';
+import { expectBody, expectError, expectNotFound, expectValidationError } from '../../../test/http.ts';
 import {
   auditEvents,
+  authTokens,
   certificates,
   enrollments,
   enrollmentSteps,
@@ -12,7 +13,9 @@ import {
   quizQuestions,
   quizzes,
   trainingUserTypes,
+  users,
 } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { emitOrderCompleted } from '../orders/index.ts';
 import { markEnrollmentPaid } from './enrollments.service.ts';
 import {
@@ -68,6 +71,40 @@ describe.each(drivers())('session workflow on %s', (driver) => {
     const user = await makeUser(ctx);
     expectNotFound(await detailOf(ctx.app, 99_999_999, user.token));
     expectNotFound(await detailOf(ctx.app, session.id, user.token, 1));
+  });
+
+  it("checks the token in the application's own read (issue 20): 401 before 400 and 404, nothing written", async () => {
+    const session = await makeSession(ctx);
+    const user = await makeUser(ctx);
+    const url = `/api/v1/trainings/${session.id}/enrollments/user`;
+    const written = async () =>
+      (await ctx.deps.db.select().from(enrollments).where(eq(enrollments.trainingId, session.id))).length;
+    const stranger = 'x'.repeat(43);
+    expectError(await applyFor(ctx.app, session.id, stranger), 401, 'UNAUTHORIZED');
+    // What was sent is not looked at before who sent it: 401, not 400, for a bad body with a bad token.
+    expectError(await call(ctx.app, 'POST', url, stranger, { user_type: 'four' }), 401, 'UNAUTHORIZED');
+    expectError(await call(ctx.app, 'POST', url, stranger, {}), 401, 'UNAUTHORIZED');
+    expectValidationError(await call(ctx.app, 'POST', url, user.token, { user_type: 'four' }), ['user_type']);
+    // A valid token on a session that does not exist: 404 (the token is looked up on its own then).
+    expectNotFound(await applyFor(ctx.app, 99_999_999, user.token));
+    // A revoked token, and an inactive account: 401 however valid the rest.
+    const tokenRow = eq(authTokens.tokenHash, hashToken(user.token));
+    await ctx.deps.db.update(authTokens).set({ revokedAt: ctx.clock.now() }).where(tokenRow);
+    expectError(await applyFor(ctx.app, session.id, user.token), 401, 'UNAUTHORIZED');
+    expectError(await applyFor(ctx.app, 99_999_999, user.token), 401, 'UNAUTHORIZED');
+    await ctx.deps.db.update(authTokens).set({ revokedAt: null }).where(tokenRow);
+    await ctx.deps.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expectError(await applyFor(ctx.app, session.id, user.token), 401, 'UNAUTHORIZED');
+    expect(await written()).toBe(0);
+    await ctx.deps.db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+    // Valid: the enrolment is the token's member's, and the token's last use is recorded.
+    const response = await applyFor(ctx.app, session.id, user.token);
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await ctx.deps.db.select().from(enrollments).where(eq(enrollments.trainingId, session.id));
+    expect(row?.userId).toBe(user.id);
+    const [token] = await ctx.deps.db.select().from(authTokens).where(tokenRow);
+    expect(token?.lastUsedAt?.getTime()).toBe(ctx.clock.now().getTime());
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('shows the seven steps to an attendee and two to other types', async () => {

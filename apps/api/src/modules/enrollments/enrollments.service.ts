@@ -38,6 +38,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { TokenCheck, TokenFound } from '../../plugins/auth.ts';
 import type { Deps } from '../../plugins/deps.ts';
 import { applicationMailJobs, queueTicketMails } from '../notifications/index.ts';
 import {
@@ -59,6 +60,7 @@ import {
   findCourseRegistrationOrderStatus,
   findDocuments,
   findApplyContext,
+  findApplyContextByToken,
   findEnrollment,
   findLatestCancel,
   findSessionFeeOrder,
@@ -362,13 +364,36 @@ export function entriesForPlace(
 }
 
 /**
+ * Who applies: a member already known (userId), or the request's token, checked in the application's
+ * read (tokenCheckedByRoute); `settle` takes what the read found of the token (or 'unchecked' when it
+ * found no row), sets the request's user and answers the member's id, or refuses (401, 403).
+ */
+export type Applicant =
+  { userId: number } | { token: TokenCheck; settle: (found: TokenFound) => Promise<number> };
+
+/**
  * POST …/enrollments/user: apply. Two statements (issue 20): one prepared read of everything the
  * rules decide from, then one statement that takes the place (first-come), records the enrolment and
  * its steps and queues the mail, all or nothing, enforced by the database (a conditional UPDATE of
  * the places, the enrolment's unique index, a row lock on an enrolment before applying).
  */
-export async function apply(db: Database, trainingId: number, userTypeId: number, userId: number, now: Date) {
-  const row = await findApplyContext(db, { trainingId, userTypeId, userId });
+export async function apply(
+  db: Database,
+  input: { trainingId: number; userTypeId: number; member: Applicant; now: Date },
+) {
+  const { trainingId, userTypeId, member, now } = input;
+  let row: ApplyContextRow | undefined;
+  let userId: number;
+  if ('token' in member) {
+    // The token is checked in the read itself (one round trip less); without a row, its own lookup
+    // says whether the token or the session is missing (401 before 404).
+    const found = await findApplyContextByToken(db, { trainingId, userTypeId, token: member.token });
+    userId = await member.settle(found ? { account: found.account } : 'unchecked');
+    row = found?.row;
+  } else {
+    userId = member.userId;
+    row = await findApplyContext(db, { trainingId, userTypeId, userId });
+  }
   if (!row || row.status !== TRAINING_STATUS.published || row.occupation === null)
     throw notFound(K.errors.notFound);
   const enrollment = row.enrollment ?? undefined;
