@@ -300,7 +300,8 @@ describe('home page', () => {
     expect(await page.getByTestId('search-summary').textContent()).toContain('募集中のみ');
     const open = await api<List<Card>>(`/trainings?user_type[]=4&limit=1&${FROM_TODAY}`);
     await poll(() => page.getByTestId('search-total').textContent()).toBe(`${open.pagination.total}件`);
-    await everyCard(page, (text) => text.includes('募集中'));
+    // A cancelled session in its window is still listed (its card says 開催中止, and no recruitment state).
+    await everyCard(page, (text) => text.includes('募集中') || text.includes('開催中止'));
 
     await openOnly.uncheck();
     await page.getByTestId('search-form').getByRole('button', { name: 'この条件で検索' }).click();
@@ -365,7 +366,7 @@ describe('home page', () => {
     await context.close();
   });
 
-  it("shows a logged-in user's own status badge, and the cancelled badge", async () => {
+  it("shows a logged-in user's own status badge, and the cancelled badge alone on a cancelled session", async () => {
     const { context, page } = await newPage(browser);
     // The demo data has no enrolments yet: the user and their cards come from the API with a badge set.
     await context.addInitScript(() => localStorage.setItem('mels.token', 'e2e-token'));
@@ -398,8 +399,13 @@ describe('home page', () => {
     await waitForResults(page);
     expect(await cards(page).nth(0).textContent()).toContain('抽選待ち');
     expect(await cards(page).nth(1).textContent()).toContain('落選（他の講習会で当選）');
+    // A cancelled session is not recruiting: its card says 開催中止 and no recruitment state.
     expect(await cards(page).nth(2).textContent()).toContain('開催中止');
-    expect(await cards(page).nth(2).textContent()).toContain('募集中');
+    expect(await cards(page).nth(2).textContent()).not.toMatch(/募集中|募集前|募集終了/);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'search-result-badges-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'search-result-badges-375');
     await context.close();
   });
 

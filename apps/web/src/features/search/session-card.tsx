@@ -23,6 +23,10 @@ const MUTED_BADGES: readonly BadgeKey[] = [
   'completed',
 ];
 
+/**
+ * The member's own badge when they have one, else the recruitment's state; a cancelled session has no
+ * recruitment state to show (its 'session cancelled' badge says it all).
+ */
 function StatusBadge({ item, loggedIn }: { item: TrainingCard; loggedIn: boolean }) {
   const { t } = useI18n();
   if (loggedIn && item.badge) {
@@ -36,6 +40,7 @@ function StatusBadge({ item, loggedIn }: { item: TrainingCard; loggedIn: boolean
       </Badge>
     );
   }
+  if (item.is_active === 0) return null;
   return (
     <Badge className={classes.status} variant="filled" color={RECRUITING_COLOR[item.recruiting]}>
       {t.badges[RECRUITING_KEY[item.recruiting]]}
