@@ -428,7 +428,8 @@ export const trainingUserTypes = pgTable(
 /**
  * The session search's table (decision 045, migration 0029): one row per recruitment with the session's
  * filter and order columns beside it. Written ONLY by the triggers of migration 0029 (on inserts and
- * updates of training_user_types and trainings), read only by the trainings module's search.
+ * updates of training_user_types and trainings; 0031 adds the session's activity), read only by the
+ * trainings module's search.
  */
 export const trainingSearch = pgTable(
   'training_search',
@@ -445,6 +446,8 @@ export const trainingSearch = pgTable(
     applyStartDate: ts('apply_start_date').notNull(),
     applyEndDate: ts('apply_end_date').notNull(),
     published: boolean('published').notNull(),
+    /** The session's is_active (migration 0031): a cancelled session is listed with the closed ones. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     index('training_search_training_idx').on(t.trainingId),
@@ -461,6 +464,7 @@ export const trainingSearch = pgTable(
         t.applyStartDate,
         t.applyEndDate,
         t.tutId,
+        t.active,
       )
       .where(sql`published`),
     index('training_search_type_idx')
@@ -474,6 +478,7 @@ export const trainingSearch = pgTable(
         t.applyStartDate,
         t.applyEndDate,
         t.tutId,
+        t.active,
       )
       .where(sql`published`),
     index('training_search_type_area_idx')
@@ -487,6 +492,7 @@ export const trainingSearch = pgTable(
         t.applyStartDate,
         t.applyEndDate,
         t.tutId,
+        t.active,
       )
       .where(sql`published`),
     index('training_search_type_course_idx')
@@ -500,6 +506,7 @@ export const trainingSearch = pgTable(
         t.applyStartDate,
         t.applyEndDate,
         t.tutId,
+        t.active,
       )
       .where(sql`published`),
   ],

@@ -56,47 +56,38 @@ describe('displayStep without a recorded status', () => {
 describe('recruitingPhase', () => {
   const start = '2026-11-01T00:00:00+09:00';
   const end = '2026-11-30T23:59:59+09:00';
-
-  it('before the start is upcoming', () => {
-    expect(recruitingPhase(start, end, new Date('2026-10-31T23:59:59+09:00'))).toBe('upcoming');
-  });
-
-  it('at the start is open', () => {
-    expect(recruitingPhase(start, end, new Date(start))).toBe('open');
-  });
-
-  it('between start and end is open', () => {
-    expect(recruitingPhase(start, end, new Date('2026-11-22T12:00:00+09:00'))).toBe('open');
-  });
-
-  it('at the end is still open', () => {
-    expect(recruitingPhase(start, end, new Date(end))).toBe('open');
-  });
-
-  it('after the end is closed', () => {
-    expect(recruitingPhase(start, end, new Date('2026-12-01T00:00:00+09:00'))).toBe('closed');
-  });
-
-  it('accepts Date values as well as strings', () => {
-    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-12-01T00:00:00+09:00'))).toBe(
+  it.each([
+    ['before the start', start, end, undefined, '2026-10-31T23:59:59+09:00', 'upcoming'],
+    ['at the start', start, end, undefined, start, 'open'],
+    ['between start and end', start, end, undefined, '2026-11-22T12:00:00+09:00', 'open'],
+    ['at the end (still open)', start, end, undefined, end, 'open'],
+    ['after the end', start, end, undefined, '2026-12-01T00:00:00+09:00', 'closed'],
+    [
+      'Date values after the end',
+      new Date(start),
+      new Date(end),
+      undefined,
+      '2026-12-01T00:00:00+09:00',
       'closed',
-    );
-    expect(recruitingPhase(new Date(start), new Date(end), new Date('2026-10-01T00:00:00+09:00'))).toBe(
+    ],
+    [
+      'Date values before the start',
+      new Date(start),
+      new Date(end),
+      undefined,
+      '2026-10-01T00:00:00+09:00',
       'upcoming',
-    );
-  });
-
-  it('without a start it is open until the end', () => {
-    expect(recruitingPhase(null, end, new Date('2000-01-01T00:00:00Z'))).toBe('open');
-    expect(recruitingPhase(null, end, new Date('2026-12-01T00:00:00+09:00'))).toBe('closed');
-  });
-
-  it('without an end it is open from the start on', () => {
-    expect(recruitingPhase(start, null, new Date('2099-01-01T00:00:00Z'))).toBe('open');
-    expect(recruitingPhase(start, null, new Date('2026-10-01T00:00:00+09:00'))).toBe('upcoming');
-  });
-
-  it('without either date it is open', () => {
-    expect(recruitingPhase(null, null, new Date('2026-11-22T12:00:00+09:00'))).toBe('open');
+    ],
+    ['no start, before the end', null, end, undefined, '2000-01-01T00:00:00Z', 'open'],
+    ['no start, after the end', null, end, undefined, '2026-12-01T00:00:00+09:00', 'closed'],
+    ['no end, after the start', start, null, undefined, '2099-01-01T00:00:00Z', 'open'],
+    ['no end, before the start', start, null, undefined, '2026-10-01T00:00:00+09:00', 'upcoming'],
+    ['neither date', null, null, undefined, '2026-11-22T12:00:00+09:00', 'open'],
+    ['an active session in its window', start, end, true, '2026-11-22T12:00:00+09:00', 'open'],
+    ['a cancelled session in its window', start, end, false, '2026-11-22T12:00:00+09:00', 'closed'],
+    ['a cancelled session before its window', start, end, false, '2026-10-01T00:00:00+09:00', 'closed'],
+    ['a cancelled session after its window', start, end, false, '2026-12-01T00:00:00+09:00', 'closed'],
+  ] as const)('%s', (_, applyStart, applyEnd, active, now, phase) => {
+    expect(recruitingPhase({ applyStart, applyEnd, active }, new Date(now))).toBe(phase);
   });
 });

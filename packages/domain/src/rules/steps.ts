@@ -63,14 +63,17 @@ export function displayStep(lastStatus: StepStatus | null | undefined, whenNone:
 
 export type RecruitingPhase = 'upcoming' | 'open' | 'closed';
 
-/** For a visitor: whether recruiting of a user type is upcoming, open or closed at `now`. */
+/**
+ * Whether recruiting of a user type is upcoming, open or closed at `now`. A cancelled session
+ * (`active` false) recruits no one: closed, whatever its window says.
+ */
 export function recruitingPhase(
-  applyStart: Date | string | null,
-  applyEnd: Date | string | null,
+  recruitment: { applyStart: Date | string | null; applyEnd: Date | string | null; active?: boolean },
   now: Date,
 ): RecruitingPhase {
-  const start = applyStart ? new Date(applyStart) : null;
-  const end = applyEnd ? new Date(applyEnd) : null;
+  if (recruitment.active === false) return 'closed';
+  const start = recruitment.applyStart ? new Date(recruitment.applyStart) : null;
+  const end = recruitment.applyEnd ? new Date(recruitment.applyEnd) : null;
   if (start && now < start) return 'upcoming';
   if (end && now > end) return 'closed';
   return 'open';

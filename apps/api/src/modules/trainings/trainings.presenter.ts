@@ -228,7 +228,10 @@ export function presentCard(
     is_active: shared.is_active,
     selection: shared.selection,
     payments_methods: shared.payments_methods,
-    recruiting: recruitingPhase(row.applyStartDate, row.applyEndDate, view.now),
+    recruiting: recruitingPhase(
+      { applyStart: row.applyStartDate, applyEnd: row.applyEndDate, active: row.isActive },
+      view.now,
+    ),
     training_user_steps: state.training_user_steps,
     training_user_cancel: state.training_user_cancel,
     training_assistant_approve_users: state.training_assistant_approve_users,

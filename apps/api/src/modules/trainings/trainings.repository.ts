@@ -62,12 +62,14 @@ const searchNow = sql`${sql.placeholder('now')}::timestamptz`;
 /**
  * The recruiting phases as recruitingPhase (@mels/domain) decides them, over training_search `s`, in
  * the order the search lists them (their rank): 0 open (the window holds the moment), 1 upcoming (it
- * opens later), 2 closed (it ended). The three conditions are disjoint (a window's start ≤ its end).
+ * opens later), 2 closed (it ended, or the session is cancelled). The three conditions are disjoint (a
+ * window's start ≤ its end).
  */
 const PHASES: readonly SQL[] = [
-  sql`s.apply_start_date <= ${searchNow} and s.apply_end_date >= ${searchNow}`,
-  sql`s.apply_start_date > ${searchNow}`,
-  sql`s.apply_end_date < ${searchNow}`,
+  sql`s.active and s.apply_start_date <= ${searchNow} and s.apply_end_date >= ${searchNow}`,
+  sql`s.active and s.apply_start_date > ${searchNow}`,
+  // A cancelled session recruits no one: listed with the closed ones (migration 0031).
+  sql`(not s.active or s.apply_end_date < ${searchNow})`,
 ];
 
 /**

@@ -19,10 +19,11 @@ type Rows = { rows: Record<string, unknown>[] };
 /** The rows of training_search that differ from what the two tables say (both directions). */
 async function drift(ctx: TestContext): Promise<unknown[]> {
   const expected = sql`select u.id as tut_id, u.training_id, u.user_type_id, t.area_id, t.course_id, t.event_date,
-      t.event_start_time, u.apply_start_date, u.apply_end_date, t.status = 'published' as published
+      t.event_start_time, u.apply_start_date, u.apply_end_date, t.status = 'published' as published,
+      t.is_active as active
     from training_user_types u join trainings t on t.id = u.training_id`;
   const actual = sql`select tut_id, training_id, user_type_id, area_id, course_id, event_date, event_start_time,
-      apply_start_date, apply_end_date, published from training_search`;
+      apply_start_date, apply_end_date, published, active from training_search`;
   const result = (await ctx.deps.db.execute(
     sql`(${expected} except all ${actual}) union all (${actual} except all ${expected})`,
   )) as unknown as Rows;
@@ -175,6 +176,22 @@ describe.each(drivers())('the search table and the capped count (%s)', (driver) 
       applyEndDate: new Date('2026-12-01T00:00:00Z'),
     });
     expect(await find('user_type[]=1&area[]=1&event_date$ge=2032-06-01')).toHaveLength(1);
+
+    // Cancelled (its staff recruitment open, its attendees' upcoming): among the open ones no more, both
+    // listed with the closed ones and their cards closed; active again, open again.
+    const openTwo = 'area[]=1&event_date$ge=2032-06-01&open_only=1&user_type[]=1&user_type[]=4';
+    expect((await find(openTwo)).map((c) => c.recruiting)).toEqual(['open']);
+    await ctx.deps.db.update(trainings).set({ isActive: false }).where(eq(trainings.id, session.id));
+    expect(await find(openTwo)).toHaveLength(0);
+    expect((await cards(ctx, openTwo)).pagination.total).toBe(0);
+    const listed = await find('area[]=1&event_date$ge=2032-06-01&user_type[]=1&user_type[]=4');
+    expect(listed.map((c) => [c.is_active, c.recruiting])).toEqual([
+      [0, 'closed'],
+      [0, 'closed'],
+    ]);
+    expect(await drift(ctx)).toEqual([]);
+    await ctx.deps.db.update(trainings).set({ isActive: true }).where(eq(trainings.id, session.id));
+    expect((await find(openTwo)).map((c) => c.recruiting)).toEqual(['open']);
 
     // Unpublished (a draft again), then published; then deleted.
     await ctx.deps.db.update(trainings).set({ status: 'draft' }).where(eq(trainings.id, session.id));
