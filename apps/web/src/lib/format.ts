@@ -21,6 +21,22 @@ export function formatDate(value: string | Date): string {
   return `${y}/${m}/${d}`;
 }
 
+/**
+ * YYYY/MM/DD HH:mm in Japan time, by the same arithmetic (no Intl formatter to make); '' for no value or
+ * one that is not a date.
+ */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  return japanDateTime(at).replaceAll('-', '/');
+}
+
+/** HH:mm in Japan time ('' as formatDateTime). */
+export function formatTime(value: string | Date | null | undefined): string {
+  return formatDateTime(value).slice(11);
+}
+
 /** YYYY.MM.DD (news and documents). */
 export function formatNewsDate(value: string | Date): string {
   const { y, m, d } = parts(value);

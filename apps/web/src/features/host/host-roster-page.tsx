@@ -8,12 +8,10 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError, call } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
 import { HostGuard } from './host-guard.tsx';
 import { HOST_KEY, useHostI18n } from './host-i18n.ts';
 import classes from './host.module.css';
-
-const time = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
 
 /** /host/trainings/:id: one of the host's sessions, its roster and check-in by ticket code (decision 041). */
 export function HostRosterPage() {
@@ -138,7 +136,7 @@ function HostRoster({ trainingId }: { trainingId: number }) {
                   <Table.Td data-user-content>{e.location_work}</Table.Td>
                   <Table.Td className={classes.nowrap}>{e.status_label}</Table.Td>
                   <Table.Td className={classes.nowrap}>
-                    {e.checked_in_at ? time.format(new Date(e.checked_in_at)) : h.notCheckedIn}
+                    {e.checked_in_at ? formatTime(e.checked_in_at) : h.notCheckedIn}
                   </Table.Td>
                 </Table.Tr>
               ))}

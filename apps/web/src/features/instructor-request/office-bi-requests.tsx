@@ -22,7 +22,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { formatDate, formatYen } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatYen } from '../../lib/format.ts';
 import {
   approveRequest,
   biKeys,
@@ -59,16 +59,6 @@ function useLabels() {
   );
   return { occupation, department, status };
 }
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 /** /office/instructor-requests: the requests, awaiting review first. */
 export function OfficeBiRequestsPage() {
@@ -139,7 +129,7 @@ export function OfficeBiRequestsPage() {
                     <Table.Td>{r.paid ? m.paid : m.unpaid}</Table.Td>
                     <Table.Td>{r.recommendation ? m.received : m.notReceived}</Table.Td>
                     <Table.Td>{labels.status(r.status)}</Table.Td>
-                    <Table.Td>{dateTime(r.updated_at)}</Table.Td>
+                    <Table.Td>{formatDateTime(r.updated_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -261,21 +251,21 @@ function Review({ r }: { r: OfficeInstructorRequest }) {
         <Section title={m.sections.pledge}>
           <Text size="sm">
             {r.pledge
-              ? `${b.variants[r.pledge.variant]}／${m.pledgedAt}：${dateTime(r.pledge.agreed_at)}`
+              ? `${b.variants[r.pledge.variant]}／${m.pledgedAt}：${formatDateTime(r.pledge.agreed_at)}`
               : m.notPledged}
           </Text>
         </Section>
         <Section title={m.sections.payment}>
           <Text size="sm" data-testid="office-bi-payment">
             {r.payment
-              ? `${m.amount}：${formatYen(r.payment.amount)}／${m.paymentAt}：${dateTime(r.payment.paid_at)}（#${r.payment.order_id}）`
+              ? `${m.amount}：${formatYen(r.payment.amount)}／${m.paymentAt}：${formatDateTime(r.payment.paid_at)}（#${r.payment.order_id}）`
               : m.noPayment}
           </Text>
         </Section>
         <Section title={m.sections.recommendation}>
           <Text size="sm">
             {r.recommendation_letter
-              ? f(m.mailed, dateTime(r.recommendation_letter.submitted_at))
+              ? f(m.mailed, formatDateTime(r.recommendation_letter.submitted_at))
               : m.noRecommendation}
           </Text>
         </Section>

@@ -1,4 +1,4 @@
-import { officeEn, officeJa, TIME_ZONE } from '@mels/domain';
+import { officeEn, officeJa } from '@mels/domain';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
@@ -12,21 +12,8 @@ export function useInboxI18n() {
 
 export const INBOX_KEY = ['office-inbox'] as const;
 
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** YYYY/MM/DD HH:MM in Japan time. */
-export function formatDateTime(value: string): string {
-  const p = Object.fromEntries(dateTime.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
-  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
-}
+/** YYYY/MM/DD HH:MM in Japan time (the shared formatter, for the inboxes' pages). */
+export { formatDateTime } from '../../lib/format.ts';
 
 // Filled, dark shades: white text keeps 4.5:1.
 export const CONTACT_STATUS_COLORS = {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, todayInJapan } from '../../lib/format.ts';
 import { useOfficeI18n } from './office-messages.ts';
 import { checkIn, OFFICE_KEY, trainingsQuery, type CheckInResult } from './api/office-calls.ts';
 import { errorMessage, formatDateTime, TableScroll } from './office-shared.tsx';
@@ -15,8 +15,6 @@ type DetectorClass = new (options: { formats: string[] }) => Detector;
 /** The browser's own QR reader (Chromium on Android/ChromeOS/macOS), when there is one. */
 const barcodeDetector = (): DetectorClass | null =>
   (globalThis as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector ?? null;
-
-const todayInTokyo = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
 
 /** Reads QR codes from the camera with BarcodeDetector; calls onCode for each new value. */
 function CameraScanner({ onCode, onError }: { onCode: (code: string) => void; onError: () => void }) {
@@ -69,7 +67,7 @@ export function OfficeCheckInPage() {
   const [history, setHistory] = useState<CheckInResult[]>([]);
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState(false);
-  const sessions = useQuery(trainingsQuery({ page: 1, from: todayInTokyo() }));
+  const sessions = useQuery(trainingsQuery({ page: 1, from: todayInJapan() }));
   const mutation = useMutation({
     mutationFn: (value: string) => checkIn(value, trainingId ? Number(trainingId) : undefined),
     onSuccess: (result) => {

@@ -222,17 +222,8 @@ export function ReasonAction<T>({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** YYYY/MM/DD HH:mm in Japan time. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** YYYY/MM/DD HH:mm in Japan time (the shared formatter, for the office's pages). */
+export { formatDateTime } from '../../lib/format.ts';
 
 /** A badge whose text is shade 9 of its colour (Mantine's light and outline badges fall under 4.5:1). */
 export function Tag({

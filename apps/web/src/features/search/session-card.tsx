@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
 import { USER_TYPE, type BadgeKey, type TrainingCard } from '@mels/domain';
 import { Link } from 'react-router';
-import { formatYen } from '../../lib/format.ts';
+import { formatDateTime, formatYen } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
-import { formatDateTime, formatEventDate } from './card-format.ts';
+import { formatEventDate } from './card-format.ts';
 import classes from './search.module.css';
 
 const RECRUITING_KEY = {
