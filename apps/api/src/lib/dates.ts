@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@mels/domain';
+import { japanDateTime, TIME_ZONE } from '@mels/domain';
 
 const ymd = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
@@ -12,20 +12,9 @@ export function tokyoDate(at: Date): string {
   return ymd.format(at);
 }
 
-const toTheMinute: Intl.DateTimeFormatOptions = {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-const tokyoMinute = new Intl.DateTimeFormat('ja-JP', toTheMinute);
-const tokyoSecond = new Intl.DateTimeFormat('ja-JP', { ...toTheMinute, second: '2-digit' });
-
 /** An instant as the office reads it in a CSV file, in Japan: YYYY/MM/DD HH:mm (and :ss with seconds). */
 export function tokyoDateTime(at: Date | string, options: { seconds?: boolean } = {}): string {
-  return (options.seconds ? tokyoSecond : tokyoMinute).format(new Date(at));
+  return japanDateTime(new Date(at), options).replaceAll('-', '/');
 }
 
 /** ISO 8601 with offset, as the API writes instants. */

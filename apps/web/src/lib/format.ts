@@ -22,14 +22,17 @@ export function formatDate(value: string | Date): string {
 }
 
 /**
- * YYYY/MM/DD HH:mm in Japan time, by the same arithmetic (no Intl formatter to make); '' for no value or
- * one that is not a date.
+ * YYYY/MM/DD HH:mm (with `seconds`, HH:mm:ss) in Japan time, by the same arithmetic (no Intl formatter
+ * to make); '' for no value or one that is not a date.
  */
-export function formatDateTime(value: string | Date | null | undefined): string {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  options: { seconds?: boolean } = {},
+): string {
   if (!value) return '';
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return '';
-  return japanDateTime(at).replaceAll('-', '/');
+  return japanDateTime(at, options).replaceAll('-', '/');
 }
 
 /** HH:mm in Japan time ('' as formatDateTime). */

@@ -76,6 +76,12 @@ describe('japan time', () => {
     expect(japanInstant(jst).toISOString()).toBe(iso);
     expect(japanDateTime(new Date(iso))).toBe(jst);
   });
+  it.each([
+    ['2026-07-10T14:59:30.500Z', '2026-07-10 23:59:30'],
+    ['2026-12-31T15:00:00Z', '2027-01-01 00:00:00'],
+  ])('%s with seconds is %s', (iso, jst) => {
+    expect(japanDateTime(new Date(iso), { seconds: true })).toBe(jst);
+  });
   it('takes a date and a time apart (seconds ignored)', () => {
     expect(japanInstant('2027-01-10', '10:00:00').toISOString()).toBe('2027-01-10T01:00:00.000Z');
   });

@@ -99,10 +99,13 @@ export function japanInstant(dateTime: string, time?: string): Date {
   return new Date(`${day}T${clock.slice(0, 5)}:00+09:00`);
 }
 
-/** An instant written in Japan time as 'YYYY-MM-DD HH:MM' (what the office's form shows). */
-export function japanDateTime(instant: Date): string {
+/**
+ * An instant written in Japan time as 'YYYY-MM-DD HH:MM' (what the office's form shows), or with
+ * `seconds` 'YYYY-MM-DD HH:MM:SS'. Japan's offset is +09:00 all year: arithmetic, no Intl formatter.
+ */
+export function japanDateTime(instant: Date, options: { seconds?: boolean } = {}): string {
   const shifted = new Date(instant.getTime() + 9 * 3600_000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)}`;
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, options.seconds ? 19 : 16)}`;
 }
 
 /** The end of a recruitment's application window: the one written, else the start of the event. */

@@ -1,4 +1,4 @@
-import type { Language } from '@mels/domain';
+import { japanDateTime, TIME_ZONE, type Language } from '@mels/domain';
 
 /** Who a member's mail is for: the address, the names and the language of the mail. */
 export type MailReader = {
@@ -26,29 +26,18 @@ export function mailYen(amount: number, language: Language): string {
   return language === 'en' ? `¥${grouped.format(amount)}` : `${grouped.format(amount)}円`;
 }
 
-const JST = 'Asia/Tokyo';
-
 // Formatters are built once: building one takes longer than formatting (about 5 % of the server's time
 // while the application mails of a rush are sent, issue 20).
 const dayEn = new Intl.DateTimeFormat('en-GB', {
-  timeZone: JST,
+  timeZone: TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
-const weekdayJa = new Intl.DateTimeFormat('ja-JP', { timeZone: JST, weekday: 'short' });
-const instantParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: JST,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const weekdayJa = new Intl.DateTimeFormat('ja-JP', { timeZone: TIME_ZONE, weekday: 'short' });
 const instantDayEn = new Intl.DateTimeFormat('en-GB', {
-  timeZone: JST,
+  timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -63,10 +52,9 @@ export function mailDate(date: string, language: Language): string {
 
 /** An instant in Japan time: 2026/07/10 23:59 or 10 July 2026, 23:59 (Japan time). */
 export function mailDateTime(at: Date, language: Language): string {
-  const parts = instantParts.formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  if (language === 'en') return `${instantDayEn.format(at)}, ${part('hour')}:${part('minute')} (Japan time)`;
-  return `${part('year')}/${part('month')}/${part('day')} ${part('hour')}:${part('minute')}`;
+  const japan = japanDateTime(at);
+  if (language === 'en') return `${instantDayEn.format(at)}, ${japan.slice(11)} (Japan time)`;
+  return japan.replaceAll('-', '/');
 }
 
 /** 'HH:MM:SS' → 'HH:MM'. */

@@ -37,6 +37,7 @@ import {
   userTypes,
   users,
 } from '../../db/schema.ts';
+import { tokyoDate } from '../../lib/dates.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countExpiringCertificates } from '../expiries/index.ts';
 import { officeLabel } from './office.labels.ts';
@@ -99,9 +100,6 @@ export async function dashboard(db: Executor, now: Date): Promise<OfficeDashboar
     certificates_expiring: await countExpiringCertificates(db, now),
   };
 }
-
-const todayInTokyo = (now: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(now).slice(0, 10);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -216,7 +214,7 @@ export async function officeTrainings(db: Executor, query: OfficeTrainingsQuery,
     filters.push(sql`exists (select 1 from ${enrollments} e where e.training_id = ${trainings.id}
       and e.user_type_id = ${USER_TYPE.assistant} and e.assistant_approved_at is null and e.status = ${STEP_STATUS.applying})`);
   const where = filters.length ? and(...filters) : undefined;
-  const today = todayInTokyo(now);
+  const today = tokyoDate(now);
   const [total] = await db
     .select({ n: count })
     .from(trainings)

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { api, officeEn, officeJa, TIME_ZONE, type AuditEntry, type AuditFilter } from '@mels/domain';
+import { api, officeEn, officeJa, type AuditEntry, type AuditFilter } from '@mels/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { UrlPager } from '../../components/url-pager.tsx';
 import { call, download } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import classes from './audit.module.css';
 
@@ -17,17 +18,6 @@ import classes from './audit.module.css';
 const FIELDS = ['member_id', 'training_id', 'order_id', 'actor_id', 'action', 'from', 'to'] as const;
 type Field = (typeof FIELDS)[number];
 const ID_FIELDS = new Set<Field>(['member_id', 'training_id', 'order_id', 'actor_id']);
-
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
 
 /** The filter of the address as the API's query: ids as numbers, empty fields left out. */
 function filterOf(params: URLSearchParams): AuditFilter {
@@ -162,7 +152,9 @@ export function AuditPage() {
               <Table.Tbody>
                 {log.data.data.map((e) => (
                   <Table.Tr key={e.key}>
-                    <Table.Td className={classes.nowrap}>{dateTime.format(new Date(e.created_at))}</Table.Td>
+                    <Table.Td className={classes.nowrap}>
+                      {formatDateTime(e.created_at, { seconds: true })}
+                    </Table.Td>
                     <Table.Td data-user-content>
                       {e.actor ? `${e.actor.name} (#${e.actor.id})` : x.system}
                     </Table.Td>

@@ -1,4 +1,4 @@
-import { officeEn, officeJa, TIME_ZONE } from '@mels/domain';
+import { officeEn, officeJa } from '@mels/domain';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
@@ -13,21 +13,8 @@ export function useMembersI18n() {
 
 export const MEMBERS_KEY = ['office-members'] as const;
 
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** YYYY/MM/DD HH:MM in Japan time. */
-export function formatDateTime(value: string): string {
-  const p = Object.fromEntries(dateTime.formatToParts(new Date(value)).map((x) => [x.type, x.value]));
-  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
-}
+/** YYYY/MM/DD HH:MM in Japan time (the shared formatter, for the members' pages). */
+export { formatDateTime } from '../../lib/format.ts';
 
 /** YYYY-MM-DD → YYYY/MM/DD. */
 export const formatDay = (day: string) => day.slice(0, 10).replaceAll('-', '/');

@@ -1,4 +1,4 @@
-import { officeEn, officeJa, TIME_ZONE } from '@mels/domain';
+import { japanDateTime, officeEn, officeJa } from '@mels/domain';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -28,19 +28,9 @@ export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError ? error.message : fallback;
 }
 
-const parts = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** An instant as Japan time 'YYYY-MM-DDTHH:MM' (a datetime-local input's value). */
 export function japanLocal(iso: string | Date): string {
-  return parts.format(new Date(iso)).replace(' ', 'T');
+  return japanDateTime(new Date(iso)).replace(' ', 'T');
 }
 
 /** An instant as 'YYYY/MM/DD HH:MM' in Japan time. */
