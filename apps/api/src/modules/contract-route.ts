@@ -128,21 +128,24 @@ export function contractRoute<E extends Endpoint>(
     'office-admin': [requireOfficeAdmin],
     host: [requireHost],
   } as const;
+  const guard = guards[endpoint.auth];
   const tokenPending =
     (extras.config as { tokenCheckedByRoute?: boolean } | undefined)?.tokenCheckedByRoute === true &&
-    guards[endpoint.auth].length > 0;
-  const auth = [
-    ...(tokenPending
-      ? [
-          settleTokenOfInvalidInput(app, {
-            params: endpoint.params,
-            query: endpoint.query,
-            body: extras.body ?? endpoint.body,
-          }),
-        ]
-      : []),
-    ...guards[endpoint.auth],
-  ];
+    guard.length > 0;
+  // A token left for the route's own statement (its input found valid) passes the guard here: the route
+  // settles it and asks the guard itself.
+  const auth = tokenPending
+    ? [
+        settleTokenOfInvalidInput(app, {
+          params: endpoint.params,
+          query: endpoint.query,
+          body: extras.body ?? endpoint.body,
+        }),
+        ...guard.map((check) => async (request: FastifyRequest) => {
+          if (!request.tokenCheck) await check(request);
+        }),
+      ]
+    : [...guard];
   const more = extras.preHandler ? [extras.preHandler].flat() : [];
   const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: answerSchema(endpoint) };
   if (endpoint.accepted) response[202] = answerSchema(endpoint);

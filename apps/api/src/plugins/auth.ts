@@ -221,13 +221,8 @@ export async function requireSession(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
 }
 
-/**
- * A member or the office: a host (a local holding's account) is refused every member route (403). A
- * token left for the route's own statement (tokenCheckedByRoute; its input already found valid) passes
- * here: the route settles it and calls requireUser again.
- */
+/** A member or the office: a host (a local holding's account) is refused every member route (403). */
 export async function requireUser(request: FastifyRequest) {
-  if (!request.user && request.tokenCheck) return;
   if (!request.user) throw unauthorized();
   if (request.user.role === 'host') throw forbidden();
 }

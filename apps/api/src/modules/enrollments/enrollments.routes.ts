@@ -1,5 +1,5 @@
 import { contracts } from '@mels/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { currentUser, requireUser, settleTokenCheck } from '../../plugins/auth.ts';
 import { contractRoute } from '../contract-route.ts';
 import { subscribeToPayments } from './enrollments.payments.ts';
@@ -43,8 +43,8 @@ export function registerEnrollments(app: FastifyInstance) {
         ? {
             token,
             settle: async (found) => {
-              await settleTokenCheck(db(), request as FastifyRequest, found);
-              await requireUser(request as FastifyRequest);
+              await settleTokenCheck(db(), request, found);
+              await requireUser(request);
               return currentUser(request).id;
             },
           }
