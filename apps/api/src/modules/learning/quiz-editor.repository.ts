@@ -2,7 +2,8 @@
  * The queries of the office's test editor (decision 036): a question row is inserted, retired
  * (version_to set) or given a new position, never changed in what a member answered, never deleted.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { answeredQuestionFacts } from '../../db/answer-facts.ts';
 import type { Executor } from '../../db/client.ts';
 import { courses, quizAnswers, quizQuestionMetas, quizQuestions, quizzes } from '../../db/schema.ts';
 
@@ -83,18 +84,10 @@ export async function reorderQuestion(
 }
 
 /** Which of these questions someone has answered, and how many members answered any of them. */
-export async function answerFacts(db: Executor, questionIds: readonly number[]) {
-  if (questionIds.length === 0) return { answered: new Set<number>(), members: 0 };
-  const ids = [...questionIds];
-  const [rows, [count]] = await Promise.all([
-    db
-      .selectDistinct({ id: quizAnswers.questionId })
-      .from(quizAnswers)
-      .where(inArray(quizAnswers.questionId, ids)),
-    db
-      .select({ n: sql<number>`count(distinct ${quizAnswers.userId})::int` })
-      .from(quizAnswers)
-      .where(inArray(quizAnswers.questionId, ids)),
-  ]);
-  return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
+export function answerFacts(db: Executor, questionIds: readonly number[]) {
+  return answeredQuestionFacts(
+    db,
+    { table: quizAnswers, question: quizAnswers.questionId, respondent: quizAnswers.userId },
+    questionIds,
+  );
 }

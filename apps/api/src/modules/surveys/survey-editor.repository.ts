@@ -3,6 +3,7 @@
  * inserted, retired (version_to) or moved, never changed in what a member answered, never deleted.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { answeredQuestionFacts } from '../../db/answer-facts.ts';
 import type { Executor } from '../../db/client.ts';
 import { courses, surveyAnswers, surveyQuestionOptions, surveyQuestions, surveys } from '../../db/schema.ts';
 
@@ -76,18 +77,10 @@ export async function reorderSurveyQuestion(
 }
 
 /** Which of these questions were answered, and by how many responses. */
-export async function surveyAnswerFacts(db: Executor, questionIds: readonly number[]) {
-  if (questionIds.length === 0) return { answered: new Set<number>(), members: 0 };
-  const ids = [...questionIds];
-  const [rows, [count]] = await Promise.all([
-    db
-      .selectDistinct({ id: surveyAnswers.questionId })
-      .from(surveyAnswers)
-      .where(inArray(surveyAnswers.questionId, ids)),
-    db
-      .select({ n: sql<number>`count(distinct ${surveyAnswers.responseId})::int` })
-      .from(surveyAnswers)
-      .where(inArray(surveyAnswers.questionId, ids)),
-  ]);
-  return { answered: new Set(rows.map((r) => r.id)), members: Number(count?.n ?? 0) };
+export function surveyAnswerFacts(db: Executor, questionIds: readonly number[]) {
+  return answeredQuestionFacts(
+    db,
+    { table: surveyAnswers, question: surveyAnswers.questionId, respondent: surveyAnswers.responseId },
+    questionIds,
+  );
 }
