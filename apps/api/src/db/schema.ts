@@ -1620,7 +1620,11 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.status, t.runAt),
+    // The pending jobs in the order the runner claims them (migration 0032): the first due row is the
+    // first index entry, however many are waiting, with no sort.
+    index('jobs_due_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     check('jobs_status_ck', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
   ],
 );

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, drivers, type TestContext } from '../../test/context.ts';
 import { jobs } from '../db/schema.ts';
-import { backoffMs, createJobRunner, MAX_JOB_ATTEMPTS, scheduleJob } from './jobs.ts';
+import { backoffMs, createJobRunner, dueJob, MAX_JOB_ATTEMPTS, scheduleJob } from './jobs.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -87,5 +87,28 @@ describe.each(drivers())('job runner (%s)', (driver) => {
       .where(eq(jobs.id, orphan?.id ?? 0));
     expect(later).toMatchObject({ status: 'pending', attempts: 1 });
     expect(later?.lastError).toContain("no handler for job kind 'nobody'");
+  });
+
+  it('finds the next due job by the first entry of its index, without sorting the jobs waiting', async () => {
+    // A rush's application mails wait by the thousand: the claim must not read and sort them all.
+    const now = ctx.clock.now();
+    await ctx.deps.db.insert(jobs).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        kind: 'waiting',
+        runAt: new Date(now.getTime() - (i % 7) * 1000),
+        dedupeKey: `waiting:${i}`,
+      })),
+    );
+    const plan = await ctx.deps.db.transaction(async (tx) => {
+      // As on a table too large to read whole: the plan the index allows.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain (costs off) ${dueJob(tx, now)}`);
+      return (result.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain('jobs_due_idx');
+    expect(plan).not.toMatch(/Sort/);
+    const [first] = await dueJob(ctx.deps.db, now);
+    expect(first?.runAt.getTime()).toBe(now.getTime() - 6000);
+    await ctx.deps.db.delete(jobs).where(eq(jobs.kind, 'waiting'));
   });
 });

@@ -41,6 +41,20 @@ export async function scheduleJob(
 }
 
 /**
+ * The first pending job due at `now`, in the order jobs run (the time they are due, then their order
+ * of scheduling). The partial index jobs_due_idx (run_at, id) where pending answers it with its first
+ * entry, however many jobs wait (migration 0032).
+ */
+export function dueJob(db: Executor, now: Date) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1);
+}
+
+/**
  * Polls the jobs table. State lives in the table only, so a restart loses nothing: a job whose run
  * died with the process is still 'pending' (its transaction rolled back). On PostgreSQL several
  * instances share the table: each claims a row with FOR UPDATE SKIP LOCKED; PGlite has one connection,
@@ -66,12 +80,7 @@ export function createJobRunner(options: {
     let after: (() => Promise<void>) | null = null;
     try {
       await db.transaction(async (tx) => {
-        const due = tx
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)))
-          .orderBy(asc(jobs.runAt), asc(jobs.id))
-          .limit(1);
+        const due = dueJob(tx, now);
         const [job] = driver === 'postgres' ? await due.for('update', { skipLocked: true }) : await due;
         if (!job) return;
         claimed = { id: job.id, kind: job.kind, attempts: job.attempts };
