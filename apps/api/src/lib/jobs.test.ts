@@ -102,8 +102,10 @@ describe.each(drivers())('job runner (%s)', (driver) => {
     const plan = await ctx.deps.db.transaction(async (tx) => {
       // As on a table too large to read whole: the plan the index allows.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain (costs off) ${dueJob(tx, now)}`);
-      return (result.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+      const result = (await tx.execute(sql`explain (costs off) ${dueJob(tx, now)}`)) as unknown as {
+        rows: Array<{ 'QUERY PLAN': string }>;
+      };
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('jobs_due_idx');
     expect(plan).not.toMatch(/Sort/);
