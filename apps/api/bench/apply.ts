@@ -11,8 +11,8 @@
  *      loopback port.
  *   4. Round trips: one member applies alone to a first-come and to a lottery session while every
  *      statement the server's pool sends is counted (BEGIN and COMMIT included).
- *   5. The rushes (autocannon in a worker thread, BENCH_CONNECTIONS connections, default 200, each
- *      member exactly once): /healthz for 5 s as the yardstick; 200 members at once on a first-come
+ *   5. The rushes (apply-worker.mjs: Node's HTTP client in a worker thread, BENCH_CONNECTIONS
+ *      connections, default 200, opened by the rush, each member exactly once; every latency kept): /healthz for 5 s as the yardstick; 200 members at once on a first-come
  *      session; all members on a first-come session; all members on a lottery session. Answers per
  *      second, p50, p99, status codes; then the database is checked: no session over capacity, the
  *      places taken equal the 201s, one enrolment and its steps per 201, nothing for a refusal.
@@ -20,6 +20,7 @@
  * The load average (1, 5, 15 min) is printed before and after the runs: the machine is shared.
  */
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,17 @@ import { isDatabaseEmpty, seedDemoData } from '../src/db/seed/index.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { localStorage } from '../src/lib/storage.ts';
 import { generateToken, hashToken } from '../src/lib/tokens.ts';
-import { cleanup, cleanups, loadAverage, record, say, throwawayCluster } from './harness.ts';
+import {
+  cleanup,
+  cleanups,
+  describePauses,
+  loadAverage,
+  type Pauses,
+  record,
+  say,
+  throwawayCluster,
+  watchPauses,
+} from './harness.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2000);
 const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 100);
@@ -59,6 +70,8 @@ type RushResult = {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  slowest: Array<{ sentAt: number; latency: number; firstWave: boolean }>;
+  connect: { opened: number; p50: number; max: number };
 };
 type Member = { id: number; token: string };
 
@@ -262,6 +275,60 @@ function describeSamples(s: Samples): string {
   return `pool open ${avg(s.open)}, in use ${avg(s.inUse)}, requests waiting for a connection ${avg(s.waiting)}, backends active ${avg(s.active)}, waiting on a lock ${avg(s.lockWaits)} (${s.n} samples)`;
 }
 
+/** When the slowest answers were sent (ms into the rush), how many in the first wave; the connections. */
+function describeSlowest(r: RushResult): string {
+  const sent = r.slowest.map((s) => s.sentAt);
+  const firstWave = r.slowest.filter((s) => s.firstWave).length;
+  return `${r.slowest.length} answers of ${r.slowest.at(-1)?.latency ?? 0}–${r.slowest[0]?.latency ?? 0} ms, sent ${Math.min(...sent)}–${Math.max(...sent)} ms into the rush (${firstWave} of them among the first ${CONNECTIONS}); ${r.connect.opened} connections opened, p50 ${r.connect.p50} ms, max ${r.connect.max} ms`;
+}
+
+/**
+ * The server's own time of each request, from its parsed head to the answer's last byte handed to the
+ * kernel (the http server's 'request' and the response's 'finish'): what the members' latencies are,
+ * without the load generator's side of the loopback. And for the connections a rush opens: how far
+ * apart the server accepted them, and the longest wait from a connection's accept to its first request.
+ */
+function serverTimes(server: Server) {
+  const times: number[] = [];
+  const accepted: number[] = [];
+  let firstWait = 0;
+  const acceptedAt = new WeakMap<object, number>();
+  server.on('connection', (socket: object) => {
+    const at = performance.now();
+    acceptedAt.set(socket, at);
+    accepted.push(at);
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const from = performance.now();
+    const at = acceptedAt.get(request.socket);
+    if (at !== undefined) {
+      firstWait = Math.max(firstWait, from - at);
+      acceptedAt.delete(request.socket);
+    }
+    response.once('finish', () => times.push(performance.now() - from));
+  });
+  return {
+    take: () => {
+      const sorted = times.splice(0).sort((a, b) => a - b);
+      const at = (p: number) => Math.round(sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0);
+      const spread = accepted.length ? Math.max(...accepted) - Math.min(...accepted) : 0;
+      const result = {
+        n: sorted.length,
+        p50: at(0.5),
+        p99: at(0.99),
+        connections: {
+          accepted: accepted.length,
+          spreadMs: Math.round(spread),
+          firstWaitMs: Math.round(firstWait),
+        },
+      };
+      accepted.length = 0;
+      firstWait = 0;
+      return result;
+    },
+  };
+}
+
 /** Counts every statement the server's pool sends while `fn` runs (recorded at the driver). */
 const countStatements = async (fn: () => Promise<void>) => (await record(fn)).length;
 
@@ -324,6 +391,7 @@ async function main() {
     await dbHandle.close();
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
+  const served = serverTimes(app.server);
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   say(`server on ${base} (pool ${config.databasePoolSize}, log level warn)`);
@@ -369,8 +437,15 @@ async function main() {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
-  const runs: Array<{ name: string; trainingId: number; applicants: number; result: RushResult }> = [];
+  const runs: Array<{
+    name: string;
+    trainingId: number;
+    applicants: number;
+    result: RushResult;
+    server: ReturnType<ReturnType<typeof serverTimes>['take']>;
+  }> = [];
   const samples: Array<{ name: string; seen: Samples }> = [];
+  const pauses: Array<{ name: string; paused: Pauses }> = [];
   const drainMail = async () => {
     while ((await app.deps.jobs.runOnce()) > 0);
   };
@@ -400,16 +475,26 @@ async function main() {
     const applicants = members.slice(0, run.count);
     say(`rush: ${run.name} (${Math.min(CONNECTIONS, applicants.length)} connections)`);
     const sampling = sample(admin, dbHandle);
+    const watching = watchPauses();
+    served.take();
     const result = await rush(base, {
       trainingId: run.trainingId,
       members: applicants,
       connections: CONNECTIONS,
     });
+    const server = served.take();
+    const paused = watching.stop();
     const seen = await sampling.stop();
+    pauses.push({ name: run.name, paused });
+    say(`  ${describePauses(paused)}`);
+    say(`  the slowest 1 %: ${describeSlowest(result)}`);
+    say(
+      `  the server: answers p50 ${server.p50} ms, p99 ${server.p99} ms; ${server.connections.accepted} connections accepted within ${server.connections.spreadMs} ms, the longest wait from accept to first request ${server.connections.firstWaitMs} ms`,
+    );
     if (!run.round.jobs) app.deps.jobs.start();
     samples.push({ name: run.name, seen });
     say(`  sampled every 20 ms: ${describeSamples(seen)}`);
-    runs.push({ name: run.name, trainingId: run.trainingId, applicants: applicants.length, result });
+    runs.push({ name: run.name, trainingId: run.trainingId, applicants: applicants.length, result, server });
     say(
       `  ${(result.answered / result.seconds).toFixed(0)} answers/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
     );
@@ -419,7 +504,9 @@ async function main() {
   await drainMail();
   const pageSession = rounds[0]?.lottery ?? sessions.warmUp;
   say(`read-only: the session page, ${MEMBERS} members`);
+  served.take();
   const page = await rush(base, { trainingId: pageSession, members, connections: CONNECTIONS, read: true });
+  const pageServer = served.take();
   say(
     `  ${(page.answered / page.seconds).toFixed(0)} answers/s, p50 ${page.p50} ms, p99 ${page.p99} ms, statuses ${JSON.stringify(page.statuses)}`,
   );
@@ -443,23 +530,23 @@ async function main() {
     `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, PostgreSQL ${version.rows[0]?.server_version}`,
   );
   console.log(
-    `server: production config, pool ${config.databasePoolSize}, log level warn; load: autocannon in a worker thread, ${CONNECTIONS} connections, each member once, loopback, same machine`,
+    `server: production config, pool ${config.databasePoolSize}, log level warn; load: Node's HTTP client in a worker thread, ${CONNECTIONS} connections opened by each rush, each member once, loopback, same machine`,
   );
   console.log(`load average (1, 5, 15 min): ${before} before the runs, ${after} after`);
   console.log(
     `statements per application (server → PostgreSQL, one member alone, BEGIN/COMMIT included): first-come ${roundTrips.firstCome}, lottery ${roundTrips.lottery}; sending the two application mails afterwards (job runner): ${roundTrips.mails}\n`,
   );
   console.log(
-    '| run | applicants | answers/s | p50 (ms) | p99 (ms) | 201 | 409 | other | ratio to /healthz |',
+    '| run | applicants | answers/s | p50 (ms) | p99 (ms) | max (ms) | server p50 / p99 (ms) | 201 | 409 | other | ratio to /healthz |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
-    `| /healthz, 5 s | – | ${health.requestsPerSecond.toFixed(0)} | ${health.p50} | ${health.p99} | – | – | – | 1.00 |`,
+    `| /healthz, 5 s (autocannon) | – | ${health.requestsPerSecond.toFixed(0)} | ${health.p50} | ${health.p99} | – | – | – | – | – | 1.00 |`,
   );
   {
     const rate = page.answered / page.seconds;
     console.log(
-      `| read-only: the session page (GET …/enrollments/detail, ${pageStatements} statements), ${MEMBERS} members | ${MEMBERS} | ${rate.toFixed(0)} | ${page.p50} | ${page.p99} | ${page.statuses['200'] ?? 0} (200) | – | ${MEMBERS - (page.statuses['200'] ?? 0)} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
+      `| read-only: the session page (GET …/enrollments/detail, ${pageStatements} statements), ${MEMBERS} members | ${MEMBERS} | ${rate.toFixed(0)} | ${page.p50} | ${page.p99} | ${page.max} | ${pageServer.p50} / ${pageServer.p99} | ${page.statuses['200'] ?? 0} (200) | – | ${MEMBERS - (page.statuses['200'] ?? 0)} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
     );
   }
   let oversold = false;
@@ -471,7 +558,7 @@ async function main() {
     const other = run.applicants - created - refused;
     const rate = r.answered / r.seconds;
     console.log(
-      `| ${run.name} | ${run.applicants} | ${rate.toFixed(0)} | ${r.p50} | ${r.p99} | ${created} | ${refused} | ${other} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
+      `| ${run.name} | ${run.applicants} | ${rate.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${run.server.p50} / ${run.server.p99} | ${created} | ${refused} | ${other} | ${(rate / health.requestsPerSecond).toFixed(3)} |`,
     );
     const t = await tally(admin, run.trainingId);
     const firstCome = run.name.includes('first-come');
@@ -495,6 +582,11 @@ async function main() {
     'waiting for one; PostgreSQL backends of the bench database active, and of those waiting on a lock.',
   );
   for (const { name, seen } of samples) console.log(`${name}: ${describeSamples(seen)}`);
+  console.log(
+    "\nWhat can pause a rush: the server thread's event loop delay and garbage collection, and the machine's",
+  );
+  console.log('cores (all processes: the server, the load generator, PostgreSQL; steal is the hypervisor).');
+  for (const { name, paused } of pauses) console.log(`${name}: ${describePauses(paused)}`);
   say('done');
   if (oversold) process.exitCode = 1;
 }

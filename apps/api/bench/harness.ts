@@ -3,7 +3,9 @@
  * the clean-ups run at the end or on Ctrl-C, and a throwaway PostgreSQL cluster from the machine's
  * binaries (scripts/pg-cluster.mjs), removed at the end.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -38,6 +40,86 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanup().finally(() => process.exit(130));
   });
 }
+
+type CpuTimes = { busy: number; idle: number; steal: number; total: number };
+
+/** The machine's CPU time so far (Linux /proc/stat, all cores), or null elsewhere. */
+function cpuTimes(): CpuTimes | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    // cpu user nice system idle iowait irq softirq steal …
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq;
+    return { busy, idle: idle + iowait, steal, total: busy + idle + iowait + steal };
+  } catch {
+    return null;
+  }
+}
+
+export type Pauses = {
+  /** How much of the time the server thread's event loop was busy (0–1). */
+  utilisation: number;
+  /** The server thread's longest delay of its event loop (ms), and its 99th percentile. */
+  loopMax: number;
+  loopP99: number;
+  /** Garbage collections on the server thread: count, total and longest pause (ms). */
+  gcCount: number;
+  gcTotal: number;
+  gcMax: number;
+  /** Shares of the machine's CPU time (all cores): busy, idle, taken by the hypervisor (steal). */
+  busy: number;
+  idle: number;
+  steal: number;
+};
+
+/**
+ * Watches what can pause a run, from the thread that calls it (the server's, in bench:apply): the
+ * event loop's delay, garbage collection, and how the machine's cores were shared. `stop` answers it.
+ */
+export function watchPauses(): { stop: () => Pauses } {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const gc = { count: 0, total: 0, max: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.total += entry.duration;
+      gc.max = Math.max(gc.max, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const from = cpuTimes();
+  const elu = performance.eventLoopUtilization();
+  return {
+    stop: () => {
+      const utilisation = performance.eventLoopUtilization(elu).utilization;
+      loop.disable();
+      observer.disconnect();
+      const to = cpuTimes();
+      const total = from && to ? to.total - from.total || 1 : 1;
+      const share = (key: keyof CpuTimes) => (from && to ? (to[key] - from[key]) / total : 0);
+      return {
+        utilisation,
+        loopMax: loop.max / 1e6,
+        loopP99: loop.percentile(99) / 1e6,
+        gcCount: gc.count,
+        gcTotal: gc.total,
+        gcMax: gc.max,
+        busy: share('busy'),
+        idle: share('idle'),
+        steal: share('steal'),
+      };
+    },
+  };
+}
+
+/** One line for a run's pauses. */
+export const describePauses = (p: Pauses) =>
+  `server thread busy ${(p.utilisation * 100).toFixed(0)} %, event loop delay p99 ${p.loopP99.toFixed(0)} ms, max ${p.loopMax.toFixed(0)} ms; GC ${p.gcCount}× ${p.gcTotal.toFixed(0)} ms, longest ${p.gcMax.toFixed(1)} ms; cores busy ${(p.busy * 100).toFixed(0)} %, idle ${(p.idle * 100).toFixed(0)} %, steal ${(p.steal * 100).toFixed(1)} %`;
 
 type Cluster = { url: string; stop: () => void };
 
