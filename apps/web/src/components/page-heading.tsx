@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './page-heading.module.css';
 import { PageTitle } from './page-title.tsx';
 
 /** The h1 of a page, also setting the document title. */
@@ -18,7 +19,7 @@ export function PageHeading({
   return (
     <Stack gap={6} mb="lg">
       <PageTitle title={documentTitle ?? title} />
-      <Title order={1} fz={{ base: 24, sm: 30 }} data-user-content={userContent || undefined}>
+      <Title order={1} className={classes.title} data-user-content={userContent || undefined}>
         {title}
       </Title>
       {lead ? (

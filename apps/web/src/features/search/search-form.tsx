@@ -109,11 +109,7 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
           />
         </Box>
       ) : null}
-      <SimpleGrid
-        cols={compact ? { base: 1, xs: 2, md: 4 } : { base: 1, sm: 2 }}
-        spacing="md"
-        verticalSpacing="sm"
-      >
+      <div className={compact ? classes.fieldsCompact : classes.fields}>
         <NativeSelect
           label={s.prefecture}
           data={areaOptions}
@@ -148,7 +144,7 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
           onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
           testId="search-end-date"
         />
-      </SimpleGrid>
+      </div>
 
       <Checkbox
         mt="md"

@@ -81,7 +81,6 @@ export function SearchResultPage() {
         component="section"
         aria-labelledby={headingId}
         withBorder
-        p={{ base: 'sm', sm: 'md' }}
         mb="lg"
         className={classes.filterPanel}
       >

@@ -1,4 +1,4 @@
-import { Box, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Skeleton, Text, Title } from '@mantine/core';
 import type { CourseSummary } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ function CourseCard({ course }: { course: CourseSummary }) {
   return (
     <article className={classes.courseCard}>
       <CourseThumb src={course.thumbnail} />
-      <Box p="md" className={classes.courseBody}>
+      <div className={classes.courseBody}>
         <Title order={3} fz={18} mb={6}>
           <Link to={`/course/${course.id}`} className={classes.courseLink} data-user-content>
             {course.name}
@@ -35,7 +35,7 @@ function CourseCard({ course }: { course: CourseSummary }) {
         <Text size="sm" className={classes.courseLead} data-user-content>
           {lead}
         </Text>
-        <Group justify="space-between" mt="sm" gap="xs">
+        <div className={classes.courseFoot}>
           <Text size="xs" c="gray.7">
             {c.price}
             {t.app.colon}
@@ -44,8 +44,8 @@ function CourseCard({ course }: { course: CourseSummary }) {
           <Text size="sm" fw={700} c="rose.8" aria-hidden>
             {c.detailLink} →
           </Text>
-        </Group>
-      </Box>
+        </div>
+      </div>
     </article>
   );
 }
@@ -56,19 +56,19 @@ export function CourseCards() {
   const query = useQuery(coursesQuery());
   if (query.isPending)
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+      <div className={classes.courseGrid}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={260} radius="md" />
         ))}
-      </SimpleGrid>
+      </div>
     );
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState>{t.empty.noData}</EmptyState>;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+    <div className={classes.courseGrid}>
       {query.data.map((course) => (
         <CourseCard key={course.id} course={course} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import { LIMITS } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ function Courses() {
   const { t } = useI18n();
   const c = t.publicSite.course;
   return (
-    <Box component="section" aria-labelledby="home-courses">
+    <section aria-labelledby="home-courses">
       <Title order={2} id="home-courses" fz={22}>
         {c.listHeading}
       </Title>
@@ -26,7 +26,7 @@ function Courses() {
         {c.listLead}
       </Text>
       <CourseCards />
-    </Box>
+    </section>
   );
 }
 
@@ -34,15 +34,15 @@ function LatestNews() {
   const { t } = useI18n();
   const query = useQuery(latestNewsQuery(LIMITS.homeNews));
   return (
-    <Box component="section" aria-labelledby="home-news">
-      <Group justify="space-between" align="baseline" mb="sm">
+    <section aria-labelledby="home-news">
+      <div className={classes.sectionHead}>
         <Title order={2} id="home-news" fz={22}>
           {t.pages.latestNews}
         </Title>
         <Anchor component={Link} to="/news" size="sm" fw={700}>
           {t.pages.newsMore} →
         </Anchor>
-      </Group>
+      </div>
       {query.isPending ? (
         <ListSkeleton count={5} height={44} />
       ) : query.isError ? (
@@ -56,7 +56,7 @@ function LatestNews() {
           ))}
         </ul>
       )}
-    </Box>
+    </section>
   );
 }
 
@@ -72,37 +72,37 @@ function Banner({
   tone: 'rose' | 'teal';
 }) {
   return (
-    <UnstyledButton component={Link} to={to} className={`${classes.banner} ${classes[tone]}`}>
+    <Link to={to} className={`${classes.banner} ${classes[tone]}`}>
       <Text fw={800} fz={20}>
         {title}
       </Text>
       <Text size="sm">{lead}</Text>
-    </UnstyledButton>
+    </Link>
   );
 }
 
 export function HomePage() {
   const { t } = useI18n();
   return (
-    <Stack gap={40}>
+    <div className={classes.page}>
       <PageTitle />
-      <Paper className={classes.hero} radius="lg" p={{ base: 'lg', sm: 40 }}>
-        <Title order={1} fz={{ base: 24, sm: 34 }} c="rose.9">
+      <div className={classes.hero}>
+        <Title order={1} c="rose.9" className={classes.heroTitle}>
           {t.home.heroTitle}
         </Title>
         <Text mt="sm" maw={640}>
           {t.home.heroLead}
         </Text>
-        <Box mt="lg">
+        <div className={classes.heroSearch}>
           <HomeSearch />
-        </Box>
-      </Paper>
+        </div>
+      </div>
       <LatestNews />
       <Courses />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <div className={classes.banners}>
         <Banner to="/flow" title={t.pages.flowBanner} lead={t.pages.flowBannerLead} tone="rose" />
         <Banner to="/faq" title={t.pages.faqBanner} lead={t.pages.faqBannerLead} tone="teal" />
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   );
 }
