@@ -9,7 +9,13 @@
 // accept). Without it Chromium talks HTTP/1.1 to the Node server, where at most six connections carry a
 // page's thirty-odd requests.
 //
+// Each run also records Lighthouse's own measure of the host's speed at that moment (`benchmarkIndex`, taken
+// by Chromium just before the load; Lighthouse warns below 1,000). Simulated mobile multiplies the tasks it
+// observes by 4, so a host running at half speed doubles the blocking time it reports: the index says which
+// runs met a slowed machine.
+//
 //   npm run bench:pages -- [runs=3]            (BENCH_NGINX=1 for --nginx: npm takes --flags for itself)
+//   BENCH_PAGES=/,/course/1 npm run bench:pages  (only those pages, for a quick comparison)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,7 +33,8 @@ const throughNginx = args.includes('--nginx') || process.env.BENCH_NGINX === '1'
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // /login: where every mail link to a member's page takes a visitor (decision 053).
-const PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/login', '/news', '/faq'];
+const ALL_PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/login', '/news', '/faq'];
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -131,7 +138,7 @@ async function measure(url, formFactor) {
       { port: chrome.port, output: 'json', logLevel: 'error' },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
-    const { categories, audits, runtimeError } = result.lhr;
+    const { categories, audits, runtimeError, environment } = result.lhr;
     // Lighthouse now and then cannot trace a load (NO_NAVSTART, most often the first after a server start):
     // that run is made again rather than kept as a score of 0.
     if (runtimeError) return { failed: runtimeError.code ?? 'runtime error' };
@@ -145,6 +152,7 @@ async function measure(url, formFactor) {
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       bytes: audits['total-byte-weight'].numericValue,
+      benchmarkIndex: Math.round(environment.benchmarkIndex),
     };
   } finally {
     await chrome.kill();
@@ -175,10 +183,12 @@ try {
       }
       const mid = median(results.map((r) => r.performance));
       const kept = results.find((r) => r.performance === mid);
-      rows.push({ formFactor, page, scores: results.map((r) => r.performance), ...kept });
+      const indexes = results.map((r) => r.benchmarkIndex);
+      rows.push({ formFactor, page, scores: results.map((r) => r.performance), indexes, ...kept });
       console.log(
         `${formFactor.padEnd(7)} ${page.padEnd(15)} perf ${results.map((r) => r.performance).join('/')}  ` +
-          `LCP ${(kept.lcp / 1000).toFixed(1)} s  TBT ${Math.round(kept.tbt)} ms  CLS ${kept.cls.toFixed(3)}`,
+          `LCP ${(kept.lcp / 1000).toFixed(1)} s  TBT ${Math.round(kept.tbt)} ms  CLS ${kept.cls.toFixed(3)}  ` +
+          `host index ${indexes.join('/')}`,
       );
     }
   }
@@ -201,13 +211,13 @@ const section = [
       ? 'Through deploy/nginx.conf with TLS and HTTP/2 (`--nginx`), as deployed.'
       : 'Straight to the Node server (HTTP/1.1).'),
   '',
-  '| form factor | page | performance (runs) | FCP | LCP | TBT | CLS | a11y | best practices | SEO | bytes |',
-  '| ----------- | ---- | ------------------ | --- | --- | --- | --- | ---- | -------------- | --- | ----- |',
+  '| form factor | page | performance (runs) | FCP | LCP | TBT | CLS | a11y | best practices | SEO | bytes | host index (runs) |',
+  '| ----------- | ---- | ------------------ | --- | --- | --- | --- | ---- | -------------- | --- | ----- | ----------------- |',
   ...rows.map(
     (r) =>
       `| ${r.formFactor} | ${r.page} | ${r.performance} (${r.scores.join(', ')}) | ${s(r.fcp)} | ${s(r.lcp)} | ` +
       `${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
-      `${(r.bytes / 1024).toFixed(0)} KiB |`,
+      `${(r.bytes / 1024).toFixed(0)} KiB | ${r.indexes.join(', ')} |`,
   ),
   '',
 ].join('\n');
