@@ -34,6 +34,7 @@ export const en: Messages = {
     menu: 'Menu',
     close: 'Close',
     separator: ' · ',
+    listComma: ', ',
     range: ' – ',
     parenthesized: ' ({0})',
     colon: ': ',

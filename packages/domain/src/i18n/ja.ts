@@ -35,6 +35,8 @@ export const ja = {
     close: '閉じる',
     /** Between the items of a list in a line (東京都・ベーシックコース). */
     separator: '・',
+    /** Between the names of a list in a sentence (BLS、ALSO). */
+    listComma: '、',
     /** Between the ends of a range of times or days. */
     range: '〜',
     /** A note in brackets after a text. */

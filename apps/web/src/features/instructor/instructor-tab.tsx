@@ -234,7 +234,7 @@ function TeachingHistory() {
                 <Table.Td data-label={m.tab.userType}>{row.user_type.type}</Table.Td>
                 <Table.Td data-label={m.tab.directors}>
                   {row.user_directors?.length
-                    ? row.user_directors.map((d) => d.name).join('、')
+                    ? row.user_directors.map((d) => d.name).join(t.app.listComma)
                     : m.tab.noDirector}
                 </Table.Td>
                 <Table.Td data-label={h.status}>

@@ -73,7 +73,9 @@ export function OrderHistory() {
     if (order.products.length > 0)
       return (
         <span data-user-content>
-          {order.products.map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name)).join('、')}
+          {order.products
+            .map((p) => (p.quantity > 1 ? `${p.name} × ${p.quantity}` : p.name))
+            .join(t.app.listComma)}
         </span>
       );
     return <span data-user-content>{order.training?.name ?? order.course?.name ?? ''}</span>;

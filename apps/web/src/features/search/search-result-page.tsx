@@ -39,15 +39,21 @@ function useConditionSummary(filters: SearchFilters): string[] {
   const courseIds = [...new Set([...(filters.course_id ? [filters.course_id] : []), ...filters.courses])];
   const s = t.publicSite.search;
   const out: string[] = [];
-  out.push(areaIds.length ? areaIds.map((id) => areaNames.get(id) ?? '…').join('・') : s.allPrefectures);
-  out.push(courseIds.length ? courseIds.map((id) => courseNames.get(id) ?? '…').join('・') : s.allCourses);
+  out.push(
+    areaIds.length ? areaIds.map((id) => areaNames.get(id) ?? '…').join(t.app.separator) : s.allPrefectures,
+  );
+  out.push(
+    courseIds.length ? courseIds.map((id) => courseNames.get(id) ?? '…').join(t.app.separator) : s.allCourses,
+  );
   if (filters.event_start_date || filters.event_end_date) {
     const from = filters.event_start_date ? formatDate(filters.event_start_date) : '';
     const to = filters.event_end_date ? formatDate(filters.event_end_date) : '';
     out.push(`${from} ${s.dateSeparator} ${to}`.trim());
   } else out.push(s.fromToday);
   out.push(
-    filters.recruitment.map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id)).join('・'),
+    filters.recruitment
+      .map((id) => (t.userTypes as Record<number, string>)[id] ?? String(id))
+      .join(t.app.separator),
   );
   if (filters.open_only) out.push(s.openOnly);
   return out;

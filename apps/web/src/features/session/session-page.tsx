@@ -305,7 +305,7 @@ function SessionBody({ detail, sessionKey }: { detail: SessionDetail; sessionKey
           {detail.is_student && detail.price > 0 && methods.length > 0 ? (
             <Fact label={s.paymentMethodsLabel}>
               <span data-testid="session-payment-methods">
-                {methods.map((id) => t.paymentMethods[id as 1 | 2 | 3] ?? '').join('・')}
+                {methods.map((id) => t.paymentMethods[id as 1 | 2 | 3] ?? '').join(t.app.separator)}
               </span>
             </Fact>
           ) : null}

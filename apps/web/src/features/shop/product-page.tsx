@@ -143,7 +143,7 @@ function ProductDetail({ product }: { product: Product }) {
     } else setRefused(m.oneItemOnly);
   };
 
-  const courseNames = product.courses.map((c) => c.name).join('、');
+  const courseNames = product.courses.map((c) => c.name).join(t.app.listComma);
   return (
     <div className={classes.detail}>
       <PageTitle title={`${product.name} | ${m.title}`} />

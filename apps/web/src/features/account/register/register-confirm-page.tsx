@@ -52,7 +52,7 @@ export function RegisterConfirmPage() {
   const department = MEDICAL_DEPARTMENTS.find((d) => d.id === Number(b.medical_department));
   const qualifications = splitQualifications(String(b.simulation_qualification))
     .map((q) => t.qualifications[q as SimulationQualification] ?? q)
-    .join('、');
+    .join(t.app.listComma);
   const birthday = String(b.birthday);
   const rows: [string, string][] = [
     [`${t.fields.lastName}・${t.fields.firstName}`, `${b.last_name} ${b.first_name}`],
