@@ -78,3 +78,59 @@ describe('the first view in the HTML', () => {
     await context.close();
   });
 });
+
+describe('the app drawing over the prerendered page', () => {
+  // The app replaces the prerendered header, footer and the home page's parts each in a task of its own
+  // (components/deferred-section.tsx, decision 068): every frame the browser paints meanwhile shows each
+  // part, prerendered or drawn, never an empty place; and the parts drawn last work.
+  it('paints no frame with a part missing while it draws the home page in parts, and the parts work', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const record = window as unknown as { drawn: { empty: string[]; parts: number }[]; shift: number };
+      record.drawn = [];
+      record.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) record.shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = () => {
+        const parts = Array.from(document.querySelectorAll('[data-deferred]'));
+        const empty = parts
+          .filter((part) => !part.firstElementChild)
+          .map((part) => part.getAttribute('data-deferred') ?? '');
+        if (parts.length) record.drawn.push({ empty, parts: parts.length });
+        if (record.drawn.length < 600) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto('/');
+    // The parts drawn last: the search form's dates and button, the news (with its data) and the courses.
+    await page.getByRole('region', { name: '新着のお知らせ' }).getByRole('listitem').first().waitFor();
+    const form = page.getByTestId('search-form');
+    await expect.poll(() => form.getByLabel('都道府県', { exact: true }).isEnabled()).toBe(true);
+    await page.waitForTimeout(500);
+    const { frames, shift } = await page.evaluate(() => {
+      const record = window as unknown as { drawn: { empty: string[]; parts: number }[]; shift: number };
+      return { frames: record.drawn, shift: record.shift };
+    });
+    // header, footer, the hero's search form with its dates and the rest of its conditions, news, courses
+    expect(Math.max(...frames.map((f) => f.parts))).toBe(7);
+    expect(frames.filter((f) => f.empty.length > 0)).toEqual([]);
+    expect(shift).toBeLessThan(0.1);
+    // The header's menu and language switch, the form's date and its button, drawn by the app: they work.
+    await page.getByRole('button', { name: 'メニュー' }).click();
+    await page.locator('#mobile-nav').getByText('English', { exact: true }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Find a maternal emergency life-saving session' })
+      .waitFor();
+    await page.locator('#mobile-nav').getByText('日本語', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: '母体救命講習会を探す' }).waitFor();
+    await form.getByRole('button', { name: '開催日（開始）' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await form.getByRole('button', { name: 'この条件で検索' }).click();
+    await page.waitForURL(/\/search-result/);
+    await context.close();
+  });
+});

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { keepPrerenderedPage } from './app/layout/prerendered-page.ts';
+import { keepPrerenderedSections } from './components/deferred-section.tsx';
 import { loginFirstInHead } from './app/page-head.ts';
 import { createRouter, needsLoginFirst } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
@@ -61,6 +62,7 @@ void nextTask()
     // The first page's modules have just run, in the task that loaded them: the drawing takes the next.
     await nextTask();
     keepPrerenderedPage();
+    keepPrerenderedSections(root);
     createRoot(root).render(
       <StrictMode>
         <Providers>

@@ -1,5 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import {
+  DeferredSection,
+  dropPrerenderedSections,
+  offerPrerenderedSections,
+} from '../../components/deferred-section.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -21,9 +26,19 @@ export function AppLayout() {
   useLayoutEffect(() => {
     if (prerendered === null) return;
     area.current?.append(...prerendered);
-    const drawPage = setTimeout(() => setPrerendered(null), 0);
+    const drawPage = setTimeout(() => {
+      // The page's DeferredSections keep their parts of these nodes until their own tasks draw them.
+      offerPrerenderedSections(prerendered);
+      setPrerendered(null);
+    }, 0);
     return () => clearTimeout(drawPage);
   }, [prerendered]);
+  // The prerendered parts no DeferredSection took (a part of a part is taken when the outer one is drawn)
+  // are not kept past the first navigation.
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current) dropPrerenderedSections();
+  }, [location.key]);
   useEffect(() => {
     // Move focus to the main region after a navigation so screen readers announce the new page.
     const main = document.getElementById('main');
@@ -35,13 +50,17 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t.app.skipToContent}
       </a>
-      <Header />
+      <DeferredSection name="header">
+        <Header />
+      </DeferredSection>
       <main id="main" tabIndex={-1} className={classes.main}>
         <div className={`${classes.container} ${classes.page}`}>
           {prerendered === null ? <Outlet /> : <div ref={area} className={classes.prerendered} />}
         </div>
       </main>
-      <Footer />
+      <DeferredSection name="footer">
+        <Footer />
+      </DeferredSection>
       <ScrollRestoration />
     </div>
   );

@@ -12,6 +12,7 @@ import {
 import { RECRUITABLE_USER_TYPES } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DeferredSection } from '../../components/deferred-section.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { areasQuery } from './api/get-areas.ts';
@@ -131,78 +132,82 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
             })
           }
         />
-        <DateField
-          label={s.startDate}
-          value={filters.event_start_date}
-          onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
-          testId="search-start-date"
-        />
-        <DateField
-          label={s.endDate}
-          value={filters.event_end_date}
-          minDate={filters.event_start_date ?? undefined}
-          onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
-          testId="search-end-date"
-        />
+        <DeferredSection name="search-dates">
+          <DateField
+            label={s.startDate}
+            value={filters.event_start_date}
+            onChange={(value) => setFilters(withDateRange(filters, value, filters.event_end_date))}
+            testId="search-start-date"
+          />
+          <DateField
+            label={s.endDate}
+            value={filters.event_end_date}
+            minDate={filters.event_start_date ?? undefined}
+            onChange={(value) => setFilters(withDateRange(filters, filters.event_start_date, value))}
+            testId="search-end-date"
+          />
+        </DeferredSection>
       </div>
 
-      <Checkbox
-        mt="md"
-        label={s.openOnly}
-        checked={filters.open_only}
-        onChange={(e) => setFilters({ ...filters, open_only: e.currentTarget.checked })}
-        data-testid="search-open-only"
-      />
-      <UnstyledButton
-        type="button"
-        className={classes.advancedToggle}
-        aria-expanded={advancedOpen}
-        aria-controls={advancedId}
-        onClick={() => {
-          setAdvancedOpen((o) => !o);
-          setAdvancedDrawn(true);
-        }}
-        mt="md"
-      >
-        <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
-          ▸
-        </span>
-        {s.advanced}
-      </UnstyledButton>
-      <Collapse in={advancedOpen} id={advancedId}>
-        {advancedDrawn && (
-          <Box pt="sm" className={classes.advanced}>
-            <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
-              {areas.isPending
-                ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
-                : (areas.data ?? []).map((a) => listCheckbox('areas', a.id, a.name))}
-            </CheckboxGroup>
-            <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
-              {(courses.data ?? []).map((c) => listCheckbox('courses', c.id, c.name))}
-            </CheckboxGroup>
-            <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
-              {RECRUITABLE_USER_TYPES.map((typeId) =>
-                listCheckbox('recruitment', typeId, t.userTypes[typeId]),
-              )}
-            </CheckboxGroup>
-          </Box>
-        )}
-      </Collapse>
-
-      <Group mt="lg" gap="sm" className={classes.actions}>
-        <Button type="submit" size={compact ? 'sm' : 'md'} className={classes.submit}>
-          {s.submit}
-        </Button>
-        <Button
+      <DeferredSection name="search-more">
+        <Checkbox
+          mt="md"
+          label={s.openOnly}
+          checked={filters.open_only}
+          onChange={(e) => setFilters({ ...filters, open_only: e.currentTarget.checked })}
+          data-testid="search-open-only"
+        />
+        <UnstyledButton
           type="button"
-          variant="subtle"
-          color="gray"
-          size={compact ? 'sm' : 'md'}
-          onClick={() => setFilters(EMPTY_FILTERS)}
+          className={classes.advancedToggle}
+          aria-expanded={advancedOpen}
+          aria-controls={advancedId}
+          onClick={() => {
+            setAdvancedOpen((o) => !o);
+            setAdvancedDrawn(true);
+          }}
+          mt="md"
         >
-          {s.clear}
-        </Button>
-      </Group>
+          <span aria-hidden className={classes.chevron} data-open={advancedOpen || undefined}>
+            ▸
+          </span>
+          {s.advanced}
+        </UnstyledButton>
+        <Collapse in={advancedOpen} id={advancedId}>
+          {advancedDrawn && (
+            <Box pt="sm" className={classes.advanced}>
+              <CheckboxGroup legend={s.areas} cols={{ base: 2, xs: 3, sm: 4, md: 6 }}>
+                {areas.isPending
+                  ? Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={20} />)
+                  : (areas.data ?? []).map((a) => listCheckbox('areas', a.id, a.name))}
+              </CheckboxGroup>
+              <CheckboxGroup legend={s.courses} cols={{ base: 1, sm: 2, md: 3 }}>
+                {(courses.data ?? []).map((c) => listCheckbox('courses', c.id, c.name))}
+              </CheckboxGroup>
+              <CheckboxGroup legend={s.recruitment} cols={{ base: 2, sm: 4 }}>
+                {RECRUITABLE_USER_TYPES.map((typeId) =>
+                  listCheckbox('recruitment', typeId, t.userTypes[typeId]),
+                )}
+              </CheckboxGroup>
+            </Box>
+          )}
+        </Collapse>
+
+        <Group mt="lg" gap="sm" className={classes.actions}>
+          <Button type="submit" size={compact ? 'sm' : 'md'} className={classes.submit}>
+            {s.submit}
+          </Button>
+          <Button
+            type="button"
+            variant="subtle"
+            color="gray"
+            size={compact ? 'sm' : 'md'}
+            onClick={() => setFilters(EMPTY_FILTERS)}
+          >
+            {s.clear}
+          </Button>
+        </Group>
+      </DeferredSection>
     </form>
   );
 }

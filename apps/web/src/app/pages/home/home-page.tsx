@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { LIMITS } from '@mels/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DeferredSection } from '../../../components/deferred-section.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListSkeleton } from '../../../components/list-skeleton.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -94,15 +95,21 @@ export function HomePage() {
           {t.home.heroLead}
         </Text>
         <div className={classes.heroSearch}>
-          <HomeSearch />
+          <DeferredSection name="home-search">
+            <HomeSearch />
+          </DeferredSection>
         </div>
       </div>
-      <LatestNews />
-      <Courses />
-      <div className={classes.banners}>
-        <Banner to="/flow" title={t.pages.flowBanner} lead={t.pages.flowBannerLead} tone="rose" />
-        <Banner to="/faq" title={t.pages.faqBanner} lead={t.pages.faqBannerLead} tone="teal" />
-      </div>
+      <DeferredSection name="home-news">
+        <LatestNews />
+      </DeferredSection>
+      <DeferredSection name="home-courses">
+        <Courses />
+        <div className={classes.banners}>
+          <Banner to="/flow" title={t.pages.flowBanner} lead={t.pages.flowBannerLead} tone="rose" />
+          <Banner to="/faq" title={t.pages.faqBanner} lead={t.pages.faqBannerLead} tone="teal" />
+        </div>
+      </DeferredSection>
     </div>
   );
 }
