@@ -54,8 +54,8 @@ function takeSection(name: string): Element | null {
 }
 
 export function DeferredSection({ name, children }: { name: string; children: ReactNode }) {
-  // The prerendered part, only in the app's first drawing of a prerendered page (and never in the prerender).
-  const [held, setHeld] = useState(() => (typeof document === 'undefined' ? null : takeSection(name)));
+  // The prerendered part, only in the app's first drawing of a prerendered page (the prerender offers none).
+  const [held, setHeld] = useState(() => takeSection(name));
   const wrapper = useRef<HTMLDivElement>(null);
   // Before the browser paints the page: the prerendered part's nodes in the place the app keeps for it.
   useLayoutEffect(() => {
