@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { keepPrerenderedPage } from './app/layout/prerendered-page.ts';
 import { keepPrerenderedSections } from './components/deferred-section.tsx';
 import { loginFirstInHead } from './app/page-head.ts';
 import { createRouter, needsLoginFirst } from './app/router.tsx';
@@ -57,12 +56,12 @@ void nextTask()
     const router = createRouter();
     // The page prerendered into the HTML at build time (scripts/prerender.mjs) stays on screen until the app
     // can draw the same page in full: the first page's code and, for an English reader, the English
-    // dictionary. React then replaces it in one commit, so nothing flashes or shifts (issue 20, decision 047).
+    // dictionary (issue 20, decision 047). The app then draws the header, the page and the footer each in a
+    // task of its own, their prerendered nodes on screen until then, so nothing flashes or shifts (decision 068).
     await Promise.all([loaded(router), preloadLanguage()]);
     // The first page's modules have just run, in the task that loaded them: the drawing takes the next.
     await nextTask();
-    keepPrerenderedPage();
-    keepPrerenderedSections(root);
+    const dropUntaken = keepPrerenderedSections(root);
     createRoot(root).render(
       <StrictMode>
         <Providers>
@@ -70,4 +69,6 @@ void nextTask()
         </Providers>
       </StrictMode>,
     );
+    // The render is synchronous (Preact): the layout's sections have taken their parts; an error page took none.
+    dropUntaken();
   });
