@@ -87,6 +87,14 @@ describe('accounts', () => {
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'account-register-confirm-375');
     await page.setViewportSize(DESKTOP);
+    // In English the rows that name two fields join them with the English separator, not ・.
+    await page.getByText('English', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Confirm your details' }).waitFor();
+    await page.getByText('Last name · First name', { exact: true }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('・');
+    await page.getByText('日本語', { exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: '入力内容の確認' }).waitFor();
+    await page.getByText('姓・名', { exact: true }).waitFor();
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL((url) => url.pathname !== '/register-confirm');
     if (new URL(page.url()).pathname === '/register')

@@ -55,9 +55,15 @@ export function RegisterConfirmPage() {
     .join(t.app.listComma);
   const birthday = String(b.birthday);
   const rows: [string, string][] = [
-    [`${t.fields.lastName}・${t.fields.firstName}`, `${b.last_name} ${b.first_name}`],
-    [`${t.fields.lastNameKana}・${t.fields.firstNameKana}`, `${b.last_name_kana} ${b.first_name_kana}`],
-    [`${t.fields.lastNameAlpha}・${t.fields.firstNameAlpha}`, `${b.last_name_alpha} ${b.first_name_alpha}`],
+    [`${t.fields.lastName}${t.app.separator}${t.fields.firstName}`, `${b.last_name} ${b.first_name}`],
+    [
+      `${t.fields.lastNameKana}${t.app.separator}${t.fields.firstNameKana}`,
+      `${b.last_name_kana} ${b.first_name_kana}`,
+    ],
+    [
+      `${t.fields.lastNameAlpha}${t.app.separator}${t.fields.firstNameAlpha}`,
+      `${b.last_name_alpha} ${b.first_name_alpha}`,
+    ],
     [t.fields.occupation, occupation ? t.occupations[occupation.key] : ''],
     ...(department
       ? ([[t.fields.medicalDepartment, t.departments[department.key]]] as [string, string][])
@@ -67,7 +73,7 @@ export function RegisterConfirmPage() {
     [t.fields.workArea, areaName(b.work_area)],
     [t.fields.postalCode, `〒${String(b.postal_code)}`],
     [
-      `${t.fields.area}・${t.fields.district}・${t.fields.address}`,
+      `${t.fields.area}${t.app.separator}${t.fields.district}${t.app.separator}${t.fields.address}`,
       `${areaName(b.area)}${String(b.district)} ${String(b.address)}`,
     ],
     [t.fields.phone, String(b.phone)],
