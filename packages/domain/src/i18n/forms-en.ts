@@ -2,7 +2,6 @@ import type { FormsMessages } from './forms-ja.ts';
 
 /** English messages of the shared schemas and the server's refusals (keys shared with forms-ja.ts). */
 export const formsEn: FormsMessages = {
-  listSeparator: ', ',
   locale: 'en-GB',
   users: {
     emailTaken: 'This email address is already registered.',

@@ -4,8 +4,6 @@
  * the server, not by the first visit.
  */
 export const formsJa = {
-  /** Between the items of a list inside a message. */
-  listSeparator: '、',
   /** The locale days in messages are written in (day() parameters). */
   locale: 'ja-JP',
   users: {

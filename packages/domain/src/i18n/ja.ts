@@ -35,7 +35,7 @@ export const ja = {
     close: '閉じる',
     /** Between the items of a list in a line (東京都・ベーシックコース). */
     separator: '・',
-    /** Between the names of a list in a sentence (BLS、ALSO). */
+    /** Between the names of a list in a sentence (BLS、ALSO), and of a list inside a message (message.ts). */
     listComma: '、',
     /** Between the ends of a range of times or days. */
     range: '〜',

@@ -88,7 +88,7 @@ export function resolveMessage(text: string, dictionary: unknown): string {
     if (p.startsWith('~')) return formatDay(p.slice(1), lookup(dictionary, 'forms.locale') ?? 'ja-JP');
     if (p.startsWith('@')) {
       const keys = p.slice(1).split(',');
-      const separator = keys.length > 1 ? (lookup(dictionary, 'forms.listSeparator') ?? ', ') : '';
+      const separator = keys.length > 1 ? (lookup(dictionary, 'app.listComma') ?? ', ') : '';
       return keys.map((key) => lookup(dictionary, key) ?? key).join(separator);
     }
     try {
