@@ -17,8 +17,8 @@ if (!root) throw new Error('#root missing');
 
 /**
  * The app starts in tasks of its own after the one that evaluated the modules (70–110 ms at Lighthouse's 4×
- * CPU): the first localStorage read and the visitor's redirect, the router ranking its routes (about 50 ms),
- * the first page's modules, the drawing. On a phone a long task blocks the page; several shorter ones block it
+ * CPU): the first localStorage read and the visitor's redirect, the router ranking its routes, its first
+ * navigation, the first page's modules, the drawing. On a phone a long task blocks the page; several shorter ones block it
  * less (decision 057).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -54,6 +54,8 @@ void nextTask()
   .then(nextTask)
   .then(async () => {
     const router = createRouter();
+    await nextTask();
+    router.initialize();
     // The page prerendered into the HTML at build time (scripts/prerender.mjs) stays on screen until the app
     // can draw the same page in full: the first page's code and, for an English reader, the English
     // dictionary (issue 20, decision 047). The app then draws the header, the page and the footer each in a

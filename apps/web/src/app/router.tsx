@@ -1,4 +1,11 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  UNSAFE_createBrowserHistory,
+  UNSAFE_createRouter,
+  UNSAFE_hydrationRouteProperties,
+  UNSAFE_mapRouteProperties,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from '../lib/auth/require-auth.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AuthRoot } from './auth/auth-root.tsx';
@@ -609,5 +616,17 @@ export function needsLoginFirst(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some(({ route }) => isLoginRequired(route));
 }
 
-/** The browser's router (created in main.tsx; the prerender uses `routes` with a static router). */
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router, not yet started (main.tsx; the prerender uses `routes` with a static router). It is
+ * what createBrowserRouter makes, in two steps a task apart: creating the router ranks the routes and
+ * matches the first URL; `initialize()` starts the first navigation (its lazy page, its loaders). Each is
+ * half of what was one of the longest tasks of the start on a phone (issue 20, decision 057).
+ */
+export const createRouter = () =>
+  UNSAFE_createRouter({
+    history: UNSAFE_createBrowserHistory({ window }),
+    routes,
+    mapRouteProperties: UNSAFE_mapRouteProperties,
+    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
+    window,
+  });
