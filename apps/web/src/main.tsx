@@ -18,8 +18,8 @@ if (!root) throw new Error('#root missing');
 /**
  * The app starts in tasks of its own after the one that evaluated the modules (70–110 ms at Lighthouse's 4×
  * CPU): the first localStorage read and the visitor's redirect, the router ranking its routes, its first
- * navigation, the first page's modules, the drawing. On a phone a long task blocks the page; several shorter ones block it
- * less (decision 057).
+ * navigation, the first page's modules, the drawing. On a phone a long task blocks the page; several shorter
+ * ones block it less (decision 057).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -619,8 +619,8 @@ export function needsLoginFirst(pathname: string): boolean {
 /**
  * The browser's router, not yet started (main.tsx; the prerender uses `routes` with a static router). It is
  * what createBrowserRouter makes, in two steps a task apart: creating the router ranks the routes and
- * matches the first URL; `initialize()` starts the first navigation (its lazy page, its loaders). Each is
- * half of what was one of the longest tasks of the start on a phone (issue 20, decision 057).
+ * matches the first URL; `initialize()` starts the first navigation (its lazy page, its loaders). Together
+ * they were one of the longest tasks of the start on a phone (issue 20, decision 057).
  */
 export const createRouter = () =>
   UNSAFE_createRouter({
