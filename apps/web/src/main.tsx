@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { keepPrerenderedSections } from './components/deferred-section.tsx';
+import { DeferredSection, keepPrerenderedSections } from './components/deferred-section.tsx';
 import { loginFirstInHead } from './app/page-head.ts';
 import { createRouter, needsLoginFirst } from './app/router.tsx';
 import { loginState } from './lib/auth/require-auth.tsx';
@@ -67,10 +67,12 @@ void nextTask()
     createRoot(root).render(
       <StrictMode>
         <Providers>
-          <RouterProvider router={router} />
+          <DeferredSection name="app">
+            <RouterProvider router={router} />
+          </DeferredSection>
         </Providers>
       </StrictMode>,
     );
-    // The render is synchronous (Preact): the layout's sections have taken their parts; an error page took none.
+    // The render is synchronous (Preact): the app's section has taken its part.
     dropUntaken();
   });

@@ -10,6 +10,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { Providers } from './app/providers.tsx';
+import { DeferredSection } from './components/deferred-section.tsx';
 import { TitleSink } from './components/page-title.tsx';
 import { RouteFallback } from './app/route-fallback.tsx';
 import { isLoginRequired, needsLoginFirst, routes } from './app/router.tsx';
@@ -48,7 +49,9 @@ async function render(
   const html = renderToString(
     <TitleSink.Provider value={(text) => (title = text)}>
       <Providers language={language}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <DeferredSection name="app">
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </DeferredSection>
       </Providers>
     </TitleSink.Provider>,
   );
