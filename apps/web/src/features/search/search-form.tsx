@@ -140,15 +140,14 @@ const MoreConditions = memo(function MoreConditions({
   filters,
   setFilters,
   compact,
-  advancedId,
 }: {
   filters: SearchFilters;
   setFilters: SetFilters;
   compact: boolean;
-  advancedId: string;
 }) {
   const { t } = useI18n();
   const s = t.publicSite.search;
+  const advancedId = `${useId()}-advanced`;
   const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvanced(filters));
   // The detailed conditions (some 60 checkboxes) are drawn when first opened, not with the page: they
   // were most of the home page's first render on a slow phone (issue 20). Once drawn they stay, so
@@ -211,7 +210,6 @@ const MoreConditions = memo(function MoreConditions({
 export function SearchForm({ initial, onSearch, compact = false }: Props) {
   const { t } = useI18n();
   const s = t.publicSite.search;
-  const id = useId();
   const areas = useQuery(areasQuery());
   const courses = useQuery(coursesQuery());
   const [filters, setFilters] = useState<SearchFilters>(initial);
@@ -263,12 +261,7 @@ export function SearchForm({ initial, onSearch, compact = false }: Props) {
         />
         <DateFields start={filters.event_start_date} end={filters.event_end_date} setFilters={setFilters} />
       </div>
-      <MoreConditions
-        filters={filters}
-        setFilters={setFilters}
-        compact={compact}
-        advancedId={`${id}-advanced`}
-      />
+      <MoreConditions filters={filters} setFilters={setFilters} compact={compact} />
     </form>
   );
 }
