@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineRoutes } from './scripts/inline-routes.ts';
+import { pureSchemas } from './scripts/pure-schemas.ts';
 import { stripRouteDocs } from './scripts/strip-route-docs.ts';
 import { withoutThemeVariables } from './scripts/without-theme-variables.ts';
 
@@ -17,7 +18,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), stripRouteDocs(), inlineRoutes(), withoutThemeVariables()],
+  plugins: [react(), stripRouteDocs(), pureSchemas(), inlineRoutes(), withoutThemeVariables()],
   resolve: {
     alias: [
       // Preact's compatibility layer in React's place (decision 049): the same components and hooks in

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { initialiserCalls } from '../scripts/pure-schemas.ts';
 import { baseUrl, launchBrowser, MOBILE, newPage } from './support/browser.ts';
 
 // scripts/route-weights.mjs counts, from the build manifest, what a first visit to each landing page loads
@@ -132,5 +133,37 @@ describe('the app drawing over the prerendered page', () => {
     await form.getByRole('button', { name: 'この条件で検索' }).click();
     await page.waitForURL(/\/search-result/);
     await context.close();
+  });
+});
+
+describe('the schemas the browser does not read', () => {
+  // scripts/pure-schemas.ts marks the calls of the domain's top-level constants pure, so the build drops
+  // the schemas no browser code reads (issue 20).
+  it.each([
+    ['const a = z.object({ b: z.string() });', ['z.object(', 'z.string(']],
+    // A chain's calls begin where it begins: one mark covers them.
+    ['export const a = b.extend({ c: intField("x").default(1) });', ['b.extend(', 'intField(']],
+    ['const a = z.string().refine((v) => check(v));', ['z.string(']],
+    ['const a = { b: list(c) }, d = e;', ['list(']],
+    ['z.config({ customError });', []],
+    ['function f() { return z.object({}); }', []],
+    ['let a = 1; a = g();', []],
+  ])('in %s, marks %j', (code, calls) => {
+    const marked = initialiserCalls(code).map((start) => code.slice(start).match(/^[\w.]+\(/)?.[0]);
+    expect(marked.sort()).toEqual([...calls].sort());
+  });
+
+  it('leaves out of the build the query schemas the API alone reads', () => {
+    const assets = path.join(inject('webDist'), 'assets');
+    const script = fs
+      .readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n');
+    // The news list's sort and the session search's open-only flag: fields of query schemas only (the
+    // browser builds those queries from its own state), named by their keys in the messages.
+    expect(script).toContain('"fields.postalCode"');
+    expect(script).not.toContain('"fields.sort"');
+    expect(script).not.toContain('"fields.openOnly"');
   });
 });
