@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { initialiserCalls } from '../scripts/pure-schemas.ts';
-import { baseUrl, launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
 
 // scripts/route-weights.mjs counts, from the build manifest, what a first visit to each landing page loads
 // and fails the build over budget (issue 20). This checks its list against what Chromium really loads, so
@@ -134,6 +134,51 @@ describe('the app drawing over the prerendered page', () => {
     await page.waitForURL(/\/search-result/);
     await context.close();
   });
+});
+
+describe('long forms drawn in parts', () => {
+  // components/drawn-later.tsx: a long form's later parts are drawn each in a task of its own after the
+  // first, their places kept meanwhile (decision 069). Drawn slowly (4× CPU), the places are seen, nothing
+  // on screen moves when the parts come, the page is as long with its places as drawn whole (each place is
+  // its part's height), and every part is there in the end.
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`draws /register in parts at ${viewport.width} px without moving what is on screen`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const record = window as unknown as { kept: number; shift: number; heightKept: number };
+        record.kept = 0;
+        record.shift = 0;
+        record.heightKept = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            record.shift += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        const frame = () => {
+          const places = document.querySelectorAll('[data-drawn-later]').length;
+          // The page's height while it holds the most places (all but the first part's).
+          if (places > record.kept) record.heightKept = document.documentElement.scrollHeight;
+          record.kept = Math.max(record.kept, places);
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      await page.goto('/register');
+      await page.getByLabel('パスワード（確認）').waitFor();
+      await page.waitForTimeout(500);
+      const { kept, shift, heightKept, height } = await page.evaluate(() => {
+        const record = window as unknown as { kept: number; shift: number; heightKept: number };
+        return { ...record, height: document.documentElement.scrollHeight };
+      });
+      // The profile's work, address and personal parts and the login's.
+      expect(kept).toBe(4);
+      expect(Math.abs(height - heightKept)).toBeLessThan(8);
+      expect(await page.locator('[data-drawn-later]').count()).toBe(0);
+      expect(shift).toBeLessThan(0.01);
+      await context.close();
+    });
+  }
 });
 
 describe('the schemas the browser does not read', () => {

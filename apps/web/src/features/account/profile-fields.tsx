@@ -26,6 +26,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { DrawnLater } from '../../components/drawn-later.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { lookupAddress } from './api/lookup-address.ts';
@@ -321,142 +322,148 @@ export function ProfileFields({ form }: { form: Form }) {
           />
         </SimpleGrid>
       </Fieldset>
-      <Fieldset legend={m.sectionWork}>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NativeSelect
-            label={t.fields.occupation}
-            required
-            data={[
-              { value: '', label: m.selectPlaceholder },
-              ...OCCUPATIONS.map((o) => ({ value: String(o.id), label: t.occupations[o.key] })),
-            ]}
-            {...reg('occupation')}
-            error={errors.occupation?.message}
-          />
-          {occupation === String(OCCUPATION_ID.doctor) ? (
+      <DrawnLater reserve={{ base: 407, xs: 275 }}>
+        <Fieldset legend={m.sectionWork}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NativeSelect
-              label={t.fields.medicalDepartment}
+              label={t.fields.occupation}
               required
               data={[
                 { value: '', label: m.selectPlaceholder },
-                ...MEDICAL_DEPARTMENTS.map((d) => ({ value: String(d.id), label: t.departments[d.key] })),
+                ...OCCUPATIONS.map((o) => ({ value: String(o.id), label: t.occupations[o.key] })),
               ]}
-              {...reg('medical_department')}
-              error={errors.medical_department?.message}
+              {...reg('occupation')}
+              error={errors.occupation?.message}
             />
-          ) : (
-            <Box visibleFrom="xs" />
-          )}
-        </SimpleGrid>
-        <Box mt="md">
-          <QualificationsField form={form} />
-        </Box>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-          <TextInput
-            label={t.fields.locationWork}
-            required
-            autoComplete="organization"
-            {...reg('location_work', blurWith(form, 'location_work'))}
-            error={errors.location_work?.message}
-          />
-          <NativeSelect
-            label={t.fields.workArea}
-            required
-            data={areaOptions}
-            {...reg('work_area')}
-            error={errors.work_area?.message}
-          />
-        </SimpleGrid>
-      </Fieldset>
-      <Fieldset legend={m.sectionContact}>
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label={t.fields.postalCode}
-            required
-            description={m.lookupHelp}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={8}
-            w={200}
-            {...reg('postal_code', {
-              ...blurWith(form, 'postal_code', normalizePostalCode),
-              onChange: () => {
-                // A new postal code makes the looked-up prefecture and district stale.
-                form.setValue('area', '');
-                form.setValue('district', '');
-              },
-            })}
-            error={errors.postal_code?.message}
-          />
-          <AddressLookup form={form} />
-        </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-          <NativeSelect
-            label={t.fields.area}
-            required
-            data={areaOptions}
-            autoComplete="address-level1"
-            {...reg('area')}
-            error={errors.area?.message}
-          />
-          <TextInput
-            label={t.fields.district}
-            required
-            autoComplete="address-level2"
-            {...reg('district', blurWith(form, 'district'))}
-            error={errors.district?.message}
-          />
-        </SimpleGrid>
-        <TextInput
-          mt="md"
-          label={t.fields.address}
-          required
-          autoComplete="address-line1"
-          {...reg('address', blurWith(form, 'address'))}
-          error={errors.address?.message}
-        />
-        <Fieldset legend={m.phoneLabel} variant="unstyled" mt="md">
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            {(['phone_1', 'phone_2', 'phone_3'] as const).map((name, i) => (
-              <Group key={name} gap={6} wrap="nowrap" align="center">
-                {i > 0 ? <Text aria-hidden>-</Text> : null}
-                <TextInput
-                  aria-label={`${t.fields.phone} ${i + 1}`}
-                  required
-                  inputMode="tel"
-                  maxLength={5}
-                  w={{ base: 72, xs: 84 }}
-                  {...reg(name, blurWith(form, name, normalizePhonePart))}
-                  error={errors[name]?.message}
-                />
-              </Group>
-            ))}
-          </Group>
+            {occupation === String(OCCUPATION_ID.doctor) ? (
+              <NativeSelect
+                label={t.fields.medicalDepartment}
+                required
+                data={[
+                  { value: '', label: m.selectPlaceholder },
+                  ...MEDICAL_DEPARTMENTS.map((d) => ({ value: String(d.id), label: t.departments[d.key] })),
+                ]}
+                {...reg('medical_department')}
+                error={errors.medical_department?.message}
+              />
+            ) : (
+              <Box visibleFrom="xs" />
+            )}
+          </SimpleGrid>
+          <Box mt="md">
+            <QualificationsField form={form} />
+          </Box>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
+            <TextInput
+              label={t.fields.locationWork}
+              required
+              autoComplete="organization"
+              {...reg('location_work', blurWith(form, 'location_work'))}
+              error={errors.location_work?.message}
+            />
+            <NativeSelect
+              label={t.fields.workArea}
+              required
+              data={areaOptions}
+              {...reg('work_area')}
+              error={errors.work_area?.message}
+            />
+          </SimpleGrid>
         </Fieldset>
-      </Fieldset>
-      <Fieldset legend={m.sectionPersonal}>
-        <Controller
-          control={form.control}
-          name="gender"
-          render={({ field, fieldState }) => (
-            <Radio.Group
-              label={t.fields.gender}
-              withAsterisk
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              <Group mt="xs">
-                <Radio value="0" label={t.gender[0]} />
-                <Radio value="1" label={t.gender[1]} />
-              </Group>
-            </Radio.Group>
-          )}
-        />
-        <Box mt="md">
-          <BirthdayField form={form} />
-        </Box>
-      </Fieldset>
+      </DrawnLater>
+      <DrawnLater reserve={{ base: 511, xs: 387 }}>
+        <Fieldset legend={m.sectionContact}>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label={t.fields.postalCode}
+              required
+              description={m.lookupHelp}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={8}
+              w={200}
+              {...reg('postal_code', {
+                ...blurWith(form, 'postal_code', normalizePostalCode),
+                onChange: () => {
+                  // A new postal code makes the looked-up prefecture and district stale.
+                  form.setValue('area', '');
+                  form.setValue('district', '');
+                },
+              })}
+              error={errors.postal_code?.message}
+            />
+            <AddressLookup form={form} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
+            <NativeSelect
+              label={t.fields.area}
+              required
+              data={areaOptions}
+              autoComplete="address-level1"
+              {...reg('area')}
+              error={errors.area?.message}
+            />
+            <TextInput
+              label={t.fields.district}
+              required
+              autoComplete="address-level2"
+              {...reg('district', blurWith(form, 'district'))}
+              error={errors.district?.message}
+            />
+          </SimpleGrid>
+          <TextInput
+            mt="md"
+            label={t.fields.address}
+            required
+            autoComplete="address-line1"
+            {...reg('address', blurWith(form, 'address'))}
+            error={errors.address?.message}
+          />
+          <Fieldset legend={m.phoneLabel} variant="unstyled" mt="md">
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              {(['phone_1', 'phone_2', 'phone_3'] as const).map((name, i) => (
+                <Group key={name} gap={6} wrap="nowrap" align="center">
+                  {i > 0 ? <Text aria-hidden>-</Text> : null}
+                  <TextInput
+                    aria-label={`${t.fields.phone} ${i + 1}`}
+                    required
+                    inputMode="tel"
+                    maxLength={5}
+                    w={{ base: 72, xs: 84 }}
+                    {...reg(name, blurWith(form, name, normalizePhonePart))}
+                    error={errors[name]?.message}
+                  />
+                </Group>
+              ))}
+            </Group>
+          </Fieldset>
+        </Fieldset>
+      </DrawnLater>
+      <DrawnLater reserve={193}>
+        <Fieldset legend={m.sectionPersonal}>
+          <Controller
+            control={form.control}
+            name="gender"
+            render={({ field, fieldState }) => (
+              <Radio.Group
+                label={t.fields.gender}
+                withAsterisk
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              >
+                <Group mt="xs">
+                  <Radio value="0" label={t.gender[0]} />
+                  <Radio value="1" label={t.gender[1]} />
+                </Group>
+              </Radio.Group>
+            )}
+          />
+          <Box mt="md">
+            <BirthdayField form={form} />
+          </Box>
+        </Fieldset>
+      </DrawnLater>
     </>
   );
 }

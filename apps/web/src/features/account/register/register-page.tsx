@@ -15,6 +15,7 @@ import { normalizeEmail, registerFormSchema, type RegisterRequest } from '@mels/
 import { useEffect } from 'react';
 import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { blurWith, emptyProfile, ProfileFields, type ProfileFieldValues } from '../profile-fields.tsx';
@@ -68,36 +69,38 @@ export function RegisterPage() {
             </Alert>
           ) : null}
           <ProfileFields form={form as unknown as UseFormReturn<ProfileFieldValues>} />
-          <Fieldset legend={m.sectionAccount}>
-            <Stack gap="md">
-              <TextInput
-                label={t.fields.email}
-                type="email"
-                required
-                autoComplete="email"
-                {...form.register(
-                  'email',
-                  blurWith(form as unknown as UseFormReturn<ProfileFieldValues>, 'email', normalizeEmail),
-                )}
-                error={errors.email?.message}
-              />
-              <PasswordInput
-                label={t.fields.password}
-                description={m.passwordHint}
-                required
-                autoComplete="new-password"
-                {...form.register('password')}
-                error={errors.password?.message}
-              />
-              <PasswordInput
-                label={t.fields.rePassword}
-                required
-                autoComplete="new-password"
-                {...form.register('re_password')}
-                error={errors.re_password?.message}
-              />
-            </Stack>
-          </Fieldset>
+          <DrawnLater reserve={286}>
+            <Fieldset legend={m.sectionAccount}>
+              <Stack gap="md">
+                <TextInput
+                  label={t.fields.email}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  {...form.register(
+                    'email',
+                    blurWith(form as unknown as UseFormReturn<ProfileFieldValues>, 'email', normalizeEmail),
+                  )}
+                  error={errors.email?.message}
+                />
+                <PasswordInput
+                  label={t.fields.password}
+                  description={m.passwordHint}
+                  required
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                  error={errors.password?.message}
+                />
+                <PasswordInput
+                  label={t.fields.rePassword}
+                  required
+                  autoComplete="new-password"
+                  {...form.register('re_password')}
+                  error={errors.re_password?.message}
+                />
+              </Stack>
+            </Fieldset>
+          </DrawnLater>
           <Stack gap={6}>
             <Text size="sm">
               {privacyBefore}
