@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { initialiserCalls } from '../scripts/pure-schemas.ts';
+import { pathPattern, routeChunks } from '../scripts/route-chunks.mjs';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
 
 // scripts/route-weights.mjs counts, from the build manifest, what a first visit to each landing page loads
@@ -134,6 +136,51 @@ describe('the app drawing over the prerendered page', () => {
     await page.waitForURL(/\/search-result/);
     await context.close();
   });
+});
+
+describe("every page's chunks named in its HTML", () => {
+  // scripts/prerender.mjs writes, for each page of the route table (scripts/route-chunks.mjs), the layout
+  // with the page's chunks in its head (decision 070): the browser fetches them beside the entry, and the
+  // router, finding them there, adds no tag of its own.
+  const webRoot = fileURLToPath(new URL('..', import.meta.url));
+  const routes = routeChunks(path.join(webRoot, 'src/app/router.tsx'), webRoot);
+  const at = (pathname: string) =>
+    routes.find((route) => new RegExp(pathPattern(route.path), 'i').test(pathname))?.chunks;
+
+  it.each([
+    ['/register', ['src/features/account/register/register-page.tsx']],
+    ['/news/3', ['src/features/news/news-detail-page.tsx']],
+    ['/NEWS/3/1/', ['src/features/news/news-detail-page.tsx']],
+    [
+      '/office/members/7',
+      ['src/features/office/office-layout.tsx', 'src/features/office-members/member-page.tsx'],
+    ],
+    ['/office', ['src/features/office/office-layout.tsx', 'src/features/office/office-dashboard-page.tsx']],
+    // A static segment outranks a parameter, as in React Router.
+    [
+      '/certificate/1/2/basic-instructor/request-certificate',
+      ['src/features/instructor-request/request-start.tsx'],
+    ],
+    ['/verify/performance/AB12', ['src/features/instructor/performance-verify-page.tsx']],
+    ['/verify/AB12', ['src/app/pages/verify-page.tsx']],
+    ['/no-such-page', undefined],
+  ])('%s loads %j', (pathname, chunks) => {
+    expect(at(pathname)).toEqual(chunks);
+  });
+
+  for (const path of ['/register', '/news', '/contact-us']) {
+    it(`a first visit to ${path} finds every chunk the page loads already named in the HTML`, async () => {
+      const { context, page } = await newPage(browser, MOBILE);
+      const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+      const named = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(named.length).toBeGreaterThan(1);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The router's preload adds a tag for each chunk the HTML did not name.
+      expect(await page.locator('link[rel="modulepreload"]').count()).toBe(named.length);
+      await context.close();
+    });
+  }
 });
 
 describe('long forms drawn in parts', () => {

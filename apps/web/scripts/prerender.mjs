@@ -6,7 +6,8 @@
 //   dist/course.html         the same for /course/{id},
 //   dist/login.html          the login page (at /login and the pages that need a login, for a visitor),
 //   dist/login-session.html  the same with the notice of a visitor sent from a session page,
-//   dist/index.html          the layout with the page's loading line (every other page),
+//   dist/page-<module>.html  the layout, with the chunks of another page of the app named in the head,
+//   dist/index.html          the layout with the page's loading line (a path no route matches),
 //   dist/prerendered.json    which path gets which file, for the API's static plugin.
 // Each page is drawn in every language: the files above are Japanese, and `<name>.en.html` beside each is
 // the English (the server answers it to a browser whose language hint says en: lib/i18n.tsx).
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { pathPattern, routeChunks } from './route-chunks.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webRoot, 'dist');
@@ -111,7 +113,7 @@ try {
   // A landing page's own chunks: their stylesheets in the head (the page is drawn with them), their scripts
   // fetched beside the entry rather than after it has run.
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const preloads = (routeKey) => {
+  const preloads = (routeKeys) => {
     const chunks = new Set();
     const follow = (key) => {
       if (chunks.has(key) || manifest[key]?.isEntry) return;
@@ -119,7 +121,7 @@ try {
       chunks.add(key);
       for (const dep of manifest[key].imports ?? []) follow(dep);
     };
-    follow(routeKey);
+    for (const key of routeKeys) follow(key);
     return [...chunks]
       .flatMap((key) => [
         ...(manifest[key].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
@@ -143,6 +145,30 @@ try {
       .replace('</head>', `<script type="module" crossorigin src="/${boot}"></script></head>`)
       .replace('</body>', `<template id="app-scripts">${deferred}</template></body>`);
   };
+  // The app's other pages (src/app/router.tsx), one file for each set of chunks: `page-<module>.html`.
+  const landed = new Set(['/', '/search-result', '/course/:id']);
+  const names = new Map();
+  // A module that another chunk also imports statically is in a shared chunk the manifest names by the
+  // module's name ('_sessions-page-<hash>.js'): taken when it is the only one of that name.
+  const manifestKey = (moduleKey) => {
+    if (manifest[moduleKey]) return moduleKey;
+    const name = path.basename(moduleKey, path.extname(moduleKey));
+    const shared = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key].name === name);
+    if (shared.length !== 1) throw new Error(`${moduleKey} is not in the build manifest`);
+    return shared[0];
+  };
+  const otherPages = routeChunks(path.join(webRoot, 'src/app/router.tsx'), webRoot)
+    .filter((route) => !landed.has(route.path))
+    .map((route) => ({ ...route, chunks: route.chunks.map(manifestKey) }))
+    .map((route) => {
+      const key = route.chunks.join(' ');
+      if (!names.has(key)) {
+        const base = `page-${manifest[route.chunks.at(-1)].name}`;
+        const taken = [...names.values()].filter((name) => name === base || name.startsWith(`${base}-`));
+        names.set(key, taken.length ? `${base}-${taken.length + 1}` : base);
+      }
+      return { ...route, name: names.get(key) };
+    });
   // Each language's pages: the default language's as `<name>.html`, another's as `<name>.<language>.html`.
   const drawn = [];
   for (const language of LANGUAGES) {
@@ -178,20 +204,20 @@ try {
         path: '^/$',
         file: named('home'),
         html: home,
-        chunk: 'src/app/pages/home/home-page.tsx',
+        chunks: ['src/app/pages/home/home-page.tsx'],
         afterPaint: true,
       },
       {
         path: '^/search-result$',
         file: named('search-result'),
         html: frame,
-        chunk: 'src/features/search/search-result-page.tsx',
+        chunks: ['src/features/search/search-result-page.tsx'],
       },
       {
         path: '^/course/[^/]+$',
         file: named('course'),
         html: frame,
-        chunk: 'src/features/courses/course-page.tsx',
+        chunks: ['src/features/courses/course-page.tsx'],
       },
       // /login, and the pages a visitor is sent from to it (main.tsx), for a browser without the sign-in
       // hint (visitorOnly, a cookie: lib/auth/token-store.ts): the login form is drawn whole from the HTML
@@ -203,7 +229,7 @@ try {
         visitorOnly: SIGNED_IN_HINT,
         file: named('login-session'),
         html: sessionLogin,
-        chunk: 'src/features/account/login-page.tsx',
+        chunks: ['src/features/account/login-page.tsx'],
         afterPaint: true,
       },
       {
@@ -212,14 +238,23 @@ try {
         visitorOnly: SIGNED_IN_HINT,
         file: named('login'),
         html: login,
-        chunk: 'src/features/account/login-page.tsx',
+        chunks: ['src/features/account/login-page.tsx'],
         afterPaint: true,
       },
+      // Every other page: the layout, with the page's chunks named in the head (decision 070). The browser
+      // fetches them beside the entry, and the router finds them there, so it adds no tag of its own.
+      ...otherPages.map(({ path: routePath, chunks, name }) => ({
+        path: pathPattern(routePath),
+        flags: 'i',
+        file: named(name),
+        html: frame,
+        chunks,
+      })),
     ];
   }
   for (const { frame, pages } of drawn) {
-    for (const { file, html, chunk, afterPaint } of pages) {
-      const full = html.replace('</head>', `${preloads(chunk)}</head>`);
+    for (const { file, html, chunks, afterPaint } of pages) {
+      const full = html.replace('</head>', `${preloads(chunks)}</head>`);
       fs.writeFileSync(path.join(dist, file), afterPaint ? startAfterPaint(full) : full);
     }
     fs.writeFileSync(path.join(dist, frame.file), frame.html);
@@ -242,7 +277,12 @@ try {
     }),
   );
   console.log(
-    `prerendered in ${LANGUAGES.join(', ')}: ${first.pages.map((p) => p.file).join(', ')} and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
+    `prerendered in ${LANGUAGES.join(', ')}: ${first.pages
+      .filter((p) => !p.file.startsWith('page-'))
+      .map((p) => p.file)
+      .join(
+        ', ',
+      )}, ${new Set(otherPages.map((p) => p.name)).size} files of the layout naming another page's chunks, and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
   );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });
