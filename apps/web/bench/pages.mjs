@@ -33,7 +33,16 @@ const throughNginx = args.includes('--nginx') || process.env.BENCH_NGINX === '1'
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // /login: where every mail link to a member's page takes a visitor (decision 053).
-const ALL_PAGES = ['/', '/search-result', '/course/1', '/session/1/4', '/login', '/register', '/news', '/faq'];
+const ALL_PAGES = [
+  '/',
+  '/search-result',
+  '/course/1',
+  '/session/1/4',
+  '/login',
+  '/register',
+  '/news',
+  '/faq',
+];
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES;
 
 const freePort = () =>
