@@ -2,11 +2,10 @@
 // is drawn before any script has run: builds src/prerender.tsx for Node with Vite (everything bundled, in a
 // temporary folder), renders, and writes
 //   dist/home.html           the home page (the server sends it at `/`),
-//   dist/search-result.html  the layout, with /search-result's chunks named in the head (at /search-result),
-//   dist/course.html         the same for /course/{id},
 //   dist/login.html          the login page (at /login and the pages that need a login, for a visitor),
 //   dist/login-session.html  the same with the notice of a visitor sent from a session page,
-//   dist/page-<module>.html  the layout, with the chunks of another page of the app named in the head,
+//   dist/page-<module>.html  the layout, with the chunks of each other page of the app named in the head
+//                            (/search-result, /course/{id}, /register …: scripts/route-chunks.mjs),
 //   dist/index.html          the layout with the page's loading line (a path no route matches),
 //   dist/prerendered.json    which path gets which file, for the API's static plugin.
 // Each page is drawn in every language: the files above are Japanese, and `<name>.en.html` beside each is
@@ -145,8 +144,8 @@ try {
       .replace('</head>', `<script type="module" crossorigin src="/${boot}"></script></head>`)
       .replace('</body>', `<template id="app-scripts">${deferred}</template></body>`);
   };
-  // The app's other pages (src/app/router.tsx), one file for each set of chunks: `page-<module>.html`.
-  const landed = new Set(['/', '/search-result', '/course/:id']);
+  // The app's other pages (src/app/router.tsx), one file for each set of chunks: `page-<module>.html`. The
+  // home page is whole in its own file.
   const names = new Map();
   // A module that another chunk also imports statically is in a shared chunk the manifest names by the
   // module's name ('_sessions-page-<hash>.js'): taken when it is the only one of that name.
@@ -158,7 +157,7 @@ try {
     return shared[0];
   };
   const otherPages = routeChunks(path.join(webRoot, 'src/app/router.tsx'), webRoot)
-    .filter((route) => !landed.has(route.path))
+    .filter((route) => route.path !== '/')
     .map((route) => ({ ...route, chunks: route.chunks.map(manifestKey) }))
     .map((route) => {
       const key = route.chunks.join(' ');
@@ -207,18 +206,6 @@ try {
         chunks: ['src/app/pages/home/home-page.tsx'],
         afterPaint: true,
       },
-      {
-        path: '^/search-result$',
-        file: named('search-result'),
-        html: frame,
-        chunks: ['src/features/search/search-result-page.tsx'],
-      },
-      {
-        path: '^/course/[^/]+$',
-        file: named('course'),
-        html: frame,
-        chunks: ['src/features/courses/course-page.tsx'],
-      },
       // /login, and the pages a visitor is sent from to it (main.tsx), for a browser without the sign-in
       // hint (visitorOnly, a cookie: lib/auth/token-store.ts): the login form is drawn whole from the HTML
       // (with the notice a visitor sent from a session page reads), so its scripts start after the first
@@ -241,8 +228,8 @@ try {
         chunks: ['src/features/account/login-page.tsx'],
         afterPaint: true,
       },
-      // Every other page: the layout, with the page's chunks named in the head (decision 070). The browser
-      // fetches them beside the entry, and the router finds them there, so it adds no tag of its own.
+      // Every other page: the layout, with the page's chunks named in the head (decisions 047, 070). The
+      // browser fetches them beside the entry, and the router finds them there, so it adds no tag of its own.
       ...otherPages.map(({ path: routePath, chunks, name }) => ({
         path: pathPattern(routePath),
         flags: 'i',
@@ -277,12 +264,7 @@ try {
     }),
   );
   console.log(
-    `prerendered in ${LANGUAGES.join(', ')}: ${first.pages
-      .filter((p) => !p.file.startsWith('page-'))
-      .map((p) => p.file)
-      .join(
-        ', ',
-      )}, ${new Set(otherPages.map((p) => p.name)).size} files of the layout naming another page's chunks, and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
+    `prerendered in ${LANGUAGES.join(', ')}: home.html, login.html, login-session.html, ${names.size} files of the layout naming a page's chunks, and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
   );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });

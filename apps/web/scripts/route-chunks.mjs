@@ -23,7 +23,7 @@ export function pathPattern(routePath) {
  * React Router's ranking of a path (its computeScore): a static segment outranks a parameter, so of two
  * patterns a path matches, the higher ranked is the route the router draws.
  */
-export function pathRank(routePath) {
+function pathRank(routePath) {
   return routePath
     .split('/')
     .filter(Boolean)
