@@ -65,6 +65,8 @@ afterAll(async () => {
 describe('the office catalogue console', () => {
   let courseId = 0;
 
+  // The office's whole console and a member's application in one journey: 29 s alone, 58–90 s beside two
+  // other files on two cores, so it has the long journeys' time (activity, learning, office-inbox).
   it('creates a course and publishes a session with two recruitments; a member finds it and applies', async () => {
     const { context, page } = await newPage(browser, DESKTOP, officeToken);
 
@@ -202,7 +204,7 @@ describe('the office catalogue console', () => {
       { token: officeToken },
     );
     expect(after.users_types.find((r) => r.type_id === 4)?.applicants).toBe(1);
-  });
+  }, 180_000);
 
   it('cancels another session with a member in it, after saying who will be mailed', async () => {
     expect(courseId).toBeGreaterThan(0);
