@@ -35,6 +35,9 @@ function vitestBin(workspaceDir) {
 let child;
 let cluster;
 let reportDir;
+/** The web build made while the API tests run (startWebBuild), removed at the end. */
+let webBuildDir;
+let webBuild;
 
 function cleanup() {
   if (cluster) {
@@ -52,6 +55,11 @@ function cleanup() {
   if (reportDir) {
     fs.rmSync(reportDir, { recursive: true, force: true });
     reportDir = undefined;
+  }
+  if (webBuild && webBuild.exitCode === null) webBuild.kill('SIGTERM');
+  if (webBuildDir) {
+    fs.rmSync(webBuildDir, { recursive: true, force: true });
+    webBuildDir = undefined;
   }
 }
 
@@ -257,10 +265,44 @@ async function systemPackages() {
     : { ok: false, note: `apt-get install failed (${code})` };
 }
 
+/**
+ * The end-to-end tests' web build (apps/web/scripts/build-to.mjs), started beside the API tests: their
+ * global setup and first files leave a core idle while it would otherwise wait for them (decision 071).
+ * Its output is kept and shown only if it fails. Resolves to the folder, or to a failure note.
+ */
+function startWebBuild() {
+  webBuildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mels-test-web-'));
+  const outDir = path.join(webBuildDir, 'web');
+  const logFile = path.join(webBuildDir, 'build.log');
+  const log = fs.openSync(logFile, 'w');
+  const started = Date.now();
+  const build = (webBuild = spawn(
+    process.execPath,
+    [path.join(root, 'apps/web/scripts/build-to.mjs'), outDir],
+    {
+      cwd: path.join(root, 'apps/web'),
+      stdio: ['ignore', log, log],
+    },
+  ));
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (ok, why) => {
+      if (settled) return;
+      settled = true;
+      fs.closeSync(log);
+      if (ok) resolve({ ok: true, dir: outDir, ms: Date.now() - started });
+      else resolve({ ok: false, note: `${why}:\n${fs.readFileSync(logFile, 'utf8')}` });
+    };
+    build.on('error', (error) => done(false, `the web build could not start (${error.message})`));
+    build.on('exit', (code) => done(code === 0, `the web build exited with ${code}`));
+  });
+}
+
 async function main() {
   if (!(await step('0. system packages', systemPackages))) return 1;
   if (!(await step('1. domain unit tests', () => vitestStep('packages/domain')))) return 1;
 
+  const builtWeb = startWebBuild();
   const apiOk = await step('2. API unit + integration tests', async () => {
     const databaseUrl = await testDatabase();
     if (!databaseUrl.ok) return databaseUrl;
@@ -272,7 +314,10 @@ async function main() {
   // runs them on the embedded database instead.
   const e2eOk = await step('3. end-to-end tests (web)', async () => {
     const databaseUrl = process.env.E2E_DATABASE_URL ?? (await testDatabase()).url;
-    return vitestStep('apps/web', { E2E_DATABASE_URL: databaseUrl ?? '' }, [
+    const web = await builtWeb;
+    if (!web.ok) return web;
+    say(`the web app was built beside the API tests in ${seconds(web.ms)}`);
+    return vitestStep('apps/web', { E2E_DATABASE_URL: databaseUrl ?? '', E2E_WEB_DIST: web.dir }, [
       '--config',
       'vitest.e2e.config.ts',
     ]);

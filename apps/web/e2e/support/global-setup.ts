@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +11,6 @@ import { dropRunDatabases, e2eCluster, freePort, startPortalServer } from './ser
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const apiRoot = path.resolve(webRoot, '../api');
-/** Vite's command, run with this node (as `npx vite` would find it). */
-const viteBin = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
-  'bin/vite.js',
-);
-
 type ReceivedMail = { to: string[]; raw: string; receivedAt: string };
 
 /** A real SMTP server for the portal to send to, and a loopback HTTP view of what it received. */
@@ -59,11 +52,10 @@ async function startMailSink() {
 }
 
 /** Runs a node script of the build in apps/web, its output shown; throws `failure` unless it exits 0. */
-async function runStep(options: { args: string[]; env?: NodeJS.ProcessEnv; failure: string }) {
+async function runStep(options: { args: string[]; failure: string }) {
   const child = spawn(process.execPath, options.args, {
     cwd: webRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: options.env ?? process.env,
   });
   if ((await new Promise<number | null>((resolve) => child.on('exit', resolve))) !== 0)
     throw new Error(options.failure);
@@ -91,7 +83,6 @@ export default async function setup(project: TestProject) {
     failure: 'API build failed',
   });
   process.env.E2E_SERVER_ENTRY = path.join(serverDir, 'server.js');
-  const webDist = path.join(runDir, 'web');
   // Meanwhile, one server migrates and seeds a database, and stops: every server of the run (the
   // workers' and those test files start) begins with a copy of its database instead of seeding.
   const seededDataDir = path.join(runDir, 'seeded');
@@ -100,28 +91,19 @@ export default async function setup(project: TestProject) {
     dataDir: seededDataDir,
   }).then((server) => server.shutdown());
   seeding.catch(() => undefined); // awaited below; a failure is reported there
-  // vitest sets NODE_ENV=test, which would give React's development build.
-  const production = { ...process.env, NODE_ENV: 'production' };
-  await runStep({
-    args: [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    env: production,
-    failure: 'web build failed',
-  });
-  // The home page and the layout prerendered into the HTML, as `npm run build` writes them.
-  await runStep({
-    args: [path.join(webRoot, 'scripts/prerender.mjs'), webDist],
-    env: production,
-    failure: 'prerendering the build failed',
-  });
-  // The brotli/gzip copies the server sends, as `npm run build` writes them.
-  await runStep({
-    args: [path.join(webRoot, 'scripts/precompress.mjs'), webDist],
-    failure: 'precompressing the build failed',
-  });
-  await runStep({
-    args: [path.join(webRoot, 'scripts/route-weights.mjs'), webDist],
-    failure: 'a first visit is over its budget (scripts/route-weights.mjs)',
-  });
+  // The web app built as `npm run build` builds it (scripts/build-to.mjs), unless `npm test` built it while
+  // the API tests ran and says where (E2E_WEB_DIST, decision 071).
+  const prebuilt = process.env.E2E_WEB_DIST;
+  let webDist = path.join(runDir, 'web');
+  if (prebuilt && fs.existsSync(path.join(prebuilt, 'index.html'))) {
+    console.log(`[e2e] the web app npm test built: ${prebuilt}`);
+    webDist = prebuilt;
+  } else {
+    await runStep({
+      args: [path.join(webRoot, 'scripts/build-to.mjs'), webDist],
+      failure: 'web build failed',
+    });
+  }
   await seeding;
   const sink = await startMailSink();
   // One server (and database) per test worker: files run E2E_WORKERS at a time, each worker against its own
