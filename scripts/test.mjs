@@ -276,14 +276,11 @@ function startWebBuild() {
   const logFile = path.join(webBuildDir, 'build.log');
   const log = fs.openSync(logFile, 'w');
   const started = Date.now();
-  const build = (webBuild = spawn(
-    process.execPath,
-    [path.join(root, 'apps/web/scripts/build-to.mjs'), outDir],
-    {
-      cwd: path.join(root, 'apps/web'),
-      stdio: ['ignore', log, log],
-    },
-  ));
+  const build = spawn(process.execPath, [path.join(root, 'apps/web/scripts/build-to.mjs'), outDir], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: ['ignore', log, log],
+  });
+  webBuild = build;
   return new Promise((resolve) => {
     let settled = false;
     const done = (ok, why) => {

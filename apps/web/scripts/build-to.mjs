@@ -1,7 +1,7 @@
-// `node scripts/build-to.mjs <folder>`: the production build of `npm run build` (vite build, the prerendered
-// pages, the brotli/gzip copies, the first visit's budgets) written to another folder, so that the
-// end-to-end run and `npm run build` never clash. The e2e global setup runs it, or uses the folder `npm test`
-// built while the API tests ran (E2E_WEB_DIST, decision 071).
+// `node scripts/build-to.mjs <folder>`: the production build (vite build, the prerendered pages, the
+// brotli/gzip copies, the first visit's budgets) into a folder. `npm run build` writes dist/ with it; the
+// end-to-end run writes a folder of its own, so the two never clash: the e2e global setup runs it, or uses
+// the folder `npm test` built while the API tests ran (E2E_WEB_DIST, decision 071).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
