@@ -217,14 +217,18 @@ async function vitestStep(workspace, env = {}, extraArgs = []) {
 }
 
 /**
- * What the tests need from the system beyond npm (decision 026): Chromium (end-to-end tests), the
+ * What the tests need from the system beyond npm (decision 026): Chromium's headless shell (end-to-end tests), the
  * Japanese fonts (PDFs), poppler's pdftotext (reading PDFs back) and nginx (the several-instances
  * test), pg_dump/pg_restore (the backup test). As root they are installed with apt; otherwise the run
  * stops at once with the command to run. A PostgreSQL server alone comes from the npm registry when the
  * machine has none (scripts/pg-cluster.mjs).
  */
 const SYSTEM_PACKAGES = [
-  { name: 'chromium', present: () => Boolean(process.env.CHROME_PATH) || fs.existsSync('/usr/bin/chromium') },
+  // The journeys run in Debian's headless shell of Chromium (decision 072); bench:pages in the full one.
+  {
+    name: 'chromium-headless-shell',
+    present: () => Boolean(process.env.CHROME_PATH) || fs.existsSync('/usr/bin/chromium-headless-shell'),
+  },
   {
     name: 'fonts-noto-cjk',
     present: () => fs.existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
