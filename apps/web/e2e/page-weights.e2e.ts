@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { COMPILE_HINT } from '../scripts/compile-hints.ts';
 import { initialiserCalls } from '../scripts/pure-schemas.ts';
 import { pathPattern, routeChunks } from '../scripts/route-chunks.mjs';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage } from './support/browser.ts';
@@ -55,22 +54,6 @@ describe('first-visit weight', () => {
       await context.close();
     });
   }
-});
-
-describe("V8's compile hint", () => {
-  it('every script of the build starts with it, as served and in its brotli copy (decision 073)', async () => {
-    const assets = path.join(inject('webDist'), 'assets');
-    const scripts = fs.readdirSync(assets).filter((name) => name.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(50);
-    const unmarked = scripts.filter(
-      (name) => !fs.readFileSync(path.join(assets, name), 'utf8').startsWith(`${COMPILE_HINT}\n`),
-    );
-    expect(unmarked).toEqual([]);
-    const entry = scripts.find((name) => /^index-[\w-]+\.js$/.test(name));
-    const served = await fetch(`${baseUrl()}/assets/${entry}`, { headers: { 'accept-encoding': 'br' } });
-    expect(served.headers.get('content-encoding')).toBe('br');
-    expect((await served.text()).startsWith(`${COMPILE_HINT}\n`)).toBe(true);
-  });
 });
 
 describe('the first view in the HTML', () => {
