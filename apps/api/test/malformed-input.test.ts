@@ -2,7 +2,8 @@
  * Malformed input never gives a 5xx (issue 12): walks the OpenAPI document and sends every operation
  * a null body, an array body, NUL in every string field (and in path and query parameters), a multipart
  * body to a JSON route, multipart without a boundary, wrong types in every field and 1 MB strings, as a
- * member (the office on its own routes) and, for a sample, without a login. No answer may be a 5xx, and
+ * member and as the office on its own routes, and, for a sample, as a member on the office's routes and
+ * without a login. No answer may be a 5xx, and
  * no error body may hold a stack trace or SQL; every error answers the envelope with a Japanese message.
  */
 import fs from 'node:fs';
@@ -225,10 +226,13 @@ describe.each(drivers())('malformed input never gives a 5xx (%s)', (driver) => {
     const requests: WalkRequest[] = [];
     for (const op of [...operations.filter((o) => !endsSessions(o)), ...operations.filter(endsSessions)]) {
       const memberToken = await tokenOf(MEMBER_EMAIL);
-      for (const r of requestsFor(op, false)) {
+      // The office's routes refuse a member (403) before they read the input (the contract's guard runs
+      // before validation): the member sends them the sample, as a visitor does, and the office the rest.
+      const officeRoute = op.path.startsWith('/api/v1/office/');
+      for (const r of requestsFor(op, officeRoute)) {
         requests.push({ ...r, headers: { ...r.headers, authorization: `Token ${memberToken}` } });
       }
-      if (op.path.startsWith('/api/v1/office/')) {
+      if (officeRoute) {
         const officeToken = await tokenOf(OFFICE_EMAIL);
         for (const r of requestsFor(op, false)) {
           requests.push({
