@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/compile-hints.ts';
 import { inlineRoutes } from './scripts/inline-routes.ts';
 import { pureSchemas } from './scripts/pure-schemas.ts';
 import { stripRouteDocs } from './scripts/strip-route-docs.ts';
@@ -18,7 +19,14 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), stripRouteDocs(), pureSchemas(), inlineRoutes(), withoutThemeVariables()],
+  plugins: [
+    react(),
+    stripRouteDocs(),
+    pureSchemas(),
+    inlineRoutes(),
+    withoutThemeVariables(),
+    compileHints(),
+  ],
   resolve: {
     alias: [
       // Preact's compatibility layer in React's place (decision 049): the same components and hooks in
