@@ -28,7 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** What each page shows beyond its first draw: an open FAQ answer, a filled password (its toggle). */
+/** What each page shows beyond its first draw: an open FAQ answer, a filled password (its toggle), errors. */
 const PAGES: Array<{ path: () => string; prepare?: (page: Page) => Promise<void> }> = [
   { path: () => '/' },
   { path: () => '/search-result' },
@@ -36,6 +36,16 @@ const PAGES: Array<{ path: () => string; prepare?: (page: Page) => Promise<void>
   {
     path: () => '/login',
     prepare: (page) => page.locator('input[type=password]').fill('password'),
+  },
+  {
+    // Sent empty once, the fields show their errors; one choice of the radios, a password with its toggle.
+    path: () => '/register',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: '確認画面へ' }).click();
+      await page.getByRole('alert').first().waitFor();
+      await page.getByRole('radio').first().check();
+      await page.locator('input[type=password]').first().fill('password');
+    },
   },
   { path: () => '/news' },
   { path: () => `/news/${newsId}` },

@@ -590,7 +590,15 @@ export const routes: RouteObject[] = [
  * visit (mantine-styles.ts), and the few others they use with their code (the login form's, rich text's
  * typography), not with the whole stylesheet.
  */
-const LANDING_PATHS = new Set(['search-result', 'course/:id', 'login', 'news', 'news/:id/:typeId?', 'faq']);
+const LANDING_PATHS = new Set([
+  'search-result',
+  'course/:id',
+  'login',
+  'register',
+  'news',
+  'news/:id/:typeId?',
+  'faq',
+]);
 const allMantineStyles = () => import('./mantine-styles-all.ts');
 
 /**

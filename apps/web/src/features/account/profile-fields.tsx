@@ -1,3 +1,7 @@
+// The profile's fields are drawn on /register, a page visitors land on: the styles of its components beyond
+// the first visit's (mantine-styles.ts) come with this code (issue 20, decision 047).
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
 import {
   Box,
   Button,

@@ -1,3 +1,8 @@
+// A page visitors land on (a new member's registration): its Mantine styles beyond the first visit's
+// (mantine-styles.ts) come with its code and profile-fields.tsx's, not the whole stylesheet (issue 20,
+// decision 047).
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
