@@ -4,6 +4,7 @@
 //   dist/home.html           the home page (the server sends it at `/`),
 //   dist/login.html          the login page (at /login and the pages that need a login, for a visitor),
 //   dist/login-session.html  the same with the notice of a visitor sent from a session page,
+//   dist/register.html       the registration form's first part (at /register, for a visitor),
 //   dist/page-<module>.html  the layout, with the chunks of each other page of the app named in the head
 //                            (/search-result, /course/{id}, /register …: scripts/route-chunks.mjs),
 //   dist/index.html          the layout with the page's loading line (a path no route matches),
@@ -42,6 +43,7 @@ try {
     prerenderHome,
     prerenderFrame,
     prerenderLogin,
+    prerenderRegister,
     loginFirstPatterns,
     documentTexts,
     SIGNED_IN_HINT,
@@ -177,9 +179,10 @@ try {
     const loginBody = await prerenderLogin(language);
     // The page to return to only decides the notice: any session page's path draws the same login.
     const sessionLoginBody = await prerenderLogin(language, '/session/0/0');
+    const registerBody = await prerenderRegister(language);
     if (!sessionLoginBody.includes('login-session-notice'))
       throw new Error(`the session's login has no notice (${language})`);
-    if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody))
+    if (/<script/.test(homeBody + frameBody + loginBody + sessionLoginBody + registerBody))
       throw new Error('the prerendered HTML holds an inline script (the CSP forbids it)');
     const frame = page(frameBody, language);
     drawn.push({
@@ -191,12 +194,13 @@ try {
         home: page(homeBody, language),
         login: page(loginBody, language),
         sessionLogin: page(sessionLoginBody, language),
+        register: page(registerBody, language),
       }),
     });
   }
   // The pages a visitor lands on, each with its chunks named in the head; the server picks the file by path
   // (prerendered.json, read by the API's static plugin), the frame (index.html) for every other page.
-  function landingPages({ named, frame, home, login, sessionLogin }) {
+  function landingPages({ named, frame, home, login, sessionLogin, register }) {
     return [
       // The home page is whole in its HTML: its scripts start after the first paint (decision 049).
       {
@@ -226,6 +230,17 @@ try {
         file: named('login'),
         html: login,
         chunks: ['src/features/account/login-page.tsx'],
+        afterPaint: true,
+      },
+      // /register for a visitor: the form's first part is drawn from the HTML, and the places of its later
+      // parts (components/drawn-later.tsx), which the app draws one task each (decision 074).
+      {
+        path: pathPattern('/register'),
+        flags: 'i',
+        visitorOnly: SIGNED_IN_HINT,
+        file: named('register'),
+        html: register,
+        chunks: ['src/features/account/register/register-page.tsx'],
         afterPaint: true,
       },
       // Every other page: the layout, with the page's chunks named in the head (decisions 047, 070). The
@@ -264,7 +279,7 @@ try {
     }),
   );
   console.log(
-    `prerendered in ${LANGUAGES.join(', ')}: home.html, login.html, login-session.html, ${names.size} files of the layout naming a page's chunks, and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
+    `prerendered in ${LANGUAGES.join(', ')}: home.html, login.html, login-session.html, register.html, ${names.size} files of the layout naming a page's chunks, and index.html (the layout, ${(first.frame.html.length / 1024).toFixed(1)} KB)`,
   );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });

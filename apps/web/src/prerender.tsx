@@ -65,6 +65,9 @@ const escapeHtml = (text: string) =>
 /** The home page for a visitor (served at `/`). */
 export const prerenderHome = (language: Language) => render(routes, '/', { language });
 
+/** The registration form for a visitor (served at /register): its first part whole, the later parts' places. */
+export const prerenderRegister = (language: Language) => render(routes, '/register', { language });
+
 /**
  * The login page for a visitor: at /login, and, with the notice that says why, as a visitor sent there from
  * a session page sees it (main.tsx sends them before the app starts, with the page to return to).
