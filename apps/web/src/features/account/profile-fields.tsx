@@ -30,6 +30,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { DeferredSection } from '../../components/deferred-section.tsx';
 import { DrawnLater } from '../../components/drawn-later.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -259,73 +260,101 @@ function AddressLookup({ form }: { form: Form }) {
 }
 
 /** The profile inputs, grouped as a Japanese registration form is: name, work, address, personal data. */
+/**
+ * A prefecture select of the profile. The prefectures come from the server: when they arrive only the two
+ * selects are drawn again, not the whole form (a long task on a phone, issue 20). The select is
+ * uncontrolled: a value set before its option existed shows the placeholder, so the stored value is put
+ * back when they arrive (issue 13 §6).
+ */
+function AreaSelect(props: {
+  form: Form;
+  name: 'work_area' | 'area';
+  label: string;
+  autoComplete?: string;
+  error?: string;
+}) {
+  const { form, name } = props;
+  const { t } = useI18n();
+  const areas = useQuery(areasQuery());
+  useEffect(() => {
+    if (areas.data) form.setValue(name, form.getValues(name));
+  }, [areas.data, form, name]);
+  const data = [
+    { value: '', label: t.account.register.selectPlaceholder },
+    ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  ];
+  return (
+    <NativeSelect
+      label={props.label}
+      required
+      data={data}
+      autoComplete={props.autoComplete}
+      {...form.register(name)}
+      error={props.error}
+    />
+  );
+}
+
 export function ProfileFields({ form }: { form: Form }) {
   const { t } = useI18n();
   const m = t.account.register;
-  const areas = useQuery(areasQuery());
-  // The prefecture selects are uncontrolled: a value set before its option exists shows the
-  // placeholder. When the prefectures arrive, the stored values are put back (issue 13 §6).
-  useEffect(() => {
-    if (!areas.data) return;
-    for (const name of ['work_area', 'area'] as const) form.setValue(name, form.getValues(name));
-  }, [areas.data, form]);
   const errors = form.formState.errors;
   const occupation = useWatch({ control: form.control, name: 'occupation' });
-  const areaOptions = [
-    { value: '', label: m.selectPlaceholder },
-    ...(areas.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
-  ];
   const reg = form.register;
   return (
     <>
-      <Fieldset legend={m.sectionName}>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={t.fields.lastName}
-            required
-            autoComplete="family-name"
-            {...reg('last_name', blurWith(form, 'last_name'))}
-            error={errors.last_name?.message}
-          />
-          <TextInput
-            label={t.fields.firstName}
-            required
-            autoComplete="given-name"
-            {...reg('first_name', blurWith(form, 'first_name'))}
-            error={errors.first_name?.message}
-          />
-          <TextInput
-            label={t.fields.lastNameKana}
-            required
-            description={m.kanaHint}
-            {...reg('last_name_kana', blurWith(form, 'last_name_kana', normalizeKana))}
-            error={errors.last_name_kana?.message}
-          />
-          <TextInput
-            label={t.fields.firstNameKana}
-            required
-            description={m.kanaHint}
-            {...reg('first_name_kana', blurWith(form, 'first_name_kana', normalizeKana))}
-            error={errors.first_name_kana?.message}
-          />
-          <TextInput
-            label={t.fields.lastNameAlpha}
-            required
-            description={m.alphaHint}
-            autoComplete="off"
-            {...reg('last_name_alpha', blurWith(form, 'last_name_alpha', normalizeAlpha))}
-            error={errors.last_name_alpha?.message}
-          />
-          <TextInput
-            label={t.fields.firstNameAlpha}
-            required
-            description={m.alphaHint}
-            autoComplete="off"
-            {...reg('first_name_alpha', blurWith(form, 'first_name_alpha', normalizeAlpha))}
-            error={errors.first_name_alpha?.message}
-          />
-        </SimpleGrid>
-      </Fieldset>
+      {/* On /register's prerendered page the names are drawn in a task of their own, their prerendered
+          fields on screen until then (decision 074); elsewhere at once. */}
+      <DeferredSection name="profile-names">
+        <Fieldset legend={m.sectionName}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={t.fields.lastName}
+              required
+              autoComplete="family-name"
+              {...reg('last_name', blurWith(form, 'last_name'))}
+              error={errors.last_name?.message}
+            />
+            <TextInput
+              label={t.fields.firstName}
+              required
+              autoComplete="given-name"
+              {...reg('first_name', blurWith(form, 'first_name'))}
+              error={errors.first_name?.message}
+            />
+            <TextInput
+              label={t.fields.lastNameKana}
+              required
+              description={m.kanaHint}
+              {...reg('last_name_kana', blurWith(form, 'last_name_kana', normalizeKana))}
+              error={errors.last_name_kana?.message}
+            />
+            <TextInput
+              label={t.fields.firstNameKana}
+              required
+              description={m.kanaHint}
+              {...reg('first_name_kana', blurWith(form, 'first_name_kana', normalizeKana))}
+              error={errors.first_name_kana?.message}
+            />
+            <TextInput
+              label={t.fields.lastNameAlpha}
+              required
+              description={m.alphaHint}
+              autoComplete="off"
+              {...reg('last_name_alpha', blurWith(form, 'last_name_alpha', normalizeAlpha))}
+              error={errors.last_name_alpha?.message}
+            />
+            <TextInput
+              label={t.fields.firstNameAlpha}
+              required
+              description={m.alphaHint}
+              autoComplete="off"
+              {...reg('first_name_alpha', blurWith(form, 'first_name_alpha', normalizeAlpha))}
+              error={errors.first_name_alpha?.message}
+            />
+          </SimpleGrid>
+        </Fieldset>
+      </DeferredSection>
       <DrawnLater reserve={{ base: 407, xs: 275 }}>
         <Fieldset legend={m.sectionWork}>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -365,11 +394,10 @@ export function ProfileFields({ form }: { form: Form }) {
               {...reg('location_work', blurWith(form, 'location_work'))}
               error={errors.location_work?.message}
             />
-            <NativeSelect
+            <AreaSelect
+              form={form}
+              name="work_area"
               label={t.fields.workArea}
-              required
-              data={areaOptions}
-              {...reg('work_area')}
               error={errors.work_area?.message}
             />
           </SimpleGrid>
@@ -399,12 +427,11 @@ export function ProfileFields({ form }: { form: Form }) {
             <AddressLookup form={form} />
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-            <NativeSelect
+            <AreaSelect
+              form={form}
+              name="area"
               label={t.fields.area}
-              required
-              data={areaOptions}
               autoComplete="address-level1"
-              {...reg('area')}
               error={errors.area?.message}
             />
             <TextInput

@@ -20,6 +20,7 @@ import { normalizeEmail, registerFormSchema, type RegisterRequest } from '@mels/
 import { useEffect } from 'react';
 import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { DeferredSection } from '../../../components/deferred-section.tsx';
 import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -106,19 +107,26 @@ export function RegisterPage() {
               </Stack>
             </Fieldset>
           </DrawnLater>
-          <Stack gap={6}>
-            <Text size="sm">
-              {privacyBefore}
-              <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
-                {m.privacyLink}
-              </Anchor>
-              {privacyAfter}
-            </Text>
-            <Checkbox label={m.privacyLabel} {...form.register('privacy')} error={errors.privacy?.message} />
-          </Stack>
-          <Button type="submit" size="md" maw={360} w="100%" mx="auto">
-            {m.toConfirm}
-          </Button>
+          {/* Drawn in a task of its own over the prerendered page (decision 074), at once elsewhere. */}
+          <DeferredSection name="register-submit">
+            <Stack gap={6}>
+              <Text size="sm">
+                {privacyBefore}
+                <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
+                  {m.privacyLink}
+                </Anchor>
+                {privacyAfter}
+              </Text>
+              <Checkbox
+                label={m.privacyLabel}
+                {...form.register('privacy')}
+                error={errors.privacy?.message}
+              />
+            </Stack>
+            <Button type="submit" size="md" maw={360} w="100%" mx="auto">
+              {m.toConfirm}
+            </Button>
+          </DeferredSection>
         </Stack>
       </form>
     </Paper>
