@@ -259,7 +259,6 @@ function AddressLookup({ form }: { form: Form }) {
   );
 }
 
-/** The profile inputs, grouped as a Japanese registration form is: name, work, address, personal data. */
 /**
  * A prefecture select of the profile. The prefectures come from the server: when they arrive only the two
  * selects are drawn again, not the whole form (a long task on a phone, issue 20). The select is
@@ -295,6 +294,7 @@ function AreaSelect(props: {
   );
 }
 
+/** The profile inputs, grouped as a Japanese registration form is: name, work, address, personal data. */
 export function ProfileFields({ form }: { form: Form }) {
   const { t } = useI18n();
   const m = t.account.register;
