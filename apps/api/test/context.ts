@@ -12,7 +12,6 @@ import {
   createDatabase,
   dropDatabase,
   oneLineError,
-  openPgliteCopy,
   POSTGRES_UNAVAILABLE,
   seedTestData,
   TEMPLATE_FILES,
@@ -22,6 +21,7 @@ import {
   TEST_PASSWORD_HASH_COST,
   uniqueDatabaseName,
 } from './databases.ts';
+import { takePgliteCopy } from './pglite-pool.ts';
 
 export { ALL_DRIVERS, drivers } from './drivers.ts';
 export { POSTGRES_UNAVAILABLE, TEST_NOW, TEST_RANDOM_SEED } from './databases.ts';
@@ -59,7 +59,7 @@ function provided(
  * A fresh database on the given driver, migrated and holding the demo data seeded at the pinned
  * clock (TEST_NOW), and the app built on it (no logger, API only), with its clock pinned to TEST_NOW.
  * The database is a copy of the one the global setup migrated and seeded (or, without it, migrated and
- * seeded here). One per test file (beforeAll); close it in afterAll.
+ * seeded here); on PGlite, the worker's copy put back as loaded (test/pglite-pool.ts). One per test file (beforeAll); close it in afterAll.
  */
 export async function createTestContext(
   driver: DriverName,
@@ -127,7 +127,7 @@ export async function createTestContext(
 
     const dbHandle: DbHandle =
       driver === 'pglite' && template
-        ? await openPgliteCopy(template)
+        ? await takePgliteCopy(template)
         : await openDb({ databaseUrl, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
     cleanups.push(dbHandle.close);
     // On a copy this finds nothing to do; it still runs, as at start-up.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, type DbHandle, openDb, pgliteHandle } from '../src/db/client.ts';
+import { type Database, openDb } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { configurePasswordHashing } from '../src/lib/password.ts';
 import { localStorage } from '../src/lib/storage.ts';
@@ -134,9 +134,6 @@ export async function buildPostgresTemplates(adminUrl: string, filesDir: string)
 
 // ───────────────────────────── PGlite ─────────────────────────────
 
-/** The handle openDb gives for the embedded database, over a PGlite client made here. */
-export { pgliteHandle };
-
 /**
  * Opens the embedded database as the app does (openDb), migrates it and writes its data folder to
  * `emptyFile`, then seeds it and writes it to `seededFile`: each pglite context starts from a copy
@@ -161,10 +158,4 @@ export async function buildPgliteTemplates(
   } finally {
     await handle.close();
   }
-}
-
-/** A new in-memory PGlite holding a copy of the template written by buildPgliteTemplate. */
-export async function openPgliteCopy(file: string): Promise<DbHandle> {
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
-  return pgliteHandle(client);
 }
