@@ -72,12 +72,25 @@ export function contractOf(routeConfig: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The answer's schemas, one per contract for the process: the serializer compiles each schema object once
+ * (plugins/serializer.ts), so an app built again (each API test file builds its own) reuses its functions.
+ */
+const answerSchemas = new WeakMap<Endpoint, z.ZodType>();
+
 function answerSchema(endpoint: Endpoint): z.ZodType {
-  if (endpoint.file) return z.any().describe(`A file (${endpoint.file})`);
-  if (!endpoint.data) throw new Error(`contract ${endpoint.area}.${endpoint.name} has no data schema`);
-  return endpoint.list
-    ? z.object({ data: z.array(endpoint.data), pagination: paginationSchema })
-    : z.object({ data: endpoint.data });
+  const known = answerSchemas.get(endpoint);
+  if (known) return known;
+  if (!endpoint.file && !endpoint.data) {
+    throw new Error(`contract ${endpoint.area}.${endpoint.name} has no data schema`);
+  }
+  const schema = endpoint.file
+    ? z.any().describe(`A file (${endpoint.file})`)
+    : endpoint.list
+      ? z.object({ data: z.array(endpoint.data!), pagination: paginationSchema })
+      : z.object({ data: endpoint.data! });
+  answerSchemas.set(endpoint, schema);
+  return schema;
 }
 
 function errorStatuses(endpoint: Endpoint): number[] {
