@@ -1,9 +1,10 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { STEP_STATUS } from '@mels/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { PrivacyNote } from '../../components/privacy-note.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -71,7 +72,6 @@ function ApplicationForm({
       void queryClient.invalidateQueries({ queryKey: [...sessionKeys.all(sessionKey), 'detail'] });
     },
   });
-  const [before, after] = a.consentNote.split('{0}');
   return (
     <Stack gap="lg" maw={720} mx="auto">
       <PageHeading title={a.title} lead={a.lead} />
@@ -115,13 +115,7 @@ function ApplicationForm({
         pending={mutation.isPending}
         failure={mutation.error}
       >
-        <Text size="sm">
-          {before}
-          <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
-            {a.privacyLink}
-          </Anchor>
-          {after}
-        </Text>
+        <PrivacyNote sentence={a.consentNote} linkLabel={a.privacyLink} />
       </ConsentForm>
     </Stack>
   );

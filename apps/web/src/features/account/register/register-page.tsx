@@ -4,25 +4,15 @@
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Fieldset,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { normalizeEmail, registerFormSchema, type RegisterRequest } from '@mels/domain';
 import { useEffect } from 'react';
 import { useForm, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DeferredSection } from '../../../components/deferred-section.tsx';
 import { DrawnLater } from '../../../components/drawn-later.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { PrivacyNote } from '../../../components/privacy-note.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { blurWith, emptyProfile, ProfileFields, type ProfileFieldValues } from '../profile-fields.tsx';
 import { registerStore, type RegisterDraft } from './register-store.ts';
@@ -34,7 +24,6 @@ type Values = RegisterDraft['values'];
 export function RegisterPage() {
   const { t } = useI18n();
   const m = t.account.register;
-  const [privacyBefore, privacyAfter] = m.privacyNote.split('{0}');
   const navigate = useNavigate();
   const draft = registerStore.get();
   const form = useForm<Values, unknown, RegisterRequest>({
@@ -110,13 +99,7 @@ export function RegisterPage() {
           {/* Drawn in a task of its own over the prerendered page (decision 074), at once elsewhere. */}
           <DeferredSection name="register-submit">
             <Stack gap={6}>
-              <Text size="sm">
-                {privacyBefore}
-                <Anchor component={Link} to="/privacy-policy" target="_blank" underline="always">
-                  {m.privacyLink}
-                </Anchor>
-                {privacyAfter}
-              </Text>
+              <PrivacyNote sentence={m.privacyNote} linkLabel={m.privacyLink} />
               <Checkbox
                 label={m.privacyLabel}
                 {...form.register('privacy')}
