@@ -59,7 +59,8 @@ function provided(
  * A fresh database on the given driver, migrated and holding the demo data seeded at the pinned
  * clock (TEST_NOW), and the app built on it (no logger, API only), with its clock pinned to TEST_NOW.
  * The database is a copy of the one the global setup migrated and seeded (or, without it, migrated and
- * seeded here); on PGlite, the worker's copy put back as loaded (test/pglite-pool.ts). One per test file (beforeAll); close it in afterAll.
+ * seeded here); on PGlite, the worker's copy put back as loaded (test/pglite-pool.ts). One per test file
+ * (beforeAll); close it in afterAll.
  */
 export async function createTestContext(
   driver: DriverName,

@@ -99,19 +99,12 @@ async function snapshot(client: PGlite): Promise<Pick<Pooled, 'fingerprint' | 'r
   );
   const fingerprint = await fingerprintOf(client);
 
-  // Which copies hold rows: only those are written back (an empty table is only emptied).
-  const withRows: string[] = [];
-  for (const t of tables) {
-    const found = await client.query(`select 1 from ${SNAPSHOT_SCHEMA}.${quote(t)} limit 1`);
-    if (found.rows.length > 0) withRows.push(t);
-  }
-
   // DELETE rather than TRUNCATE (a tenth of the cost on these small tables), then VACUUM so the
   // tables do not grow by their whole size at every reuse.
   const restore = [
     'set session_replication_role = replica',
     ...tables.map((t) => `delete from public.${quote(t)}`),
-    ...withRows.map(
+    ...tables.map(
       (t) =>
         `insert into public.${quote(t)} overriding system value select * from ${SNAPSHOT_SCHEMA}.${quote(t)}`,
     ),

@@ -79,18 +79,20 @@ export function contractOf(routeConfig: unknown): string | undefined {
 const answerSchemas = new WeakMap<Endpoint, z.ZodType>();
 
 function answerSchema(endpoint: Endpoint): z.ZodType {
-  const known = answerSchemas.get(endpoint);
-  if (known) return known;
-  if (!endpoint.file && !endpoint.data) {
-    throw new Error(`contract ${endpoint.area}.${endpoint.name} has no data schema`);
+  let schema = answerSchemas.get(endpoint);
+  if (!schema) {
+    schema = buildAnswerSchema(endpoint);
+    answerSchemas.set(endpoint, schema);
   }
-  const schema = endpoint.file
-    ? z.any().describe(`A file (${endpoint.file})`)
-    : endpoint.list
-      ? z.object({ data: z.array(endpoint.data!), pagination: paginationSchema })
-      : z.object({ data: endpoint.data! });
-  answerSchemas.set(endpoint, schema);
   return schema;
+}
+
+function buildAnswerSchema(endpoint: Endpoint): z.ZodType {
+  if (endpoint.file) return z.any().describe(`A file (${endpoint.file})`);
+  if (!endpoint.data) throw new Error(`contract ${endpoint.area}.${endpoint.name} has no data schema`);
+  return endpoint.list
+    ? z.object({ data: z.array(endpoint.data), pagination: paginationSchema })
+    : z.object({ data: endpoint.data });
 }
 
 function errorStatuses(endpoint: Endpoint): number[] {
