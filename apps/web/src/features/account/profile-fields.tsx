@@ -294,6 +294,40 @@ function AreaSelect(props: {
   );
 }
 
+/** The name fields in their order: written, in kana and in Latin letters, each normalised on blur. */
+const NAME_FIELDS: ReadonlyArray<{
+  name:
+    | 'last_name'
+    | 'first_name'
+    | 'last_name_kana'
+    | 'first_name_kana'
+    | 'last_name_alpha'
+    | 'first_name_alpha';
+  label: 'lastName' | 'firstName' | 'lastNameKana' | 'firstNameKana' | 'lastNameAlpha' | 'firstNameAlpha';
+  hint?: 'kanaHint' | 'alphaHint';
+  autoComplete?: string;
+  normalize?: (value: string) => string;
+}> = [
+  { name: 'last_name', label: 'lastName', autoComplete: 'family-name' },
+  { name: 'first_name', label: 'firstName', autoComplete: 'given-name' },
+  { name: 'last_name_kana', label: 'lastNameKana', hint: 'kanaHint', normalize: normalizeKana },
+  { name: 'first_name_kana', label: 'firstNameKana', hint: 'kanaHint', normalize: normalizeKana },
+  {
+    name: 'last_name_alpha',
+    label: 'lastNameAlpha',
+    hint: 'alphaHint',
+    autoComplete: 'off',
+    normalize: normalizeAlpha,
+  },
+  {
+    name: 'first_name_alpha',
+    label: 'firstNameAlpha',
+    hint: 'alphaHint',
+    autoComplete: 'off',
+    normalize: normalizeAlpha,
+  },
+];
+
 /** The profile inputs, grouped as a Japanese registration form is: name, work, address, personal data. */
 export function ProfileFields({ form }: { form: Form }) {
   const { t } = useI18n();
@@ -308,50 +342,17 @@ export function ProfileFields({ form }: { form: Form }) {
       <DeferredSection name="profile-names">
         <Fieldset legend={m.sectionName}>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label={t.fields.lastName}
-              required
-              autoComplete="family-name"
-              {...reg('last_name', blurWith(form, 'last_name'))}
-              error={errors.last_name?.message}
-            />
-            <TextInput
-              label={t.fields.firstName}
-              required
-              autoComplete="given-name"
-              {...reg('first_name', blurWith(form, 'first_name'))}
-              error={errors.first_name?.message}
-            />
-            <TextInput
-              label={t.fields.lastNameKana}
-              required
-              description={m.kanaHint}
-              {...reg('last_name_kana', blurWith(form, 'last_name_kana', normalizeKana))}
-              error={errors.last_name_kana?.message}
-            />
-            <TextInput
-              label={t.fields.firstNameKana}
-              required
-              description={m.kanaHint}
-              {...reg('first_name_kana', blurWith(form, 'first_name_kana', normalizeKana))}
-              error={errors.first_name_kana?.message}
-            />
-            <TextInput
-              label={t.fields.lastNameAlpha}
-              required
-              description={m.alphaHint}
-              autoComplete="off"
-              {...reg('last_name_alpha', blurWith(form, 'last_name_alpha', normalizeAlpha))}
-              error={errors.last_name_alpha?.message}
-            />
-            <TextInput
-              label={t.fields.firstNameAlpha}
-              required
-              description={m.alphaHint}
-              autoComplete="off"
-              {...reg('first_name_alpha', blurWith(form, 'first_name_alpha', normalizeAlpha))}
-              error={errors.first_name_alpha?.message}
-            />
+            {NAME_FIELDS.map((field) => (
+              <TextInput
+                key={field.name}
+                label={t.fields[field.label]}
+                required
+                description={field.hint && m[field.hint]}
+                autoComplete={field.autoComplete}
+                {...reg(field.name, blurWith(form, field.name, field.normalize))}
+                error={errors[field.name]?.message}
+              />
+            ))}
           </SimpleGrid>
         </Fieldset>
       </DeferredSection>
