@@ -2,7 +2,7 @@
  * Test helpers of the enrolment and office modules (used by their *.test.ts only): members and
  * office staff inserted directly with a login token (no scrypt), and sessions of a course of our own.
  */
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestContext } from '../../../test/context.ts';
 import type { App } from '../../app.ts';
 import {
@@ -178,15 +178,25 @@ export function call(
   url: string,
   token?: string,
   payload?: Record<string, unknown>,
-) {
+): Promise<LightMyRequestResponse> {
   const options: InjectOptions = { method, url, headers: auth(token) };
   if (payload !== undefined) options.payload = payload;
   return app.inject(options);
 }
 
 /** POST …/enrollments/user */
-export const applyFor = (app: App, trainingId: number, token: string | undefined, userType = 4) =>
+export const applyFor = (
+  app: App,
+  trainingId: number,
+  token: string | undefined,
+  userType = 4,
+): Promise<LightMyRequestResponse> =>
   call(app, 'POST', `/api/v1/trainings/${trainingId}/enrollments/user`, token, { user_type: userType });
 
-export const detailOf = (app: App, trainingId: number, token: string | undefined, userType = 4) =>
+export const detailOf = (
+  app: App,
+  trainingId: number,
+  token: string | undefined,
+  userType = 4,
+): Promise<LightMyRequestResponse> =>
   call(app, 'GET', `/api/v1/trainings/${trainingId}/enrollments/detail?user_type=${userType}`, token);

@@ -1,6 +1,7 @@
 /** Test helpers of the payments and orders modules (used by their *.test.ts only). */
 import { authResponseSchema } from '@mels/domain';
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/context.ts';
 import type { App } from '../../app.ts';
@@ -37,7 +38,13 @@ export async function officeToken(app: App): Promise<string> {
   return authResponseSchema.parse(response.json()).data.token;
 }
 
-export function call(app: App, token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
+export function call(
+  app: App,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url,
@@ -134,7 +141,7 @@ export function confirmCard(
   clientSecret: string,
   number: string,
   extra: Record<string, unknown> = {},
-) {
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/v1/payments/sandbox/confirm',

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { authResponseSchema, type AuthResponse } from '@mels/domain';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -59,7 +59,7 @@ export function postJson(
   url: string,
   payload: unknown,
   options: Omit<InjectOptions, 'method' | 'url' | 'payload'> = {},
-) {
+): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, method: 'POST', url, payload: payload as InjectOptions['payload'] });
 }
 
