@@ -184,19 +184,17 @@ export function call(
   return app.inject(options);
 }
 
-/** POST …/enrollments/user */
-export const applyFor = (
+/** A call about one session as a member (or a visitor), for a user type (4 when not given). */
+type SessionCall = (
   app: App,
   trainingId: number,
   token: string | undefined,
-  userType = 4,
-): Promise<LightMyRequestResponse> =>
+  userType?: number,
+) => Promise<LightMyRequestResponse>;
+
+/** POST …/enrollments/user */
+export const applyFor: SessionCall = (app, trainingId, token, userType = 4) =>
   call(app, 'POST', `/api/v1/trainings/${trainingId}/enrollments/user`, token, { user_type: userType });
 
-export const detailOf = (
-  app: App,
-  trainingId: number,
-  token: string | undefined,
-  userType = 4,
-): Promise<LightMyRequestResponse> =>
+export const detailOf: SessionCall = (app, trainingId, token, userType = 4) =>
   call(app, 'GET', `/api/v1/trainings/${trainingId}/enrollments/detail?user_type=${userType}`, token);
