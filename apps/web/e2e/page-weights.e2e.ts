@@ -270,6 +270,8 @@ describe('long forms drawn in parts', () => {
       expect(kept).toBe(4);
       expect(Math.abs(height - heightKept)).toBeLessThan(8);
       expect(await page.locator('[data-drawn-later]').count()).toBe(0);
+      // The pieces drawn after their part (DrawnAfter, decision 077) have all come: no part holds its place.
+      expect(await page.locator('[data-holding]').count()).toBe(0);
       expect(shift).toBeLessThan(0.01);
       await context.close();
     });

@@ -31,7 +31,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { DeferredSection } from '../../components/deferred-section.tsx';
-import { DrawnLater } from '../../components/drawn-later.tsx';
+import { DrawnAfter, DrawnLater } from '../../components/drawn-later.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { lookupAddress } from './api/lookup-address.ts';
@@ -384,24 +384,29 @@ export function ProfileFields({ form }: { form: Form }) {
               <Box visibleFrom="xs" />
             )}
           </SimpleGrid>
-          <Box mt="md">
-            <QualificationsField form={form} />
-          </Box>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-            <TextInput
-              label={t.fields.locationWork}
-              required
-              autoComplete="organization"
-              {...reg('location_work', blurWith(form, 'location_work'))}
-              error={errors.location_work?.message}
-            />
-            <AreaSelect
-              form={form}
-              name="work_area"
-              label={t.fields.workArea}
-              error={errors.work_area?.message}
-            />
-          </SimpleGrid>
+          {/* Each group below in a task of its own (decision 077). */}
+          <DrawnAfter>
+            <Box mt="md">
+              <QualificationsField form={form} />
+            </Box>
+          </DrawnAfter>
+          <DrawnAfter>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
+              <TextInput
+                label={t.fields.locationWork}
+                required
+                autoComplete="organization"
+                {...reg('location_work', blurWith(form, 'location_work'))}
+                error={errors.location_work?.message}
+              />
+              <AreaSelect
+                form={form}
+                name="work_area"
+                label={t.fields.workArea}
+                error={errors.work_area?.message}
+              />
+            </SimpleGrid>
+          </DrawnAfter>
         </Fieldset>
       </DrawnLater>
       <DrawnLater reserve={{ base: 511, xs: 387 }}>
@@ -427,48 +432,52 @@ export function ProfileFields({ form }: { form: Form }) {
             />
             <AddressLookup form={form} />
           </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
-            <AreaSelect
-              form={form}
-              name="area"
-              label={t.fields.area}
-              autoComplete="address-level1"
-              error={errors.area?.message}
-            />
+          <DrawnAfter>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md">
+              <AreaSelect
+                form={form}
+                name="area"
+                label={t.fields.area}
+                autoComplete="address-level1"
+                error={errors.area?.message}
+              />
+              <TextInput
+                label={t.fields.district}
+                required
+                autoComplete="address-level2"
+                {...reg('district', blurWith(form, 'district'))}
+                error={errors.district?.message}
+              />
+            </SimpleGrid>
             <TextInput
-              label={t.fields.district}
+              mt="md"
+              label={t.fields.address}
               required
-              autoComplete="address-level2"
-              {...reg('district', blurWith(form, 'district'))}
-              error={errors.district?.message}
+              autoComplete="address-line1"
+              {...reg('address', blurWith(form, 'address'))}
+              error={errors.address?.message}
             />
-          </SimpleGrid>
-          <TextInput
-            mt="md"
-            label={t.fields.address}
-            required
-            autoComplete="address-line1"
-            {...reg('address', blurWith(form, 'address'))}
-            error={errors.address?.message}
-          />
-          <Fieldset legend={m.phoneLabel} variant="unstyled" mt="md">
-            <Group gap={6} wrap="nowrap" align="flex-start">
-              {(['phone_1', 'phone_2', 'phone_3'] as const).map((name, i) => (
-                <Group key={name} gap={6} wrap="nowrap" align="center">
-                  {i > 0 ? <Text aria-hidden>-</Text> : null}
-                  <TextInput
-                    aria-label={`${t.fields.phone} ${i + 1}`}
-                    required
-                    inputMode="tel"
-                    maxLength={5}
-                    w={{ base: 72, xs: 84 }}
-                    {...reg(name, blurWith(form, name, normalizePhonePart))}
-                    error={errors[name]?.message}
-                  />
-                </Group>
-              ))}
-            </Group>
-          </Fieldset>
+          </DrawnAfter>
+          <DrawnAfter>
+            <Fieldset legend={m.phoneLabel} variant="unstyled" mt="md">
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {(['phone_1', 'phone_2', 'phone_3'] as const).map((name, i) => (
+                  <Group key={name} gap={6} wrap="nowrap" align="center">
+                    {i > 0 ? <Text aria-hidden>-</Text> : null}
+                    <TextInput
+                      aria-label={`${t.fields.phone} ${i + 1}`}
+                      required
+                      inputMode="tel"
+                      maxLength={5}
+                      w={{ base: 72, xs: 84 }}
+                      {...reg(name, blurWith(form, name, normalizePhonePart))}
+                      error={errors[name]?.message}
+                    />
+                  </Group>
+                ))}
+              </Group>
+            </Fieldset>
+          </DrawnAfter>
         </Fieldset>
       </DrawnLater>
       <DrawnLater reserve={193}>
@@ -491,9 +500,11 @@ export function ProfileFields({ form }: { form: Form }) {
               </Radio.Group>
             )}
           />
-          <Box mt="md">
-            <BirthdayField form={form} />
-          </Box>
+          <DrawnAfter>
+            <Box mt="md">
+              <BirthdayField form={form} />
+            </Box>
+          </DrawnAfter>
         </Fieldset>
       </DrawnLater>
     </>
